@@ -1,47 +1,36 @@
 // One runner for every kind of test. Projects split them by file name:
 // *.unit.test.ts (pure code), *.int.test.ts (real Postgres, real chain), *.e2e.test.ts (Chromium).
-import { defineConfig } from 'vitest/config';
+//
+// Workspace packages run from their TypeScript source through the "source" export condition.
+// Vitest resolves test imports through Vite's SSR pipeline and inline projects do not inherit
+// the root `ssr` options, so every project repeats them.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const conditions = ['source', 'node', 'import', 'module', 'default'];
-const ignore = ['**/node_modules/**', '**/dist/**', 'web/**'];
+const conditions = ['source', 'node'];
+const ignore = ['**/node_modules/**', '**/dist/**', 'web/node_modules/**'];
+
+function project(config: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    resolve: { conditions },
+    ssr: { resolve: { conditions }, noExternal: [/^@titleledger\//] },
+    test: { exclude: ignore, ...config },
+  };
+}
+
+const services = {
+  globalSetup: ['./test/support/global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
 
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions } },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['**/*.unit.test.ts'],
-          exclude: ignore,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'int',
-          include: ['**/*.int.test.ts'],
-          exclude: ignore,
-          globalSetup: ['./test/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['**/*.e2e.test.ts'],
-          exclude: ignore,
-          globalSetup: ['./test/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
+      project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'] }),
+      project({ name: 'int', include: ['**/*.int.test.ts'], ...services }),
+      project({ name: 'e2e', include: ['**/*.e2e.test.ts'], ...services, fileParallelism: false }),
     ],
   },
 });

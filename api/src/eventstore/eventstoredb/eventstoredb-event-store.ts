@@ -1,0 +1,164 @@
+// The production event-store adapter: EventStoreDB / KurrentDB via @eventstore/db-client,
+// selected by EVENTSTORE_URL=esdb://… . It passes the same contract suite as the Postgres
+// adapter whenever EVENTSTORE_URL is set (test/eventstore/eventstoredb.int.test.ts).
+import {
+  ANY,
+  END,
+  EventStoreDBClient,
+  NO_STREAM,
+  START as ESDB_START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import { START, comparePositions, type Position } from '../position.js';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeAllOptions,
+  type Subscription,
+} from '../types.js';
+
+type JsonRecord = Record<string, unknown>;
+
+function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
+  return expected;
+}
+
+function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
+  const event = resolved.event;
+  if (!event || event.type.startsWith('$') || !event.isJson) return null;
+  const position = 'position' in event ? event.position : undefined;
+  return {
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as unknown as EventMetadata,
+    streamId: event.streamId,
+    revision: event.revision,
+    position: position ? { commit: position.commit, prepare: position.prepare } : START,
+  };
+}
+
+export class EventStoreDbEventStore implements EventStore {
+  readonly kind = 'eventstoredb' as const;
+  private readonly client: EventStoreDBClient;
+
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString`${connectionString}`;
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    try {
+      const result = await this.client.appendToStream(
+        streamId,
+        events.map((e) =>
+          jsonEvent({
+            id: e.metadata.eventId,
+            type: e.type,
+            data: e.data as JsonRecord,
+            metadata: e.metadata as unknown as JsonRecord,
+          }),
+        ),
+        { expectedRevision: toExpected(expectedRevision) },
+      );
+      return {
+        nextExpectedRevision: result.nextExpectedRevision,
+        position: result.position ? { commit: result.position.commit, prepare: result.position.prepare } : START,
+      };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = typeof error.actualVersion === 'bigint' ? error.actualVersion : 'no_stream';
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const out: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId)) {
+        const recorded = toRecorded(resolved);
+        if (recorded) out.push(recorded);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return out;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.from ?? START;
+    const max = options.maxCount ?? 10_000;
+    const types = options.eventTypes ? new Set(options.eventTypes) : null;
+    const out: RecordedEvent[] = [];
+    const startAt = from === START || (from.commit === 0n && from.prepare === 0n) ? ESDB_START : from;
+    for await (const resolved of this.client.readAll({ fromPosition: startAt, maxCount: max + 1 })) {
+      const recorded = toRecorded(resolved);
+      // ESDB reads include the starting position; our contract is "strictly after".
+      if (!recorded || comparePositions(recorded.position, from) <= 0) continue;
+      if (types && !types.has(recorded.type)) continue;
+      out.push(recorded);
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+
+  async headPosition(): Promise<Position> {
+    for await (const resolved of this.client.readAll({ fromPosition: END, direction: 'backwards', maxCount: 50 })) {
+      const recorded = toRecorded(resolved);
+      if (recorded) return recorded.position;
+    }
+    return START;
+  }
+
+  subscribeAll(options: SubscribeAllOptions): Subscription {
+    const from = options.from ?? START;
+    const filter = options.eventTypes
+      ? eventTypeFilter({ prefixes: [...options.eventTypes] })
+      : excludeSystemEvents();
+    const subscription = this.client.subscribeToAll({
+      fromPosition: from.commit === 0n && from.prepare === 0n ? ESDB_START : from,
+      filter,
+    });
+    const exact = options.eventTypes ? new Set(options.eventTypes) : null;
+    const done = (async () => {
+      try {
+        for await (const resolved of subscription) {
+          const recorded = toRecorded(resolved);
+          if (!recorded || comparePositions(recorded.position, from) <= 0) continue;
+          if (exact && !exact.has(recorded.type)) continue;
+          await options.onEvents([recorded]);
+        }
+      } catch (error) {
+        options.onError?.(error);
+      }
+    })();
+    return {
+      stop: async () => {
+        await subscription.unsubscribe();
+        await done;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+}

@@ -1,0 +1,177 @@
+// The default event-store adapter: Postgres (embedded or external).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import { START, type Position } from '../position.js';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeAllOptions,
+  type Subscription,
+} from '../types.js';
+
+export interface PostgresEventStoreOptions {
+  /** How long a caught-up subscriber waits before looking for new events. */
+  readonly pollIntervalMs?: number;
+  /** Events per read while catching up. */
+  readonly batchSize?: number;
+}
+
+interface EventRow {
+  tx_id: string;
+  seq: string;
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+// Aliased: ORDER BY transaction_id must sort the xid8 column, not its text ("1000" < "999").
+const COLUMNS = 'transaction_id::text AS tx_id, seq, event_id, stream_id, revision, type, data, metadata';
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: { commit: BigInt(row.tx_id), prepare: BigInt(row.seq) },
+  };
+}
+
+function expectedToText(expected: ExpectedRevision): string {
+  return typeof expected === 'bigint' ? expected.toString() : expected;
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 20;
+    this.batchSize = options.batchSize ?? 1000;
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    try {
+      const { rows } = await this.pool.query<{ next_revision: string; transaction_id: string; last_seq: string }>(
+        'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+        [
+          streamId,
+          expectedToText(expectedRevision),
+          events.map((e) => e.metadata.eventId),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ],
+      );
+      const row = rows[0]!;
+      return {
+        nextExpectedRevision: BigInt(row.next_revision),
+        position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
+      };
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string };
+      if (pgError.code === 'TL409') {
+        const actual = pgError.detail === 'no_stream' ? 'no_stream' : BigInt(pgError.detail ?? '-1');
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
+      [streamId],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.from ?? START;
+    const limit = options.maxCount ?? 10_000;
+    const params: unknown[] = [from.commit.toString(), from.prepare.toString(), limit];
+    let typeFilter = '';
+    if (options.eventTypes) {
+      params.push(options.eventTypes);
+      typeFilter = 'AND type = ANY($4::text[])';
+    }
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM es_events
+        WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint) AND ${VISIBLE} ${typeFilter}
+        ORDER BY transaction_id, seq
+        LIMIT $3`,
+      params,
+    );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<Position> {
+    const { rows } = await this.pool.query<{ tx_id: string; seq: string }>(
+      `SELECT transaction_id::text AS tx_id, seq FROM es_events WHERE ${VISIBLE}
+        ORDER BY transaction_id DESC, seq DESC LIMIT 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: BigInt(row.tx_id), prepare: BigInt(row.seq) } : START;
+  }
+
+  subscribeAll(options: SubscribeAllOptions): Subscription {
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const loop = async () => {
+      let from = options.from ?? START;
+      while (!stopped) {
+        try {
+          const events = await this.readAll({
+            from,
+            maxCount: this.batchSize,
+            ...(options.eventTypes ? { eventTypes: options.eventTypes } : {}),
+          });
+          if (events.length > 0) {
+            await options.onEvents(events);
+            from = events[events.length - 1]!.position;
+            if (events.length === this.batchSize) continue;
+          }
+        } catch (error) {
+          if (stopped) break;
+          options.onError?.(error);
+          // Back off on errors (e.g. Postgres restarting) and try again from the same position.
+          await sleep(Math.max(this.pollIntervalMs, 500));
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, this.pollIntervalMs).unref();
+        });
+        wake = null;
+      }
+    };
+    const done = loop();
+    return {
+      stop: async () => {
+        stopped = true;
+        wake?.();
+        await done;
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

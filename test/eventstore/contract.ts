@@ -1,0 +1,237 @@
+// The event-store contract: every adapter must pass these, word for word.
+// Streams carry a per-run prefix so the suite can share a long-lived EventStoreDB.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  START,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '@titleledger/api/eventstore';
+
+export function newEvent(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return {
+    type,
+    data,
+    metadata: {
+      eventId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { kind: 'system', id: 'contract-test', role: null },
+      clientIp: '127.0.0.1',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+function isOrdered(events: readonly RecordedEvent[]): boolean {
+  return events.every((e, i) => i === 0 || comparePositions(events[i - 1]!.position, e.position) < 0);
+}
+
+async function collectUntil(
+  store: EventStore,
+  predicate: (events: RecordedEvent[]) => boolean,
+  options: { from?: RecordedEvent['position']; timeoutMs?: number; prefix: string; eventTypes?: string[] },
+): Promise<RecordedEvent[]> {
+  const received: RecordedEvent[] = [];
+  let resolveDone!: () => void;
+  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  const subscription = store.subscribeAll({
+    ...(options.from ? { from: options.from } : {}),
+    ...(options.eventTypes ? { eventTypes: options.eventTypes } : {}),
+    onEvents: (events) => {
+      received.push(...events.filter((e) => e.streamId.startsWith(options.prefix)));
+      if (predicate(received)) resolveDone();
+    },
+  });
+  const timeout = setTimeout(resolveDone, options.timeoutMs ?? 20_000);
+  await done;
+  clearTimeout(timeout);
+  await subscription.stop();
+  return received;
+}
+
+export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) {
+  describe(`event store contract: ${name}`, () => {
+    let store: EventStore;
+    let close: () => Promise<void>;
+    let prefix: string;
+    const stream = (label: string) => `${prefix}${label}-${randomUUID().slice(0, 8)}`;
+    const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId.startsWith(prefix));
+
+    beforeAll(async () => {
+      ({ store, close } = await open());
+      prefix = `ct${randomUUID().slice(0, 8)}-`;
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    describe('streams', () => {
+      it('appends to a new stream and reads it back with data and metadata', async () => {
+        const id = stream('user');
+        const first = newEvent('UserRegistered', { email: 'ada@example.com', n: 1 });
+        const result = await store.append(id, [first, newEvent('UserLoggedIn')], 'no_stream');
+        expect(result.nextExpectedRevision).toBe(1n);
+        const events = await store.readStream(id);
+        expect(events.map((e) => [e.type, e.revision])).toEqual([
+          ['UserRegistered', 0n],
+          ['UserLoggedIn', 1n],
+        ]);
+        expect(events[0]!.data).toEqual({ email: 'ada@example.com', n: 1 });
+        expect(events[0]!.metadata).toEqual(first.metadata);
+        expect(comparePositions(events[1]!.position, result.position)).toBe(0);
+      });
+
+      it('reads an unknown stream as empty', async () => {
+        expect(await store.readStream(stream('nothing'))).toEqual([]);
+      });
+
+      it('appends at the expected revision and refuses a stale one', async () => {
+        const id = stream('title');
+        await store.append(id, [newEvent('A')], 'no_stream');
+        const next = await store.append(id, [newEvent('B')], 0n);
+        expect(next.nextExpectedRevision).toBe(1n);
+        const stale = store.append(id, [newEvent('C')], 0n);
+        await expect(stale).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(stale).rejects.toMatchObject({ streamId: id, expected: 0n, actual: 1n });
+        expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B']);
+      });
+
+      it('refuses no_stream on an existing stream and stream_exists on a missing one', async () => {
+        const id = stream('payment');
+        await store.append(id, [newEvent('A')], 'any');
+        await expect(store.append(id, [newEvent('B')], 'no_stream')).rejects.toMatchObject({ actual: 0n });
+        await expect(store.append(stream('missing'), [newEvent('B')], 'stream_exists')).rejects.toMatchObject({
+          actual: 'no_stream',
+        });
+        await expect(store.append(stream('missing'), [newEvent('B')], 3n)).rejects.toBeInstanceOf(
+          WrongExpectedRevisionError,
+        );
+        const ok = await store.append(id, [newEvent('C')], 'stream_exists');
+        expect(ok.nextExpectedRevision).toBe(1n);
+      });
+
+      it('lets exactly one of many racing writers win the same expected revision', async () => {
+        const id = stream('race');
+        await store.append(id, [newEvent('Created')], 'no_stream');
+        const results = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, i) => store.append(id, [newEvent('Raced', { i })], 0n)),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(rejected.every((r) => r.reason instanceof WrongExpectedRevisionError)).toBe(true);
+        expect(await store.readStream(id)).toHaveLength(2);
+      });
+
+      it('lets exactly one racing writer create a new stream', async () => {
+        const id = stream('create-race');
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) => store.append(id, [newEvent('Created', { i })], 'no_stream')),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect(await store.readStream(id)).toHaveLength(1);
+      });
+    });
+
+    describe('the global log', () => {
+      it('reads all events in one global order, strictly after a position, in pages', async () => {
+        const head = await store.headPosition();
+        const a = stream('a');
+        const b = stream('b');
+        await store.append(a, [newEvent('A1'), newEvent('A2')], 'no_stream');
+        await store.append(b, [newEvent('B1')], 'no_stream');
+        await store.append(a, [newEvent('A3')], 1n);
+        const all = mine(await store.readAll({ from: head, maxCount: 10_000 })).filter(
+          (e) => e.streamId === a || e.streamId === b,
+        );
+        expect(all.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
+        expect(isOrdered(all)).toBe(true);
+        const afterSecond = mine(await store.readAll({ from: all[1]!.position })).filter(
+          (e) => e.streamId === a || e.streamId === b,
+        );
+        expect(afterSecond.map((e) => e.type)).toEqual(['B1', 'A3']);
+        const page = await store.readAll({ from: head, maxCount: 2 });
+        expect(page.length).toBeLessThanOrEqual(2);
+      });
+
+      it('filters by event type', async () => {
+        const head = await store.headPosition();
+        const id = stream('typed');
+        const special = `Special${randomUUID().slice(0, 6)}`;
+        await store.append(id, [newEvent('Plain'), newEvent(special), newEvent('Plain'), newEvent(special)], 'no_stream');
+        const found = await store.readAll({ from: head, eventTypes: [special] });
+        expect(found.map((e) => [e.type, e.revision])).toEqual([
+          [special, 1n],
+          [special, 3n],
+        ]);
+      });
+
+      it('reports the head position of the log', async () => {
+        const id = stream('head');
+        const result = await store.append(id, [newEvent('X')], 'no_stream');
+        const head = await store.headPosition();
+        expect(comparePositions(head, result.position)).toBeGreaterThanOrEqual(0);
+        expect(comparePositions(head, START)).toBe(1);
+      });
+
+      it('subscribes: catches up from a position, then goes live, in readAll order', async () => {
+        const head = await store.headPosition();
+        const id = stream('sub');
+        await store.append(id, [newEvent('Before1'), newEvent('Before2')], 'no_stream');
+        const receiving = collectUntil(store, (events) => events.length >= 5, { from: head, prefix });
+        await new Promise((r) => setTimeout(r, 100));
+        await store.append(id, [newEvent('Live1')], 1n);
+        await store.append(id, [newEvent('Live2'), newEvent('Live3')], 2n);
+        const received = await receiving;
+        expect(received.map((e) => e.type)).toEqual(['Before1', 'Before2', 'Live1', 'Live2', 'Live3']);
+        const read = mine(await store.readAll({ from: head }));
+        expect(read.map((e) => e.metadata.eventId)).toEqual(received.map((e) => e.metadata.eventId));
+      });
+
+      it('gives a live subscriber exactly the 4,000 events of 8 concurrent writers, none skipped or repeated', async () => {
+        const head = await store.headPosition();
+        const writers = 8;
+        const perWriter = 500;
+        const receiving = collectUntil(store, (events) => events.length >= writers * perWriter, {
+          from: head,
+          prefix,
+          timeoutMs: 120_000,
+        });
+        await Promise.all(
+          Array.from({ length: writers }, async (_, w) => {
+            // Each writer spreads its events over several streams, mixing single events and batches.
+            for (let i = 0; i < perWriter; ) {
+              const size = Math.min(perWriter - i, (i % 3) + 1);
+              const batch = Array.from({ length: size }, (_, k) => newEvent('Concurrent', { w, i: i + k }));
+              await store.append(`${prefix}w${w}-s${i % 7}`, batch, 'any');
+              i += size;
+            }
+          }),
+        );
+        const received = await receiving;
+        expect(received).toHaveLength(writers * perWriter);
+        const ids = received.map((e) => e.metadata.eventId);
+        expect(new Set(ids).size).toBe(writers * perWriter);
+        expect(isOrdered(received)).toBe(true);
+        const read: RecordedEvent[] = [];
+        let from = head;
+        for (;;) {
+          const page = await store.readAll({ from, maxCount: 1000 });
+          if (page.length === 0) break;
+          read.push(...mine(page));
+          from = page[page.length - 1]!.position;
+        }
+        expect(read.map((e) => e.metadata.eventId)).toEqual(ids);
+        // Every writer's own events arrive in the order it wrote them.
+        for (let w = 0; w < writers; w += 1) {
+          const own = received.filter((e) => (e.data as { w: number }).w === w).map((e) => (e.data as { i: number }).i);
+          expect(own).toEqual([...own].sort((x, y) => x - y));
+        }
+      });
+    });
+  });
+}

@@ -1,0 +1,28 @@
+// Prints the closing line CI reads: "N passed, N failed" (", N skipped" when any were skipped),
+// with the reason of every skipped test above it.
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    const reasons: string[] = [];
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const result = test.result();
+        if (result.state === 'passed') passed += 1;
+        else if (result.state === 'failed') failed += 1;
+        else if (result.state === 'skipped') {
+          skipped += 1;
+          const note = result.note ?? test.options.mode;
+          reasons.push(`skipped: ${test.fullName} (${note})`);
+        }
+      }
+      if (module.state() === 'failed' && module.children.size === 0) failed += 1;
+    }
+    failed += unhandledErrors.length;
+    for (const reason of reasons) process.stdout.write(`${reason}\n`);
+    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+  }
+}
