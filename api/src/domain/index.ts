@@ -1,0 +1,3 @@
+// The write side's building blocks, exported as `@titleledger/api/domain`.
+export * from './decider.js';
+export * from './command-handler.js';

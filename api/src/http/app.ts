@@ -1,0 +1,90 @@
+// Builds the fastify app: zod on every body, query and param; one JSON error shape; one log line
+// per request with its correlation id; the API under /api and the built SPA everywhere else.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { EventStore, Position } from '../eventstore/index.js';
+import type { ComponentHealth } from '../runtime/service.js';
+import { installErrorHandling } from './errors.js';
+import { healthRoutes } from './health.js';
+import { ProjectionWaiter } from './projection-waiter.js';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly logger: Logger;
+  /** Health of the services running beside the API, by component name. */
+  readonly components?: Readonly<Record<string, () => Promise<ComponentHealth>>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDependencies;
+    /** Waits (bounded) until every projection has applied `position`: read-your-writes. */
+    waitForProjections(position: Position | undefined): Promise<void>;
+  }
+}
+
+const CORRELATION_HEADER = 'x-correlation-id';
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The app as routes see it: zod schemas type the handlers. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    genReqId: (request) => {
+      const given = request.headers[CORRELATION_HEADER];
+      return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: deps.config.NODE_ENV === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  const waiter = new ProjectionWaiter(deps.pool, deps.config.PROJECTION_WAIT_MS);
+  app.decorate('waitForProjections', (position: Position | undefined) => waiter.waitFor(position));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(CORRELATION_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  installErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${pathname}.` });
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'not_found', message: `Nothing at ${pathname}.` });
+  });
+
+  return app;
+}

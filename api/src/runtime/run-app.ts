@@ -1,0 +1,135 @@
+// Boots TitleLedger: configuration, Postgres (embedded unless DATABASE_URL is set), migrations,
+// the event store, the services given (projections, ledger…) and the HTTP API with the SPA.
+// The embedded launcher passes every service; production entry points pass only their own.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type pg from 'pg';
+import { loadConfig, type Config } from '../config.js';
+import { migrate, type Migration } from '../db/migrate.js';
+import { createPool } from '../db/pool.js';
+import { createEventStore, eventStoreMigrations, type EventStore } from '../eventstore/index.js';
+import { buildApp, type App } from '../http/app.js';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import type { Service, ServiceFactory } from './service.js';
+
+export interface RunAppOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  /** Serve the HTTP API (and the SPA). Default true. */
+  readonly http?: boolean;
+  /** Read-model and ledger migrations, run after the event store's own. */
+  readonly migrations?: readonly Migration[];
+  readonly services?: readonly ServiceFactory[];
+  /** Stop gracefully on SIGINT/SIGTERM. Default true. */
+  readonly handleSignals?: boolean;
+  readonly logger?: Logger;
+}
+
+export interface RunningApp {
+  readonly config: Config;
+  readonly url: string | null;
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly app: App | null;
+  readonly services: readonly Service[];
+  stop(): Promise<void>;
+}
+
+/** The postgres user must reach the data directory; when it can't (a 0700 parent), use /var/lib. */
+function embeddedDataDir(dataDir: string, log: Logger): string {
+  const wanted = path.join(dataDir, 'postgres');
+  if (userInfo().uid !== 0) return wanted;
+  const probe = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dataDir]);
+  if (probe.status === 0 || probe.error) return wanted;
+  const fallback = path.join('/var/lib/titleledger', createHash('sha256').update(wanted).digest('hex').slice(0, 12));
+  log.warn({ wanted, fallback }, 'the postgres user cannot reach the data directory; using a system directory');
+  return fallback;
+}
+
+export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
+  const config = loadConfig(options.env ?? process.env);
+  const log = options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'titleledger' } });
+
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dataDir = embeddedDataDir(config.dataDir, log);
+    log.info({ dataDir }, 'starting embedded Postgres');
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      log: (line) => log.debug({ component: 'postgres' }, line),
+    });
+    const url = new URL(embedded.url);
+    url.pathname = '/titleledger';
+    databaseUrl = url.toString();
+  }
+  await ensureDatabase(databaseUrl);
+  const pool = createPool(databaseUrl, 20);
+  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...(options.migrations ?? [])]);
+  const store = createEventStore({
+    eventStoreUrl: config.EVENTSTORE_URL,
+    pool,
+    pollIntervalMs: config.EVENT_POLL_INTERVAL_MS,
+  });
+
+  const context = { config, pool, store, log };
+  const services: Service[] = [];
+  for (const factory of options.services ?? []) {
+    const service = await factory({ ...context, log: log.child({ component: 'service' }) });
+    await service.start();
+    services.push(service);
+    log.info({ service: service.name }, 'service started');
+  }
+
+  let app: App | null = null;
+  let url: string | null = null;
+  if (options.http ?? true) {
+    app = await buildApp({
+      config,
+      pool,
+      store,
+      logger: log,
+      components: Object.fromEntries(services.map((s) => [s.name, () => s.health()])),
+    });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    url = `http://localhost:${port}`;
+    log.info({ url }, 'TitleLedger is ready');
+  }
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log.info('shutting down');
+      // In order: stop taking requests (in-flight ones finish), let services finish their batch,
+      // then close the database.
+      await app?.close();
+      for (const service of [...services].reverse()) {
+        await service.stop().catch((error: unknown) => log.error({ err: error, service: service.name }, 'stop failed'));
+      }
+      if (store.kind === 'eventstoredb') await store.close();
+      await pool.end();
+      await embedded?.stop();
+      log.info('stopped');
+    })());
+
+  if (options.handleSignals ?? true) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      log.info({ signal }, 'signal received');
+      void stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+
+  return { config, url, pool, store, app, services, stop };
+}

@@ -1,0 +1,20 @@
+// Read models and the runner that keeps them, exported as `@titleledger/projections`.
+import type { Migration } from '@titleledger/api/runtime';
+import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
+import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
+import type { Projection } from './runner/projection.js';
+import { runnerMigrations } from './runner/migrations.js';
+
+export * from './runner/projection.js';
+export * from './runner/projection-runner.js';
+export { createProjectionsService } from './service.js';
+
+/** Every read model's tables, in order. The API's queries read these tables. */
+export const readModelMigrations: readonly Migration[] = [
+  ...runnerMigrations,
+  ...auditLogMigrations,
+  ...eventCountsMigrations,
+];
+
+/** Every projection the runner keeps up to date. */
+export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection];

@@ -1,0 +1,55 @@
+// Shared by start.mjs, build.mjs and test.mjs: install what is missing, build what is stale.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function fingerprint(files) {
+  const hash = createHash('sha256');
+  for (const file of files) if (existsSync(file)) hash.update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** `npm install` when node_modules is missing or package.json / the lock changed since the last one. */
+export function ensureInstalled() {
+  const manifests = ['package.json', 'package-lock.json', ...['api', 'projections', 'ledger', 'contracts', 'web', 'test'].map((p) => `${p}/package.json`)].map((f) => path.join(root, f));
+  const stamp = path.join(root, 'node_modules', '.titleledger-install');
+  const want = fingerprint(manifests);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
+  console.log('Installing dependencies (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, fingerprint(manifests));
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Compiles the TypeScript packages (tsc -b is incremental) and builds the SPA when its sources changed. */
+export function build({ force = false } = {}) {
+  console.log('Building (tsc -b)…');
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+  const webIndex = path.join(root, 'web/dist/index.html');
+  const webSources = Math.max(newestMtime(path.join(root, 'web/src')), newestMtime(path.join(root, 'api/src/schemas')), statSync(path.join(root, 'web/package.json')).mtimeMs);
+  if (force || !existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
+    console.log('Building the web app (vite build)…');
+    run('npm', ['run', 'build', '-w', '@titleledger/web']);
+  }
+}
