@@ -2,13 +2,10 @@
 // embedded Postgres under ./data. Plain JS on purpose: it only wires compiled packages together,
 // so no package depends on another that depends back on it.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
-import { allProjections, createProjectionsService, readModelMigrations } from '@titleledger/projections';
+import { embeddedComposition } from './compose.mjs';
 
 try {
-  await runApp({
-    migrations: [...readModelMigrations],
-    services: [createProjectionsService(allProjections)],
-  });
+  await runApp(embeddedComposition());
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
