@@ -26,8 +26,10 @@ export function ensureInstalled() {
   const stamp = path.join(root, 'node_modules', '.titleledger-install');
   const want = fingerprint(manifests);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
-  console.log('Installing dependencies (npm install)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // A fresh clone installs exactly the lock file; a changed manifest updates it.
+  const fresh = !existsSync(path.join(root, 'node_modules')) && existsSync(path.join(root, 'package-lock.json'));
+  console.log(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})…`);
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, fingerprint(manifests));
 }
 
