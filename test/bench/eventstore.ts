@@ -1,0 +1,129 @@
+// Event store and projection throughput (issue 2): appends/s for 1 and 8 writers with 1 and 10
+// events per append, readAll events/s, projection replay events/s over 100,000 events; each
+// beside a bare INSERT into an equivalent table measured in the same run.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { PostgresEventStore, eventStoreMigrations, type NewEvent, START } from '@titleledger/api/eventstore';
+import { migrate } from '@titleledger/api/runtime';
+import { allProjections, readModelMigrations, rebuildProjections } from '@titleledger/projections';
+import { printRows, rate, type BenchPostgres, type Row } from './harness.js';
+
+function event(i: number): NewEvent {
+  return {
+    type: i % 2 ? 'TitleRegistered' : 'UserLoggedIn',
+    data: { i, title: `Work ${i}`, hash: 'ab'.repeat(32) },
+    metadata: {
+      eventId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { kind: 'user', id: 'bench', role: null },
+      clientIp: '127.0.0.1',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+export async function benchEventStore(pg: BenchPostgres, options: { replayEvents: number }): Promise<void> {
+  const { pool } = await pg.database('bench_eventstore');
+  await migrate(pool, eventStoreMigrations);
+  await pool.query(`CREATE TABLE bare_events (id bigserial PRIMARY KEY, event_id uuid NOT NULL, stream_id text NOT NULL,
+                    revision bigint NOT NULL, type text NOT NULL, data jsonb NOT NULL, metadata jsonb NOT NULL)`);
+  const store = new PostgresEventStore(pool);
+  const bareInsert = async (w: number, i: number, n: number) => {
+    const rows = Array.from({ length: n }, (_, k) => event(i * n + k));
+    await pool.query(
+      `INSERT INTO bare_events (event_id, stream_id, revision, type, data, metadata)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::jsonb[], $6::jsonb[])`,
+      [
+        rows.map((r) => r.metadata.eventId),
+        rows.map(() => `bare-${w}`),
+        rows.map((_, k) => i * n + k),
+        rows.map((r) => r.type),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => JSON.stringify(r.metadata)),
+      ],
+    );
+  };
+  const rows: Row[] = [];
+  for (const [writers, size, appends] of [
+    [1, 1, 2000],
+    [1, 10, 1000],
+    [8, 1, 4000],
+    [8, 10, 2000],
+  ] as const) {
+    const baseline = await rate(appends, writers, (w, i) => bareInsert(w, i, size));
+    const run = randomUUID().slice(0, 6);
+    const appendsPerSecond = await rate(appends, writers, async (w, i) => {
+      await store.append(`bench-${run}-${w}-${i % 50}`, Array.from({ length: size }, (_, k) => event(i * size + k)), 'any');
+    });
+    rows.push({
+      name: `append, ${writers} writer${writers > 1 ? 's' : ''}, ${size} event${size > 1 ? 's' : ''}/append`,
+      value: appendsPerSecond * size,
+      unit: 'events/s',
+      baseline: { name: 'bare INSERT', value: baseline * size },
+      higherIsBetter: true,
+      target:
+        writers === 1 && size === 1 ? '≥ 0.9× bare INSERT' : writers === 8 && size === 10 ? '≥ 15,000 events/s' : undefined,
+    });
+  }
+
+  // Fill the log to `replayEvents` for the read and replay figures.
+  const { rows: countRows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
+  let have = Number(countRows[0]!.n);
+  const fill = randomUUID().slice(0, 6);
+  while (have < options.replayEvents) {
+    const batch = Math.min(100, options.replayEvents - have);
+    await Promise.all(
+      Array.from({ length: 4 }, (_, w) =>
+        store.append(`fill-${fill}-${w}-${have % 97}`, Array.from({ length: batch }, (_, k) => event(have + k)), 'any'),
+      ),
+    );
+    have += batch * 4;
+  }
+
+  const readStart = performance.now();
+  let read = 0;
+  let from = START;
+  for (;;) {
+    const page = await store.readAll({ from, maxCount: 5000 });
+    if (page.length === 0) break;
+    read += page.length;
+    from = page[page.length - 1]!.position;
+  }
+  const readRate = read / ((performance.now() - readStart) / 1000);
+  const bareReadStart = performance.now();
+  let bareRead = 0;
+  for (let last = 0; ; ) {
+    const { rows: page } = await pool.query<{ id: string }>(
+      'SELECT id, event_id, stream_id, revision, type, data, metadata FROM bare_events WHERE id > $1 ORDER BY id LIMIT 5000',
+      [last],
+    );
+    if (page.length === 0) break;
+    bareRead += page.length;
+    last = Number(page[page.length - 1]!.id);
+  }
+  const bareReadRate = bareRead / ((performance.now() - bareReadStart) / 1000);
+  rows.push({
+    name: `readAll over ${read.toLocaleString('en-US')} events`,
+    value: readRate,
+    unit: 'events/s',
+    baseline: { name: `bare SELECT by id over ${bareRead.toLocaleString('en-US')} rows`, value: bareReadRate },
+    higherIsBetter: true,
+  });
+
+  const readModels = await pg.database('bench_readmodels');
+  await migrate(readModels.pool, readModelMigrations);
+  const replayStart = performance.now();
+  await rebuildProjections({ store, pool: readModels.pool, projections: allProjections });
+  const replayRate = (read * allProjections.length) / ((performance.now() - replayStart) / 1000);
+  rows.push({
+    name: `projection replay (${allProjections.length} read models) over ${read.toLocaleString('en-US')} events`,
+    value: replayRate,
+    unit: 'event-applications/s',
+    baseline: { name: 'readAll alone', value: readRate },
+    higherIsBetter: true,
+    target: '≥ 20,000 events/s',
+  });
+  printRows('Event store and projections', rows);
+}
