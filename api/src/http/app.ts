@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
@@ -14,8 +14,8 @@ import type { Config } from '../config.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { installErrorHandling } from './errors.js';
-import { healthRoutes } from './health.js';
 import { ProjectionWaiter } from './projection-waiter.js';
+import { registerRoutes } from './routes.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   const waiter = new ProjectionWaiter(deps.pool, deps.config.PROJECTION_WAIT_MS);
   app.decorate('waitForProjections', (position: Position | undefined) => waiter.waitFor(position));
 
@@ -69,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   installErrorHandling(app);
   await app.register(fastifyCookie);
-  await app.register(healthRoutes, { prefix: '/api' });
+  await registerRoutes(app);
 
   const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
