@@ -1,0 +1,96 @@
+// Every route of the spec. Public pages share the top bar and footer; signed-in pages share the
+// sidebar behind the sign-in guard; admin pages have no shared layout. Unbuilt pages are
+// placeholders that name their route.
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+
+import { paths } from '@/lib/paths';
+
+import { AppLayout } from './layouts/app-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { NotFoundPage } from './routes/not-found-page';
+import { PlaceholderPage } from './routes/placeholder-page';
+import { RequireSignIn, SignedOutEntry } from './routes/session-gates';
+
+const publicPages: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.home, title: 'Home' },
+  { path: paths.services, title: 'Services' },
+  { path: paths.howItWorks, title: 'How It Works' },
+  { path: paths.verify, title: 'Verify Certificate' },
+  { path: paths.pricing, title: 'Pricing' },
+  { path: paths.contact, title: 'Contact' },
+  { path: paths.about, title: 'Our Story' },
+  { path: paths.privacy, title: 'Privacy Policy' },
+  { path: paths.terms, title: 'Terms of Use' },
+  { path: paths.cookies, title: 'Cookie Policy' },
+  { path: paths.refund, title: 'Refund Policy' },
+  { path: paths.patent, title: 'IP Strategy' },
+  { path: paths.support, title: 'Support Center' },
+  { path: paths.checkoutAmount, title: 'Checkout' },
+  { path: paths.checkout, title: 'Checkout' },
+  { path: paths.checkoutSuccess, title: 'Payment Complete' },
+  { path: paths.forgotPassword, title: 'Forgot Password' },
+  { path: paths.demo, title: 'Demo' },
+  { path: paths.resources, title: 'Resources' },
+];
+
+// Pages that a signed-in visitor skips on the way to the dashboard.
+const signedOutEntries: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.landing, title: 'Home' },
+  { path: paths.login, title: 'Sign In' },
+  { path: paths.register, title: 'Create Account' },
+  { path: paths.getStarted, title: 'Get Started' },
+];
+
+const signedInPages: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.dashboard, title: 'Dashboard' },
+  { path: paths.myDocuments, title: 'My Documents' },
+  { path: paths.registerTitle, title: 'Register New Title' },
+  { path: paths.account, title: 'Account Settings' },
+  { path: paths.notifications, title: 'Notifications' },
+  { path: paths.notificationSettings, title: 'Notification Settings' },
+  { path: paths.settings, title: 'Settings' },
+];
+
+const adminPages: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.admin, title: 'Admin Portal' },
+  { path: paths.adminLogin, title: 'Admin Login' },
+  { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation' },
+  { path: paths.masterAdmin, title: 'Master Admin Console' },
+  { path: paths.masterAdminLogin, title: 'Master Admin Login' },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      ...signedOutEntries.map(({ path, title }) => ({
+        path,
+        element: (
+          <SignedOutEntry>
+            <PlaceholderPage title={title} />
+          </SignedOutEntry>
+        ),
+      })),
+      ...publicPages.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: (
+      <RequireSignIn>
+        <AppLayout />
+      </RequireSignIn>
+    ),
+    children: signedInPages.map(({ path, title }) => ({
+      path,
+      element: <PlaceholderPage title={title} frame="app" />,
+    })),
+  },
+  ...adminPages.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} frame="admin" /> })),
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

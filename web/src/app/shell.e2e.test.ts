@@ -1,0 +1,115 @@
+// The web shell in a real browser: top-bar navigation, the sign-in guard, the not-found page and
+// the mobile menu, against the built SPA served with the API by the shared test app.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { startTestApp } from '../../../test/support/app.js';
+import { launchBrowser } from '../../../test/support/browser.js';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function withPage(
+  viewport: { width: number; height: number },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context: BrowserContext = await browser.newContext({ viewport });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const desktop = { width: 1280, height: 800 };
+const mobile = { width: 375, height: 812 };
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function pageHeading(page: Page, name: string): Promise<string | null> {
+  const heading = page.getByRole('heading', { level: 1, name, exact: true });
+  await heading.waitFor();
+  return heading.textContent();
+}
+
+test('the top bar links lead to their pages', async () => {
+  const links = [
+    { name: 'Learn', path: '/how-it-works', heading: 'How It Works' },
+    { name: 'Registration', path: '/services', heading: 'Services' },
+    { name: 'Pricing', path: '/pricing', heading: 'Pricing' },
+    { name: 'Verify', path: '/verify', heading: 'Verify Certificate' },
+    { name: 'Sign in with email', path: '/login', heading: 'Sign In' },
+    { name: 'Register Title', path: '/register', heading: 'Create Account' },
+    { name: 'TitleLedger home', path: '/', heading: 'Home' },
+  ];
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/`);
+    expect(await pageHeading(page, 'Home')).toBe('Home');
+    const banner = page.getByRole('banner');
+    for (const { name, path, heading } of links) {
+      await banner.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === path);
+      expect(pathOf(page)).toBe(path);
+      expect(await pageHeading(page, heading)).toBe(heading);
+      expect(await page.title()).toBe(`${heading} · TitleLedger`);
+    }
+  });
+});
+
+test('a signed-out visitor who opens /dashboard lands on /login', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(pathOf(page)).toBe('/login');
+    expect(await pageHeading(page, 'Sign In')).toBe('Sign In');
+  });
+});
+
+test('an unknown path shows the not-found page', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/no-such-page`);
+    expect(await pageHeading(page, '404 Page Not Found')).toBe('404 Page Not Found');
+    await expect
+      .poll(() => page.getByText('Did you forget to add the page to the router?').isVisible())
+      .toBe(true);
+  });
+});
+
+test('at 375 px the menu button opens the menu and choosing a link closes it', async () => {
+  await withPage(mobile, async (page) => {
+    await page.goto(`${app.url}/`);
+    await pageHeading(page, 'Home');
+
+    const banner = page.getByRole('banner');
+    // The desktop links are hidden; only the menu button is offered.
+    expect(await banner.getByRole('link', { name: 'Learn', exact: true }).isVisible()).toBe(false);
+    const menuButton = banner.getByRole('button', { name: 'Open menu' });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    const menuId = await menuButton.getAttribute('aria-controls');
+    expect(menuId).toBeTruthy();
+
+    await menuButton.click();
+    const toggle = banner.locator('button[aria-controls]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.locator(`[id="${menuId}"]`);
+    expect(await menu.isVisible()).toBe(true);
+
+    await menu.getByRole('link', { name: 'Verify Certificate', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/verify');
+    expect(await pageHeading(page, 'Verify Certificate')).toBe('Verify Certificate');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await menu.isVisible()).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+// Text input. Pair it with <Label htmlFor>; aria-invalid turns the border red.
+import type { ComponentProps } from 'react';
+
+import { cn } from '@/lib/cn';
+
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'h-10 w-full min-w-0 rounded-md border border-border-strong bg-surface px-3 text-sm text-foreground shadow-xs',
+        'placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50',
+        'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
+        'aria-invalid:border-danger',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

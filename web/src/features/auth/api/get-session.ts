@@ -1,0 +1,53 @@
+// The current session: GET /api/auth/me, read once and kept fresh for 10 minutes.
+// Any failure means "signed out": a 401 also drops the stored token, everything else is logged.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { removeAuthToken } from '@/lib/auth-token';
+
+/** The signed-in user as the server sends it. Only the fields the shell reads are named. */
+export type SessionUser = {
+  email: string;
+  /** Set by the server; the client never decides who is an admin. */
+  isAdmin?: boolean;
+  [field: string]: unknown;
+};
+
+export type Session =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'signed-out'; user: null };
+
+const SESSION_FRESH_MS = 10 * 60 * 1000;
+
+function isSessionUser(value: unknown): value is SessionUser {
+  return typeof value === 'object' && value !== null && typeof (value as { email?: unknown }).email === 'string';
+}
+
+export async function getCurrentUser(): Promise<SessionUser | null> {
+  try {
+    const response = await apiRequest('GET', '/api/auth/me');
+    const body: unknown = await response.json();
+    return isSessionUser(body) ? body : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      removeAuthToken();
+      return null;
+    }
+    console.warn('Could not load the current user; treating the visitor as signed out.', error);
+    return null;
+  }
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/auth/me'],
+    queryFn: getCurrentUser,
+    staleTime: SESSION_FRESH_MS,
+  });
+
+export function useSession(): Session {
+  const { data, isPending } = useQuery(sessionQueryOptions());
+  if (isPending) return { status: 'loading', user: null };
+  return data ? { status: 'signed-in', user: data } : { status: 'signed-out', user: null };
+}

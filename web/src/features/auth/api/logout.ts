@@ -1,0 +1,28 @@
+// Sign out: tell the server, then forget everything locally whatever it answered, and go home.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+
+import { apiRequest } from '@/lib/api-client';
+import { removeAuthToken } from '@/lib/auth-token';
+
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/auth/logout');
+  } catch (error) {
+    // The local session ends regardless; a failed server call is only worth a log line.
+    console.error('Logout request failed; signing out locally anyway.', error);
+  }
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      removeAuthToken();
+      queryClient.clear();
+      navigate('/');
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// Admin mode is a client flag (adminAuth === 'true' in localStorage). It only decides which
+// requests carry the x-admin-auth header; the server decides what an admin may do.
+const ADMIN_MODE_KEY = 'adminAuth';
+
+export const ADMIN_HEADER = 'x-admin-auth';
+export const ADMIN_HEADER_VALUE = 'admin-authenticated';
+
+export function isAdminMode(): boolean {
+  return localStorage.getItem(ADMIN_MODE_KEY) === 'true';
+}
+
+/** A page is an admin page when its pathname contains /admin (this includes /master-admin). */
+export function isAdminPage(pathname: string): boolean {
+  return pathname.includes('/admin');
+}
+
+/** Whether a request to `path`, made while the browser shows `pagePathname`, carries the admin header. */
+export function needsAdminHeader(path: string, pagePathname: string): boolean {
+  if (!isAdminMode()) return false;
+  return path.startsWith('/api/admin/') || (path.startsWith('/api/user/') && isAdminPage(pagePathname));
+}
