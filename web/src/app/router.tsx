@@ -1,6 +1,7 @@
 // Every route of the spec. Public pages share the top bar and footer; signed-in pages share the
 // sidebar behind the sign-in guard; admin pages have no shared layout. Unbuilt pages are
 // placeholders that name their route.
+import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { paths } from '@/lib/paths';
@@ -11,7 +12,19 @@ import { NotFoundPage } from './routes/not-found-page';
 import { PlaceholderPage } from './routes/placeholder-page';
 import { RequireSignIn, SignedOutEntry } from './routes/session-gates';
 
-const publicPages: ReadonlyArray<{ path: string; title: string }> = [
+// A feature plugs its screen in by giving its entry a `page`; entries without one show the placeholder.
+interface PageEntry {
+  readonly path: string;
+  readonly title: string;
+  readonly page?: ComponentType;
+}
+
+function render(entry: PageEntry, frame?: 'app' | 'admin') {
+  const Page = entry.page;
+  return Page ? <Page /> : <PlaceholderPage title={entry.title} {...(frame ? { frame } : {})} />;
+}
+
+const publicPages: readonly PageEntry[] = [
   { path: paths.home, title: 'Home' },
   { path: paths.services, title: 'Services' },
   { path: paths.howItWorks, title: 'How It Works' },
@@ -34,14 +47,14 @@ const publicPages: ReadonlyArray<{ path: string; title: string }> = [
 ];
 
 // Pages that a signed-in visitor skips on the way to the dashboard.
-const signedOutEntries: ReadonlyArray<{ path: string; title: string }> = [
+const signedOutEntries: readonly PageEntry[] = [
   { path: paths.landing, title: 'Home' },
   { path: paths.login, title: 'Sign In' },
   { path: paths.register, title: 'Create Account' },
   { path: paths.getStarted, title: 'Get Started' },
 ];
 
-const signedInPages: ReadonlyArray<{ path: string; title: string }> = [
+const signedInPages: readonly PageEntry[] = [
   { path: paths.dashboard, title: 'Dashboard' },
   { path: paths.myDocuments, title: 'My Documents' },
   { path: paths.registerTitle, title: 'Register New Title' },
@@ -51,7 +64,7 @@ const signedInPages: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.settings, title: 'Settings' },
 ];
 
-const adminPages: ReadonlyArray<{ path: string; title: string }> = [
+const adminPages: readonly PageEntry[] = [
   { path: paths.admin, title: 'Admin Portal' },
   { path: paths.adminLogin, title: 'Admin Login' },
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation' },
@@ -63,15 +76,11 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      ...signedOutEntries.map(({ path, title }) => ({
-        path,
-        element: (
-          <SignedOutEntry>
-            <PlaceholderPage title={title} />
-          </SignedOutEntry>
-        ),
+      ...signedOutEntries.map((entry) => ({
+        path: entry.path,
+        element: <SignedOutEntry>{render(entry)}</SignedOutEntry>,
       })),
-      ...publicPages.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} /> })),
+      ...publicPages.map((entry) => ({ path: entry.path, element: render(entry) })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -81,12 +90,9 @@ export const routes: RouteObject[] = [
         <AppLayout />
       </RequireSignIn>
     ),
-    children: signedInPages.map(({ path, title }) => ({
-      path,
-      element: <PlaceholderPage title={title} frame="app" />,
-    })),
+    children: signedInPages.map((entry) => ({ path: entry.path, element: render(entry, 'app') })),
   },
-  ...adminPages.map(({ path, title }) => ({ path, element: <PlaceholderPage title={title} frame="admin" /> })),
+  ...adminPages.map((entry) => ({ path: entry.path, element: render(entry, 'admin') })),
 ];
 
 const router = createBrowserRouter(routes);
