@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+
+import { emptyForm } from './registration-form';
+import { fieldError, missingForSubmission, progressPercent, stepErrors, stepIsFilled } from './step-validation';
+
+const filled = {
+  ...emptyForm,
+  title: 'The Work',
+  materialType: 'Book',
+  intendedMedium: 'PRINT LITERARY',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '555-010-0100',
+  address: '12 Analytical Engine Rd',
+};
+
+describe('field messages (seed 001 §5)', () => {
+  test.each([
+    ['title', '', 'Title is required'],
+    ['title', '   ', 'Title is required'],
+    ['materialType', '', 'Material type is required'],
+    ['intendedMedium', '', 'Intended medium is required'],
+    ['firstName', '', 'First name is required'],
+    ['lastName', '', 'Last name is required'],
+    ['email', 'not-an-email', 'Valid email is required'],
+    ['phone', '555-0100', 'Valid phone number is required'],
+    ['address', '12 Main', 'Complete address is required'],
+  ] as const)('%s = %j gives "%s"', (field, value, message) => {
+    expect(fieldError(field, value)).toBe(message);
+  });
+
+  test('valid values give no message', () => {
+    expect(fieldError('email', 'ada@example.com')).toBeNull();
+    expect(fieldError('phone', '5550100100')).toBeNull();
+    expect(fieldError('address', '12 Main Street')).toBeNull();
+    expect(fieldError('materialType', 'AI-Comic Book')).toBeNull();
+    expect(fieldError('intendedMedium', 'All Intended Mediums')).toBeNull();
+  });
+});
+
+describe('Next (seed 001 §4.1)', () => {
+  test('step 1 needs title, material type and intended medium', () => {
+    expect(stepIsFilled(1, emptyForm)).toBe(false);
+    expect(stepIsFilled(1, { ...emptyForm, title: 'T', materialType: 'Book' })).toBe(false);
+    expect(stepIsFilled(1, { ...emptyForm, title: 'T', materialType: 'Book', intendedMedium: 'TV' })).toBe(true);
+  });
+
+  test('step 2 needs the five contact fields', () => {
+    expect(stepIsFilled(2, { ...filled, phone: '' })).toBe(false);
+    expect(stepIsFilled(2, filled)).toBe(true);
+  });
+
+  test('a filled step can still hold errors that stop it', () => {
+    expect(stepErrors(2, { ...filled, phone: '123' })).toEqual({ phone: 'Valid phone number is required' });
+    expect(stepErrors(2, filled)).toEqual({});
+  });
+});
+
+describe('before submission', () => {
+  test('lists the missing fields by their labels', () => {
+    expect(missingForSubmission(emptyForm)).toEqual([
+      'Title',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Material Type',
+      'Intended Medium',
+    ]);
+    expect(missingForSubmission(filled)).toEqual([]);
+  });
+});
+
+test('the progress bar shows the step as a percentage of five', () => {
+  expect([1, 2, 3, 4, 5].map((step) => progressPercent(step as 1 | 2 | 3 | 4 | 5))).toEqual([20, 40, 60, 80, 100]);
+});
