@@ -1,0 +1,97 @@
+// Starts and stops a local Hardhat JSON-RPC node: the embedded default chain of TitleLedger.
+//
+// State does not persist. Hardhat's node keeps the chain in memory and has no database to reopen,
+// so a restart begins at block 0 with the same deterministic accounts (the Hardhat mnemonic) and
+// therefore the same contract address for the same deployer nonce. The ledger keeps every earlier
+// anchor verifiable by rebuilding the chain from its own event log after a restart: redeploying the
+// registry and replaying the RootAnchored batches in order. Block numbers and timestamps of the
+// replayed anchors are new; roots, batch ids and leaf counts are identical.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** contracts/, whether this module runs from src/ (tests) or dist/ (the built app). */
+const contractsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const hardhatConfigPath = path.join(contractsDir, 'hardhat.config.cjs');
+const hardhatCli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js');
+
+export interface HardhatNodeOptions {
+  readonly port: number;
+  /**
+   * Where a persistent node would keep its chain. Hardhat cannot (see the note at the top of this
+   * file), so it is accepted for interface stability and not used: restart recovery is the ledger's.
+   */
+  readonly dbPath?: string;
+  /** How long to wait for the node to answer JSON-RPC. Default 60 s. */
+  readonly startTimeoutMs?: number;
+}
+
+export interface HardhatNode {
+  readonly rpcUrl: string;
+  /** Stops the node and waits for its process to exit. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export async function startHardhatNode(options: HardhatNodeOptions): Promise<HardhatNode> {
+  const rpcUrl = `http://127.0.0.1:${options.port}`;
+  const child = spawn(
+    process.execPath,
+    [hardhatCli, '--config', hardhatConfigPath, 'node', '--port', String(options.port), '--hostname', '127.0.0.1'],
+    {
+      cwd: contractsDir,
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', HARDHAT_NETWORK: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  // The node logs every RPC call: keep draining the pipes (a full pipe would block it) and keep the
+  // tail for the error message if it dies.
+  let tail = '';
+  const keepTail = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keepTail);
+  child.stderr.on('data', keepTail);
+  const exited = once(child, 'exit');
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Hardhat node exited (${child.exitCode ?? child.signalCode}) before answering on ${rpcUrl}:\n${tail}`);
+    }
+    if (await answersChainId(rpcUrl)) return { rpcUrl, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Hardhat node did not answer on ${rpcUrl} in time:\n${tail}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function answersChainId(rpcUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1_000),
+    });
+    const body = (await response.json()) as { result?: unknown };
+    return typeof body.result === 'string';
+  } catch {
+    return false;
+  }
+}
