@@ -1,5 +1,7 @@
 // Configuration is environment variables with safe defaults, validated with zod at start.
 // A bad value stops the start with a message naming the variable.
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +17,26 @@ const optionalUrl = (protocols: readonly string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** A 32-byte key given as 64 hex characters or as base64. */
+const secretKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64');
+    if (bytes.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be 32 bytes, as 64 hex characters or base64' });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -27,6 +49,21 @@ export const configSchema = z.object({
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   EVENT_POLL_INTERVAL_MS: positiveInt.max(10_000).default(20),
   WEB_DIST: z.string().optional(),
+  /** Title registration: the fee a payment must carry (cents), the upload limit, the .tr signing key (PEM). */
+  REGISTRATION_FEE_CENTS: positiveInt.default(999),
+  MAX_UPLOAD_BYTES: positiveInt.default(25 * 1024 * 1024),
+  REGISTRY_SIGNING_KEY: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
+  /** Wraps every per-user key and keys the e-mail index. Required in production. */
+  SECRET_KEY: secretKey,
+  /** A session ends after this long without a request (the spec: 24 hours of inactivity). */
+  SESSION_IDLE_MS: positiveInt.default(24 * 60 * 60 * 1000),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Point the Stripe SDK elsewhere (tests use a local stand-in). */
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: port.optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { readonly dataDir: string; readonly publicUrl: string };
@@ -51,4 +88,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
   };
+}
+
+/**
+ * The server key (SECRET_KEY). Without one, development and tests keep a generated key in
+ * DATA_DIR/secret.key (mode 0600), so restarts can still read what was encrypted; production refuses
+ * to start, since losing the key would make every account unreadable.
+ */
+export function resolveSecretKey(config: Config): Buffer {
+  if (config.SECRET_KEY) return config.SECRET_KEY;
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError(['SECRET_KEY: required in production (32 bytes, hex or base64)']);
+  }
+  const file = path.join(config.dataDir, 'secret.key');
+  mkdirSync(config.dataDir, { recursive: true });
+  // Written aside then linked into place: concurrent starts never read a half-written key.
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, randomBytes(32).toString('hex'), { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(aside);
+  }
+  const parsed = configSchema.shape.SECRET_KEY.safeParse(readFileSync(file, 'utf8'));
+  if (!parsed.success || !parsed.data) throw new ConfigError([`SECRET_KEY: ${file} does not hold a 32-byte key`]);
+  return parsed.data;
 }

@@ -4,6 +4,7 @@ import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
+import { usersMigrations, usersProjection } from './users/users.js';
 
 export * from './runner/projection.js';
 export * from './runner/projection-runner.js';
@@ -14,7 +15,8 @@ export const readModelMigrations: readonly Migration[] = [
   ...runnerMigrations,
   ...auditLogMigrations,
   ...eventCountsMigrations,
+  ...usersMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
-export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection];
+export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection];

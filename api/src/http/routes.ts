@@ -1,7 +1,18 @@
 // Every feature's routes, registered under /api. A feature adds one line here.
+import { authPlugin } from '../accounts/auth.js';
+import { createAccounts } from '../accounts/compose.js';
+import { accountRoutes } from '../accounts/routes.js';
+import { createPaymentProvider } from '../payments/index.js';
+import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 
 export async function registerRoutes(app: App): Promise<void> {
+  app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
+  const accounts = createAccounts(app);
+  // Before any feature route: sets request.actor / request.user from the session.
+  await app.register(authPlugin, { sessions: accounts.sessions });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api', ...accounts });
+  await app.register(paymentRoutes, { prefix: '/api' });
 }

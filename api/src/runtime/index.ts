@@ -5,3 +5,4 @@ export { migrate, type Migration } from '../db/migrate.js';
 export { loadConfig, ConfigError, type Config } from '../config.js';
 export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';
 export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';
+export { apiMigrations } from '../accounts/migrations.js';

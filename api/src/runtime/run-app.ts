@@ -7,7 +7,9 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type pg from 'pg';
-import { loadConfig, type Config } from '../config.js';
+import { apiMigrations } from '../accounts/migrations.js';
+import { installServerKey } from '../accounts/crypto.js';
+import { loadConfig, resolveSecretKey, type Config } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, eventStoreMigrations, type EventStore } from '../eventstore/index.js';
@@ -37,6 +39,15 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'cardNumber', 'cvc', 'token', 'totpCode'];
+const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+];
+
 /** The postgres user must reach the data directory; when it can't (a 0700 parent), use /var/lib. */
 function embeddedDataDir(dataDir: string, log: Logger): string {
   const wanted = path.join(dataDir, 'postgres');
@@ -50,7 +61,15 @@ function embeddedDataDir(dataDir: string, log: Logger): string {
 
 export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   const config = loadConfig(options.env ?? process.env);
-  const log = options.logger ?? pino({ level: config.LOG_LEVEL, base: { service: 'titleledger' } });
+  const log =
+    options.logger ??
+    pino({
+      level: config.LOG_LEVEL,
+      base: { service: 'titleledger' },
+      // Request bodies are never logged; these paths are a second line for anything that slips in.
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    });
+  installServerKey(resolveSecretKey(config));
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = config.DATABASE_URL;
@@ -67,7 +86,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   }
   await ensureDatabase(databaseUrl);
   const pool = createPool(databaseUrl, 20);
-  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...(options.migrations ?? [])]);
+  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations, ...(options.migrations ?? [])]);
   const store = createEventStore({
     eventStoreUrl: config.EVENTSTORE_URL,
     pool,

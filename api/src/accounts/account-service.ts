@@ -1,0 +1,410 @@
+// The accounts use cases. Each one opens what it must (password hash, TOTP secret, profile) with the
+// user's key, then hands the decider an already-sealed command; `handleCommand` appends at the
+// expected revision, so two concurrent writers (say, two logins with one TOTP code) can't both win.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { handleCommand, type CommandContext } from '../domain/command-handler.js';
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
+import type { EventStore } from '../eventstore/types.js';
+import type { Position } from '../eventstore/position.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import {
+  MESSAGES,
+  type LoginRequest,
+  type NotificationPreferenceKey,
+  type NotificationPreferences,
+  type ProfileUpdateRequest,
+  type RegisterRequest,
+} from '../schemas/accounts.js';
+import { normaliseEmail, seal, unseal, type ServerKeyring } from './crypto.js';
+import { userDecider, type ActiveUser, type UserCommand, type UserState } from './decider.js';
+import { sealedProfileSchema, userSchemaVersions, userStreamId, type SealedCard, type SealedProfile } from './events.js';
+import { LoginThrottle, retryMessage } from './login-throttle.js';
+import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from './passwords.js';
+import type { Sessions } from './sessions.js';
+import { checkTotp, newTotpSecret, totpQrCode } from './totp.js';
+import { UserKeys } from './user-keys.js';
+
+export interface AccountServiceDeps {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly keyring: ServerKeyring;
+  readonly payments: PaymentProvider;
+  readonly sessions: Sessions;
+  readonly throttle: LoginThrottle;
+  readonly log: Logger;
+  readonly publicUrl: string;
+  readonly exposeOutbox: boolean;
+}
+
+export interface SignedIn {
+  readonly userId: string;
+  readonly token: string;
+  readonly position: Position | undefined;
+}
+
+export interface Requester {
+  readonly context: CommandContext;
+  readonly userAgent?: string | null;
+}
+
+/** A session younger than this may turn off two-factor without proving anything again. */
+export const FRESH_SESSION_MS = 15 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const invalidCredentials = () => unauthorized(MESSAGES.invalidCredentials);
+const asUser = (context: CommandContext, userId: string): CommandContext => ({
+  ...context,
+  actor: { kind: 'user', id: userId, role: null },
+});
+
+function splitName(fullName: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+function deriveUsername(email: string): string {
+  const local = normaliseEmail(email).split('@')[0] ?? 'user';
+  const suffix = Array.from(randomBytes(4), (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
+  return `${local}${suffix}`;
+}
+
+export class AccountService {
+  private readonly keys: UserKeys;
+
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.keys = new UserKeys(deps.pool, deps.keyring);
+  }
+
+  // ---- loading -----------------------------------------------------------------------------
+
+  async loadState(userId: string): Promise<UserState> {
+    const history = await this.deps.store.readStream(userStreamId(userId));
+    return history.reduce<UserState>(
+      (state, event) => userDecider.evolve(state, event as unknown as Parameters<typeof userDecider.evolve>[1]),
+      userDecider.initialState,
+    );
+  }
+
+  /** The active user with their key; a deleted or unknown account is a 401. */
+  private async open(userId: string): Promise<{ user: ActiveUser; key: Buffer }> {
+    const state = await this.loadState(userId);
+    const key = state.status === 'active' ? await this.keys.find(userId) : null;
+    if (state.status !== 'active' || !key) throw unauthorized('This account no longer exists.');
+    return { user: state, key };
+  }
+
+  private run(userId: string, command: UserCommand, context: CommandContext) {
+    return handleCommand(this.deps.store, userStreamId(userId), userDecider, command, asUser(context, userId), userSchemaVersions);
+  }
+
+  private async passwordMatches(user: ActiveUser, key: Buffer, password: string): Promise<boolean> {
+    return verifyPassword(password, unseal<PasswordHash>(key, user.userId, user.password));
+  }
+
+  // ---- sign-up -----------------------------------------------------------------------------
+
+  async register(input: RegisterRequest, requester: Requester): Promise<SignedIn> {
+    const { context } = requester;
+    const emailHmac = this.deps.keyring.emailHmac(input.email);
+    if (await this.keys.userIdByEmailHmac(emailHmac)) throw conflict(MESSAGES.duplicateEmail);
+    const userId = randomUUID();
+    const card = input.paymentMethodId ? await this.claimPaymentMethod(input.paymentMethodId, userId) : null;
+    let key: Buffer;
+    try {
+      key = await this.keys.create(userId, emailHmac);
+    } catch (error) {
+      if (card) await this.releasePaymentMethod(card.paymentMethodId, userId);
+      throw error;
+    }
+    const names = input.firstName && input.lastName !== undefined ? { firstName: input.firstName, lastName: input.lastName } : splitName(input.fullName);
+    const profile: SealedProfile = {
+      email: input.email.trim(),
+      username: input.username?.trim() || deriveUsername(input.email),
+      fullName: input.fullName,
+      ...names,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      country: input.country,
+    };
+    const now = context.now.toISOString();
+    try {
+      const { appended } = await this.run(
+        userId,
+        {
+          type: 'RegisterUser',
+          data: {
+            userId,
+            emailHmac,
+            accountType: input.accountType,
+            profile: seal(key, userId, profile),
+            password: seal(key, userId, await hashPassword(input.password)),
+            termsAcceptedAt: now,
+            privacyAcceptedAt: now,
+            registeredAt: now,
+          },
+          paymentMethod: card ? { provider: this.deps.payments.kind, card: seal(key, userId, card) } : null,
+        },
+        context,
+      );
+      const token = await this.deps.sessions.create(userId, { clientIp: context.clientIp ?? null, userAgent: requester.userAgent ?? null });
+      return { userId, token, position: appended?.position };
+    } catch (error) {
+      await this.keys.destroy(userId);
+      if (card) await this.releasePaymentMethod(card.paymentMethodId, userId);
+      throw error;
+    }
+  }
+
+  /** Asks the provider (never the client) for the card, and claims it for this account. */
+  private async claimPaymentMethod(paymentMethodId: string, userId: string): Promise<SealedCard> {
+    const method = await this.deps.payments.retrievePaymentMethod(paymentMethodId);
+    if (!method) throw unprocessable('We could not find that payment method. Please add your card again.');
+    const { rowCount } = await this.deps.pool.query(
+      `INSERT INTO payment_methods (id, provider, user_id, brand, last4, exp_month, exp_year, attached_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+       ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, attached_at = now()
+         WHERE payment_methods.user_id IS NULL`,
+      [method.id, this.deps.payments.kind, userId, method.brand, method.last4, method.expMonth, method.expYear],
+    );
+    if (rowCount === 0) throw conflict('This payment method is already attached to another account.');
+    return { paymentMethodId: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear };
+  }
+
+  private async releasePaymentMethod(paymentMethodId: string, userId: string): Promise<void> {
+    await this.deps.pool.query('UPDATE payment_methods SET user_id = NULL, attached_at = NULL WHERE id = $1 AND user_id = $2', [
+      paymentMethodId,
+      userId,
+    ]);
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------
+
+  async login(input: LoginRequest, requester: Requester): Promise<SignedIn> {
+    const { context } = requester;
+    const ip = context.clientIp ?? 'unknown';
+    const emailHmac = this.deps.keyring.emailHmac(input.email);
+    const wait = this.deps.throttle.retryAfterMs(emailHmac, ip);
+    if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
+    const fail = async (userId: string | null, reason: 'wrong_password' | 'wrong_totp_code' | 'totp_code_replayed', error: AppError) => {
+      this.deps.throttle.recordFailure(emailHmac, ip);
+      if (userId) await this.run(userId, { type: 'RecordLoginFailure', data: { reason } }, context).catch(() => undefined);
+      throw error;
+    };
+
+    const userId = await this.keys.userIdByEmailHmac(emailHmac);
+    const state = userId ? await this.loadState(userId) : null;
+    const key = userId && state?.status === 'active' ? await this.keys.find(userId) : null;
+    if (!userId || state?.status !== 'active' || !key) {
+      await burnPasswordCheck(input.password);
+      return fail(null, 'wrong_password', invalidCredentials());
+    }
+    if (!(await this.passwordMatches(state, key, input.password))) return fail(userId, 'wrong_password', invalidCredentials());
+
+    let totpTimeStep: number | null = null;
+    if (state.twoFactor.status === 'on') {
+      if (!input.totpCode) throw twoFactorError(MESSAGES.twoFactorRequired);
+      const secret = unseal<{ secret: string }>(key, userId, state.twoFactor.secret).secret;
+      const check = await checkTotp(secret, input.totpCode, state.lastTotpTimeStep, context.now);
+      if (!check.valid) {
+        return check.replayed
+          ? fail(userId, 'totp_code_replayed', twoFactorError('This code has already been used. Wait for the next one.'))
+          : fail(userId, 'wrong_totp_code', twoFactorError('Invalid two-factor code'));
+      }
+      totpTimeStep = check.timeStep;
+    }
+    const { appended } = await this.run(
+      userId,
+      {
+        type: 'RecordLogin',
+        data: { method: totpTimeStep === null ? 'password' : 'password+totp', totpTimeStep, rememberMe: input.rememberMe ?? false },
+      },
+      context,
+    );
+    this.deps.throttle.recordSuccess(emailHmac);
+    const token = await this.deps.sessions.create(userId, {
+      rememberMe: input.rememberMe ?? false,
+      clientIp: context.clientIp ?? null,
+      userAgent: requester.userAgent ?? null,
+    });
+    return { userId, token, position: appended?.position };
+  }
+
+  // ---- profile, password, preferences ------------------------------------------------------
+
+  async updateProfile(userId: string, patch: ProfileUpdateRequest, context: CommandContext): Promise<Position | undefined> {
+    const { user, key } = await this.open(userId);
+    const current = sealedProfileSchema.parse(unseal(key, userId, user.profile));
+    const { accountType, ...fields } = patch;
+    const next: SealedProfile = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+    if (fields.fullName && fields.firstName === undefined && fields.lastName === undefined) Object.assign(next, splitName(fields.fullName));
+    const emailHmac = this.deps.keyring.emailHmac(next.email);
+    if (emailHmac !== user.emailHmac) await this.keys.changeEmailHmac(userId, emailHmac);
+    try {
+      const { appended } = await this.run(
+        userId,
+        { type: 'UpdateProfile', data: { emailHmac, accountType: accountType ?? user.accountType, profile: seal(key, userId, next) } },
+        context,
+      );
+      return appended?.position;
+    } catch (error) {
+      if (emailHmac !== user.emailHmac) await this.keys.changeEmailHmac(userId, user.emailHmac);
+      throw error;
+    }
+  }
+
+  async changePassword(
+    userId: string,
+    input: { currentPassword: string; newPassword: string },
+    currentToken: string | null,
+    context: CommandContext,
+  ): Promise<Position | undefined> {
+    const { user, key } = await this.open(userId);
+    const ip = context.clientIp ?? 'unknown';
+    const wait = this.deps.throttle.retryAfterMs(user.emailHmac, ip);
+    if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
+    if (!(await this.passwordMatches(user, key, input.currentPassword))) {
+      this.deps.throttle.recordFailure(user.emailHmac, ip);
+      throw unprocessable('Current password is incorrect');
+    }
+    const { appended } = await this.run(
+      userId,
+      {
+        type: 'ChangePassword',
+        data: { password: seal(key, userId, await hashPassword(input.newPassword)), reason: 'changed', changedAt: context.now.toISOString() },
+      },
+      context,
+    );
+    await this.deps.sessions.revokeAll(userId, currentToken);
+    return appended?.position;
+  }
+
+  async setNotificationPreferences(userId: string, preferences: NotificationPreferences, context: CommandContext) {
+    await this.open(userId);
+    const { appended } = await this.run(userId, { type: 'ChangeNotificationPreferences', data: { preferences } }, context);
+    return appended?.position;
+  }
+
+  async setNotificationPreference(userId: string, key: NotificationPreferenceKey, value: boolean, context: CommandContext) {
+    const { user } = await this.open(userId);
+    return this.setNotificationPreferences(userId, { ...user.preferences, [key]: value }, context);
+  }
+
+  // ---- two-factor --------------------------------------------------------------------------
+
+  async startTwoFactor(userId: string, context: CommandContext): Promise<{ secret: string; qrCode: string }> {
+    const { user, key } = await this.open(userId);
+    const secret = newTotpSecret();
+    await this.run(userId, { type: 'StartTwoFactorSetup', data: { secret: seal(key, userId, { secret }) } }, context);
+    const email = sealedProfileSchema.parse(unseal(key, userId, user.profile)).email;
+    return { secret, qrCode: await totpQrCode(secret, email) };
+  }
+
+  async verifyTwoFactor(userId: string, code: string, context: CommandContext): Promise<Position | undefined> {
+    const { user, key } = await this.open(userId);
+    if (user.twoFactor.status === 'on') throw conflict('Two-factor authentication is already enabled.');
+    if (user.twoFactor.status === 'off') throw unprocessable('Start two-factor setup first.');
+    const secret = unseal<{ secret: string }>(key, userId, user.twoFactor.secret).secret;
+    const check = await checkTotp(secret, code, user.lastTotpTimeStep, context.now);
+    if (!check.valid) {
+      throw unprocessable(check.replayed ? 'This code has already been used. Wait for the next one.' : MESSAGES.invalidVerificationCode);
+    }
+    const { appended } = await this.run(userId, { type: 'EnableTwoFactor', data: { timeStep: check.timeStep } }, context);
+    return appended?.position;
+  }
+
+  /**
+   * The spec's disable call sends nothing, so a session signed in within the last 15 minutes may
+   * disable without more proof; an older one must send its password or a current code.
+   */
+  async disableTwoFactor(
+    userId: string,
+    proof: { password?: string | undefined; token?: string | undefined } | null | undefined,
+    sessionCreatedAt: Date,
+    context: CommandContext,
+  ): Promise<Position | undefined> {
+    const { user, key } = await this.open(userId);
+    if (user.twoFactor.status !== 'on') throw conflict('Two-factor authentication is not enabled.');
+    let how: 'fresh_session' | 'password' | 'totp_code';
+    if (proof?.token) {
+      const secret = unseal<{ secret: string }>(key, userId, user.twoFactor.secret).secret;
+      const check = await checkTotp(secret, proof.token, user.lastTotpTimeStep, context.now);
+      if (!check.valid) throw unprocessable(MESSAGES.invalidVerificationCode);
+      how = 'totp_code';
+    } else if (proof?.password) {
+      if (!(await this.passwordMatches(user, key, proof.password))) throw unprocessable('Password is incorrect');
+      how = 'password';
+    } else if (context.now.getTime() - sessionCreatedAt.getTime() <= FRESH_SESSION_MS) {
+      how = 'fresh_session';
+    } else {
+      throw forbidden('For your security, sign in again (or send your password) to turn off two-factor authentication.');
+    }
+    const { appended } = await this.run(userId, { type: 'DisableTwoFactor', data: { proof: how } }, context);
+    return appended?.position;
+  }
+
+  // ---- deletion ----------------------------------------------------------------------------
+
+  /** Appends AccountDeleted, then forgets the person: key, sessions, card summary, queued e-mails. */
+  async deleteAccount(userId: string, password: string, context: CommandContext): Promise<Position | undefined> {
+    const { user, key } = await this.open(userId);
+    if (!(await this.passwordMatches(user, key, password))) throw unprocessable('Password is incorrect');
+    const { appended } = await this.run(userId, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } }, context);
+    await this.keys.destroy(userId);
+    await this.deps.sessions.revokeAll(userId);
+    const pool = this.deps.pool;
+    await pool.query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
+    await pool.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+    await pool.query('DELETE FROM outbox_emails WHERE user_id = $1', [userId]);
+    return appended?.position;
+  }
+
+  // ---- password reset ----------------------------------------------------------------------
+
+  /** Always looks the same from outside, whether or not the address has an account. */
+  async requestPasswordReset(email: string, context: CommandContext): Promise<void> {
+    const userId = await this.keys.userIdByEmailHmac(this.deps.keyring.emailHmac(email));
+    if (!userId) return;
+    const state = await this.loadState(userId);
+    if (state.status !== 'active') return;
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = createHash('sha256').update(token).digest();
+    const expiresAt = new Date(context.now.getTime() + RESET_TOKEN_TTL_MS);
+    await this.deps.pool.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);
+    await this.run(userId, { type: 'RequestPasswordReset', data: { tokenHash: tokenHash.toString('hex'), expiresAt: expiresAt.toISOString() } }, context);
+    const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
+    await this.deps.pool.query('INSERT INTO outbox_emails (user_id, to_email, subject, body) VALUES ($1, $2, $3, $4)', [
+      userId,
+      email.trim(),
+      'Reset your TitleLedger password',
+      `Someone asked to reset the password of your TitleLedger account. If it was you, open this link within an hour:\n\n${link}\n\nIf it wasn't, ignore this e-mail: your password stays as it is.`,
+    ]);
+    if (this.deps.exposeOutbox) this.deps.log.info({ userId }, 'password reset e-mail queued in the dev outbox (GET /api/dev/outbox)');
+  }
+
+  async resetPassword(token: string, password: string, context: CommandContext): Promise<Position | undefined> {
+    const { rows } = await this.deps.pool.query<{ user_id: string }>(
+      `UPDATE password_resets SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`,
+      [createHash('sha256').update(token).digest(), context.now],
+    );
+    const userId = rows[0]?.user_id;
+    if (!userId) throw unprocessable('This reset link is invalid or has expired. Ask for a new one.');
+    const { key } = await this.open(userId);
+    const { appended } = await this.run(
+      userId,
+      { type: 'ChangePassword', data: { password: seal(key, userId, await hashPassword(password)), reason: 'reset', changedAt: context.now.toISOString() } },
+      context,
+    );
+    await this.deps.sessions.revokeAll(userId);
+    return appended?.position;
+  }
+}
+
+function twoFactorError(message: string): AppError {
+  return new AppError('unauthorized', message, { twoFactorRequired: true });
+}

@@ -1,0 +1,29 @@
+// Wires the accounts feature from the app's dependencies: one keyring, session store, login
+// throttle and service per app.
+import type { App } from '../http/app.js';
+import { AccountService } from './account-service.js';
+import { serverKeyring } from './crypto.js';
+import { LoginThrottle } from './login-throttle.js';
+import { Sessions } from './sessions.js';
+
+export interface Accounts {
+  readonly service: AccountService;
+  readonly sessions: Sessions;
+}
+
+export function createAccounts(app: App): Accounts {
+  const { config, pool, store, logger } = app.deps;
+  const sessions = new Sessions(pool, config.SESSION_IDLE_MS);
+  const service = new AccountService({
+    store,
+    pool,
+    keyring: serverKeyring(),
+    payments: app.payments,
+    sessions,
+    throttle: new LoginThrottle(),
+    log: logger.child({ component: 'accounts' }),
+    publicUrl: config.publicUrl,
+    exposeOutbox: config.NODE_ENV !== 'production',
+  });
+  return { service, sessions };
+}

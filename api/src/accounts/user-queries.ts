@@ -1,0 +1,106 @@
+// Reads for the account screens, from the `users` read model (owned by projections) and, when the
+// registrations feature has built it, the `registrations` read model.
+import type pg from 'pg';
+import type { User, UserStats } from '../schemas/accounts.js';
+import type { Queryable } from './user-keys.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  username: string | null;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  account_type: User['accountType'];
+  created_at: Date;
+  password_changed_at: Date | null;
+  two_factor_enabled: boolean;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  email_notifications: boolean;
+  sms_notifications: boolean;
+  security_alerts: boolean;
+  registration_updates: boolean;
+  payment_updates: boolean;
+  marketing_emails: boolean;
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    fullName: row.full_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    country: row.country,
+    accountType: row.account_type,
+    createdAt: row.created_at.toISOString(),
+    passwordChangedAt: row.password_changed_at?.toISOString() ?? null,
+    twoFactorEnabled: row.two_factor_enabled,
+    cardBrand: row.card_brand,
+    cardLast4: row.card_last4,
+    cardExpMonth: row.card_exp_month,
+    cardExpYear: row.card_exp_year,
+    emailNotifications: row.email_notifications,
+    smsNotifications: row.sms_notifications,
+    securityAlerts: row.security_alerts,
+    registrationUpdates: row.registration_updates,
+    paymentUpdates: row.payment_updates,
+    marketingEmails: row.marketing_emails,
+    isAdmin: false,
+  };
+}
+
+export async function findUser(db: Queryable, userId: string): Promise<User | null> {
+  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export async function findUserEmail(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return rows[0]?.email ?? null;
+}
+
+const NO_STATS: UserStats = { totalRegistrations: 0, activeRegistrations: 0, pendingRegistrations: 0, thisMonthRegistrations: 0 };
+
+/**
+ * The dashboard numbers. The `registrations` read model belongs to the registrations feature; until
+ * it exists (or if its columns differ from what is assumed here) the answer is zeros.
+ */
+export async function userStats(pool: pg.Pool, userId: string): Promise<UserStats> {
+  const { rows: exists } = await pool.query<{ t: string | null }>(`SELECT to_regclass('public.registrations')::text AS t`);
+  if (!exists[0]?.t) return NO_STATS;
+  try {
+    const { rows } = await pool.query<{ total: string; active: string; pending: string; this_month: string }>(
+      `SELECT count(*) AS total,
+              count(*) FILTER (WHERE status IN ('active', 'registered')) AS active,
+              count(*) FILTER (WHERE status = 'pending') AS pending,
+              count(*) FILTER (WHERE registration_date >= date_trunc('month', now())) AS this_month
+         FROM registrations WHERE owner_id = $1 AND NOT archived`,
+      [userId],
+    );
+    const r = rows[0]!;
+    return {
+      totalRegistrations: Number(r.total),
+      activeRegistrations: Number(r.active),
+      pendingRegistrations: Number(r.pending),
+      thisMonthRegistrations: Number(r.this_month),
+    };
+  } catch {
+    return NO_STATS;
+  }
+}

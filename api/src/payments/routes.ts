@@ -1,0 +1,30 @@
+// Payment routes for accounts: the provider's configuration for the browser, and the local
+// provider's tokenisation endpoint (test mode only; the card number is used once and dropped).
+import { notFound } from '../errors.js';
+import type { App } from '../http/app.js';
+import { localPaymentMethodRequestSchema } from '../schemas/accounts.js';
+import { LocalPaymentProvider } from './local-provider.js';
+
+export async function paymentRoutes(app: App): Promise<void> {
+  app.get('/payment/config', async () => {
+    const provider = app.payments;
+    return {
+      provider: provider.kind,
+      ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+      testMode: provider.testMode,
+    };
+  });
+
+  app.post('/payment/local/payment-methods', { schema: { body: localPaymentMethodRequestSchema } }, async (request, reply) => {
+    const provider = app.payments;
+    if (!(provider instanceof LocalPaymentProvider)) throw notFound('The local card form is off: this server uses Stripe.');
+    const method = await provider.tokenizeCard(request.body);
+    return reply.status(201).send({
+      id: method.id,
+      last4: method.last4,
+      brand: method.brand,
+      exp_month: method.expMonth,
+      exp_year: method.expYear,
+    });
+  });
+}
