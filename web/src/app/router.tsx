@@ -4,6 +4,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
+import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { CheckoutSuccessPage } from '@/features/checkout/components/checkout-success-page';
+import { DashboardPage } from '@/features/registrations/components/dashboard-page';
+import { MyDocumentsPage } from '@/features/registrations/components/my-documents-page';
+import { RegisterTitlePage } from '@/features/registrations/components/register-title-page';
 import { paths } from '@/lib/paths';
 
 import { AppLayout } from './layouts/app-layout';
@@ -38,9 +43,9 @@ const publicPages: readonly PageEntry[] = [
   { path: paths.refund, title: 'Refund Policy' },
   { path: paths.patent, title: 'IP Strategy' },
   { path: paths.support, title: 'Support Center' },
-  { path: paths.checkoutAmount, title: 'Checkout' },
-  { path: paths.checkout, title: 'Checkout' },
-  { path: paths.checkoutSuccess, title: 'Payment Complete' },
+  { path: paths.checkoutAmount, title: 'Checkout', page: CheckoutPage },
+  { path: paths.checkout, title: 'Checkout', page: CheckoutPage },
+  { path: paths.checkoutSuccess, title: 'Payment Complete', page: CheckoutSuccessPage },
   { path: paths.forgotPassword, title: 'Forgot Password' },
   { path: paths.demo, title: 'Demo' },
   { path: paths.resources, title: 'Resources' },
@@ -55,9 +60,9 @@ const signedOutEntries: readonly PageEntry[] = [
 ];
 
 const signedInPages: readonly PageEntry[] = [
-  { path: paths.dashboard, title: 'Dashboard' },
-  { path: paths.myDocuments, title: 'My Documents' },
-  { path: paths.registerTitle, title: 'Register New Title' },
+  { path: paths.dashboard, title: 'Dashboard', page: DashboardPage },
+  { path: paths.myDocuments, title: 'My Documents', page: MyDocumentsPage },
+  { path: paths.registerTitle, title: 'Register New Title', page: RegisterTitlePage },
   { path: paths.account, title: 'Account Settings' },
   { path: paths.notifications, title: 'Notifications' },
   { path: paths.notificationSettings, title: 'Notification Settings' },

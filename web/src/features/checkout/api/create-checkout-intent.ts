@@ -1,0 +1,39 @@
+// POST /api/payment/create-intent from the checkout page (seed 001 §7.2): a one-time payment of
+// the route's amount; the browser then goes to the checkout URL it returns.
+import { useMutation } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+import { PRODUCT_NAME } from '@/lib/site';
+
+export const CHECKOUT_SERVICE = 'title_registration';
+
+export class CheckoutSetupError extends Error {
+  override readonly name = 'CheckoutSetupError';
+
+  constructor(override readonly cause: unknown) {
+    super('Failed to initialize payment. Please try again.');
+  }
+}
+
+export async function createCheckoutIntent(amount: number): Promise<{ checkoutUrl: string }> {
+  let body: Record<string, unknown>;
+  try {
+    const response = await apiRequest('POST', '/api/payment/create-intent', {
+      amount,
+      currency: 'usd',
+      payment_type: 'one-time',
+      description: `${PRODUCT_NAME} - Title Registration ($${amount.toFixed(2)})`,
+      metadata: { service: CHECKOUT_SERVICE, amount: amount.toFixed(2) },
+    });
+    body = (await response.json()) as Record<string, unknown>;
+  } catch (error) {
+    throw new CheckoutSetupError(error);
+  }
+  const checkoutUrl = body.checkout_url;
+  if (typeof checkoutUrl !== 'string' || checkoutUrl === '') throw new CheckoutSetupError(null);
+  return { checkoutUrl };
+}
+
+export function useCreateCheckoutIntent() {
+  return useMutation({ mutationFn: createCheckoutIntent });
+}

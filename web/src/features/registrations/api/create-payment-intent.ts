@@ -1,0 +1,36 @@
+// POST /api/payment/create-intent from the wizard (seed 001 §7.2): the registration fee, then the
+// browser goes to the checkout page it returns. Failures carry the §8.1 wording.
+import { useMutation } from '@tanstack/react-query';
+import { REGISTRATION_FEE_USD } from '@titleledger/api/schemas';
+
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
+import { PRODUCT_NAME } from '@/lib/site';
+
+export type CreatedPayment = { checkoutUrl: string; sessionId: string };
+
+export async function createRegistrationPayment(input: { title: string; email: string }): Promise<CreatedPayment> {
+  let body: Record<string, unknown>;
+  try {
+    const response = await apiRequest('POST', '/api/payment/create-intent', {
+      amount: REGISTRATION_FEE_USD,
+      payment_type: 'copyright_registration',
+      description: `${PRODUCT_NAME} - Copyright Registration Fee`,
+      metadata: { title: input.title, email: input.email },
+    });
+    body = (await response.json()) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(errorMessage(error, 'Failed to create payment intent'));
+    throw new Error('Payment request failed');
+  }
+  const checkoutUrl = body.checkout_url ?? body.checkoutUrl ?? body.url;
+  const sessionId = body.session_id ?? body.sessionId ?? body.id;
+  if (typeof checkoutUrl !== 'string' || checkoutUrl === '' || typeof sessionId !== 'string' || sessionId === '') {
+    throw new Error('No payment session created');
+  }
+  return { checkoutUrl, sessionId };
+}
+
+export function useCreateRegistrationPayment() {
+  return useMutation({ mutationFn: createRegistrationPayment });
+}

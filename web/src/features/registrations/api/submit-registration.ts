@@ -1,0 +1,117 @@
+// POST /api/copyright/submit-registration (seed 001 §7.3): the work and the draft as multipart,
+// sent with XMLHttpRequest because fetch cannot report upload progress. Like every call it sends
+// cookies and the bearer token. Success refreshes the dashboard numbers and the user's titles.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { getAuthToken } from '@/lib/auth-token';
+
+import type { RegistrationForm } from '../lib/registration-form';
+import {
+  readRegistrationResult,
+  registrationFailureMessage,
+  type RegistrationResult,
+} from '../lib/registration-response';
+import { dashboardStatsQueryOptions } from './get-dashboard-stats';
+import { userTitlesQueryOptions } from './get-user-titles';
+
+export const SUBMIT_REGISTRATION_PATH = '/api/copyright/submit-registration';
+
+export class RegistrationFailedError extends Error {
+  override readonly name = 'RegistrationFailedError';
+
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+export type SubmitRegistrationInput = {
+  form: RegistrationForm;
+  file: File;
+  paymentSessionId: string | null;
+  paymentIntentId: string | null;
+  /** Called with the share of the file sent so far (0 to 1), then once more when all of it is. */
+  onUploadProgress?: (fraction: number) => void;
+  /** Called when the last byte is sent and the server starts its work. */
+  onUploaded?: () => void;
+};
+
+function buildBody({ form, file, paymentSessionId, paymentIntentId }: SubmitRegistrationInput): FormData {
+  const body = new FormData();
+  const fields = [
+    'title',
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'address',
+    'materialType',
+    'intendedMedium',
+    'description',
+  ] as const;
+  for (const field of fields) body.append(field, form[field].trim());
+  if (paymentSessionId) body.append('paymentSessionId', paymentSessionId);
+  if (paymentIntentId) body.append('paymentIntentId', paymentIntentId);
+  // The file goes last so the server has every text field before it starts streaming the bytes.
+  body.append('file', file, file.name);
+  return body;
+}
+
+export function submitRegistration(input: SubmitRegistrationInput): Promise<RegistrationResult> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', SUBMIT_REGISTRATION_PATH);
+    request.withCredentials = true;
+    const token = getAuthToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) input.onUploadProgress?.(event.loaded / event.total);
+    };
+    request.upload.onload = () => {
+      input.onUploadProgress?.(1);
+      input.onUploaded?.();
+    };
+    request.onerror = () =>
+      reject(new RegistrationFailedError('The upload did not reach the server. Check your connection and try again.', null));
+    request.onabort = () => reject(new RegistrationFailedError('The upload was cancelled.', null));
+    request.onload = () => {
+      const { status, responseText } = request;
+      if (status < 200 || status >= 300) {
+        reject(new RegistrationFailedError(registrationFailureMessage(status, responseText), status));
+        return;
+      }
+      try {
+        resolve(readRegistrationResult(JSON.parse(responseText)));
+      } catch (error) {
+        const message = error instanceof SyntaxError ? 'TR number not received from registration response' : String((error as Error).message);
+        reject(new RegistrationFailedError(message, status));
+      }
+    };
+    request.send(buildBody(input));
+  });
+}
+
+// Seed 001 §4.1 also refreshes the staff screens' numbers; those live in the admin feature, so
+// they are named here by their paths (invalidating a key nobody holds is a no-op).
+const OTHER_KEYS_A_REGISTRATION_CHANGES = [
+  ['/api/user/stats'],
+  ['/api/admin/global-stats'],
+  ['/api/admin/registrations'],
+  ['/api/admin/users'],
+] as const;
+
+export function useSubmitRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitRegistration,
+    onSuccess: () =>
+      Promise.all(
+        [dashboardStatsQueryOptions().queryKey, userTitlesQueryOptions().queryKey, ...OTHER_KEYS_A_REGISTRATION_CHANGES].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

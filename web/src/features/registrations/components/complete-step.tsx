@@ -1,0 +1,101 @@
+// Step 5, Registration Complete (seed 001 §2.2): the TR number, both hashes, the certificate in a
+// frame, the two downloads and the way to the dashboard.
+import { CircleCheck, Download, FileKey2, LayoutDashboard } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { HashText } from '@/components/hash-text';
+import { paths } from '@/lib/paths';
+
+import { certificateDownloadUrl, certificatePreviewUrl, openDownload, trFileDownloadUrl } from '../lib/downloads';
+import type { RegistrationResult } from '../lib/registration-response';
+import { sameHash } from '../lib/sha256';
+
+export function CompleteStep({ result, localHash }: { result: RegistrationResult; localHash: string | null }) {
+  const { trNumber, cryptographicHash, fileContentHash } = result;
+  const compared = localHash !== null && fileContentHash !== '';
+  const matches = compared && sameHash(localHash, fileContentHash);
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="grid gap-6">
+          <div className="flex items-start gap-3">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-success" />
+            <div className="grid gap-1">
+              <h2 className="text-xl font-semibold tracking-tight">Registration Complete</h2>
+              <p className="text-sm text-muted-foreground">Your work is registered. Keep the TR number and hashes safe.</p>
+            </div>
+          </div>
+
+          <dl className="grid gap-5">
+            <div className="grid gap-1.5">
+              <dt className="text-sm font-medium">TR number</dt>
+              <dd>
+                <HashText value={trNumber} label="TR number" className="text-base" />
+              </dd>
+            </div>
+            <div className="grid gap-1.5">
+              <dt className="text-sm font-medium">Cryptographic hash</dt>
+              <dd>
+                <HashText value={cryptographicHash} label="cryptographic hash" />
+              </dd>
+            </div>
+            <div className="grid gap-1.5">
+              <dt className="text-sm font-medium">File content hash (SHA-256)</dt>
+              <dd>
+                <HashText value={fileContentHash || 'Not reported by the server'} label="file content hash" />
+              </dd>
+            </div>
+          </dl>
+
+          {compared ? (
+            matches ? (
+              <Alert variant="success" title="File hash verified">
+                The server's file content hash matches the SHA-256 your browser computed before the upload.
+              </Alert>
+            ) : (
+              <Alert variant="danger" role="alert" title="File hash mismatch">
+                The server reported a different file content hash than the one your browser computed before the upload
+                ({localHash}). The stored file may not be the one you chose. Contact support before relying on this
+                registration.
+              </Alert>
+            )
+          ) : null}
+
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button onClick={() => openDownload(certificateDownloadUrl(trNumber))}>
+              <Download aria-hidden="true" />
+              Download PDF
+            </Button>
+            <Button variant="secondary" onClick={() => openDownload(trFileDownloadUrl(trNumber))}>
+              <FileKey2 aria-hidden="true" />
+              Download .TR file
+            </Button>
+            <Button asChild variant="ghost" className="sm:ml-auto">
+              <Link to={paths.dashboard}>
+                <LayoutDashboard aria-hidden="true" />
+                Go to Dashboard
+              </Link>
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Certificate preview</CardTitle>
+          <CardDescription>The PDF certificate for {trNumber}.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <iframe
+            title={`Certificate preview for ${trNumber}`}
+            src={certificatePreviewUrl(trNumber)}
+            className="h-[28rem] w-full rounded-md border border-border bg-white sm:h-[40rem]"
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// /my-documents (seed 000 §2 "My documents"): every registration, newest first, with its hash
+// prefix and downloads. The read retries once.
+import { FileText, Plus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent } from '@/components/card';
+import { Spinner } from '@/components/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { errorMessage } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+
+import { useUserTitles } from '../api/get-user-titles';
+import { hashPrefix, newestFirst } from '../lib/title-filter';
+import { formatDate, StatusBadge, TitleDownloads } from './title-downloads';
+
+export function MyDocumentsPage() {
+  useDocumentTitle('My Documents');
+  const titles = useUserTitles({ retry: 1 });
+  const rows = newestFirst(titles.data ?? []);
+
+  return (
+    <div className="grid gap-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">My Documents</h1>
+          <p className="text-muted-foreground">View and manage all your registered titles</p>
+        </div>
+        <Button asChild>
+          {/* The spec sends this link to /register, which a signed-in user is bounced from; the wizard is what it means. */}
+          <Link to={paths.registerTitle}>
+            <Plus aria-hidden="true" />
+            Register New Title
+          </Link>
+        </Button>
+      </header>
+
+      {titles.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
+          <Spinner label="" />
+          Loading your documents...
+        </p>
+      ) : titles.isError ? (
+        <Alert variant="danger" role="alert" title="Your documents could not be loaded">
+          {errorMessage(titles.error, 'Please try again.')}{' '}
+          <button type="button" className="font-medium text-accent-text underline" onClick={() => void titles.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Card>
+          <CardContent className="grid justify-items-center gap-2 py-14 text-center">
+            <FileText aria-hidden="true" className="size-10 text-muted-foreground" />
+            <h2 className="text-lg font-semibold">No documents registered</h2>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Start protecting your creative work by registering your first title.
+            </p>
+            <Button asChild className="mt-3">
+              <Link to={paths.registerTitle}>Register New Title</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <section aria-labelledby="registered-titles" className="grid gap-4">
+          <h2 id="registered-titles" className="text-lg font-semibold tracking-tight">
+            Registered Titles ({rows.length})
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {rows.map((row) => (
+              <li key={row.tr_number}>
+                <Card className="flex h-full flex-col">
+                  <CardContent className="grid flex-1 gap-3">
+                    <div className="flex items-start justify-between gap-3">
+                      <h3 className="min-w-0 break-words font-semibold leading-6">{row.title}</h3>
+                      <StatusBadge status={row.status} highlight={['active', 'registered']} />
+                    </div>
+                    <dl className="grid gap-1.5 text-sm">
+                      <div>
+                        <dt className="sr-only">TR number</dt>
+                        <dd className="break-all font-mono text-xs">TR: {row.tr_number}</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Material type and intended medium</dt>
+                        <dd className="text-muted-foreground">
+                          {row.material_type} - {row.intended_medium}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Registration date</dt>
+                        <dd className="text-muted-foreground">Registered: {formatDate(row.registration_date)}</dd>
+                      </div>
+                      <div>
+                        <dt className="sr-only">Cryptographic hash (first 16 characters)</dt>
+                        <dd className="font-mono text-xs text-muted-foreground" title={row.cryptographic_hash}>
+                          {hashPrefix(row.cryptographic_hash)}
+                        </dd>
+                      </div>
+                    </dl>
+                  </CardContent>
+                  <div className="border-t border-border px-6 py-4">
+                    <TitleDownloads trNumber={row.tr_number} title={row.title} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

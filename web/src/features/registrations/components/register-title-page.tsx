@@ -1,0 +1,363 @@
+// /register-title: the five-step registration wizard (seed 001 §2.2, §4.1, §8.1). The draft lives
+// in browser storage across the payment redirect; on the way back the server, not the address,
+// says whether the payment succeeded.
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+
+import { Button } from '@/components/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { toast } from '@/hooks/use-toast';
+import { paths } from '@/lib/paths';
+
+import { useCreateRegistrationPayment } from '../api/create-payment-intent';
+import { useContactProfile } from '../api/get-contact-profile';
+import { paymentSessionQueryOptions } from '../api/get-payment-session';
+import { RegistrationFailedError, useSubmitRegistration } from '../api/submit-registration';
+import { clearDraft, loadDraft, saveDraft } from '../lib/draft-storage';
+import { readPaymentReturn, type PaymentReturn } from '../lib/payment-return';
+import { emptyForm, type FlagField, type RegistrationForm, type TextField } from '../lib/registration-form';
+import { certificatePreviewUrl } from '../lib/downloads';
+import { isAlreadyUsedMessage, type RegistrationResult } from '../lib/registration-response';
+import { sha256Hex } from '../lib/sha256';
+import {
+  fieldError,
+  missingForSubmission,
+  stepErrors,
+  stepIsFilled,
+  type RequiredField,
+  type WizardStep,
+} from '../lib/step-validation';
+import { isSessionUsed, markSessionUsed } from '../lib/used-sessions';
+import { CompleteStep } from './complete-step';
+import { ContactStep } from './contact-step';
+import type { FormBinding } from './form-fields';
+import { ReviewStep } from './review-step';
+import { UploadStep, type UploadStage } from './upload-step';
+import { WizardProgress } from './wizard-progress';
+import { WorkDetailsStep } from './work-details-step';
+
+const USED_SESSION_REDIRECT_MS = 2000;
+const ALREADY_USED_REDIRECT_MS = 3000;
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address'] as const;
+
+type Payment =
+  | { status: 'none' }
+  | { status: 'checking'; ret: PaymentReturn }
+  | { status: 'verified'; ret: PaymentReturn }
+  | { status: 'rejected' };
+
+const isRequiredField = (field: TextField): field is RequiredField =>
+  ['title', 'materialType', 'intendedMedium', 'firstName', 'lastName', 'email', 'phone', 'address'].includes(field);
+
+export function RegisterTitlePage() {
+  useDocumentTitle('Register New Title');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const paymentReturn = useMemo(() => readPaymentReturn(searchParams), [searchParams]);
+
+  const [step, setStep] = useState<WizardStep>(1);
+  const [form, setForm] = useState<RegistrationForm>(() => loadDraft(localStorage) ?? emptyForm);
+  const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set());
+  const [payment, setPayment] = useState<Payment>(() =>
+    paymentReturn ? { status: 'checking', ret: paymentReturn } : { status: 'none' },
+  );
+
+  const [file, setFile] = useState<File | null>(null);
+  const [localHash, setLocalHash] = useState<string | null>(null);
+  const [hashing, setHashing] = useState(false);
+  const [stage, setStage] = useState<UploadStage>('idle');
+  const [uploadPercent, setUploadPercent] = useState(0);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [result, setResult] = useState<RegistrationResult | null>(null);
+
+  const createPayment = useCreateRegistrationPayment();
+  const submit = useSubmitRegistration();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // ---- Coming back from the payment page ---------------------------------------------------
+  const redirectSoon = useCallback(
+    (delay: number) => {
+      const timer = setTimeout(() => navigate(paths.dashboard), delay);
+      return () => clearTimeout(timer);
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!paymentReturn) return;
+    let cancelled = false;
+    let cancelRedirect: (() => void) | undefined;
+    const alreadyUsed = () => {
+      markSessionUsed(localStorage, paymentReturn.id);
+      setPayment({ status: 'rejected' });
+      toast({
+        title: 'Payment Already Used',
+        description: 'This payment has already been used for a registration. Please start a new registration.',
+        variant: 'destructive',
+      });
+      cancelRedirect = redirectSoon(USED_SESSION_REDIRECT_MS);
+    };
+
+    if (isSessionUsed(localStorage, paymentReturn.id)) {
+      alreadyUsed();
+      return () => cancelRedirect?.();
+    }
+    queryClient
+      .fetchQuery(paymentSessionQueryOptions(paymentReturn.id))
+      .then((session) => {
+        if (cancelled) return;
+        if (session.used) return alreadyUsed();
+        if (!session.paid) {
+          setPayment({ status: 'rejected' });
+          setStep(3);
+          toast({
+            title: 'Payment Failed',
+            description: 'The payment was not completed. Please try again.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        const draft = loadDraft(localStorage);
+        if (draft) setForm(draft);
+        setPayment({ status: 'verified', ret: paymentReturn });
+        setStep(4);
+        toast({ title: 'Payment Successful', description: 'Your payment is confirmed. Upload your document to finish.', variant: 'success' });
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setPayment({ status: 'rejected' });
+        setStep(3);
+        toast({
+          title: 'Payment Failed',
+          description: 'Failed to process payment. Please try again.',
+          variant: 'destructive',
+        });
+      });
+    return () => {
+      cancelled = true;
+      cancelRedirect?.();
+    };
+  }, [paymentReturn, queryClient, redirectSoon]);
+
+  // ---- Step 2: fill the contact fields from the profile ------------------------------------
+  const profile = useContactProfile({ enabled: step === 2 });
+  const autofilled = useRef(false);
+  useEffect(() => {
+    if (step !== 2 || autofilled.current || !profile.data) return;
+    autofilled.current = true;
+    const source = profile.data;
+    const filled = CONTACT_FIELDS.filter((field) => form[field].trim() === '' && source[field] !== '');
+    if (filled.length === 0) return;
+    setForm((current) => {
+      const next = { ...current };
+      for (const field of filled) if (next[field].trim() === '') next[field] = source[field];
+      return next;
+    });
+    toast({
+      title: 'Contact Information Auto-filled',
+      description: 'Your contact details were filled in from your profile.',
+      variant: 'success',
+    });
+  }, [step, profile.data, form]);
+
+  // ---- Form binding ------------------------------------------------------------------------
+  const binding: FormBinding = {
+    form,
+    setText: (field, value) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+    },
+    setFlag: (field: FlagField, value) => setForm((current) => ({ ...current, [field]: value })),
+    errorOf: (field) => (touched.has(field) && isRequiredField(field) ? (fieldError(field, form[field]) ?? undefined) : undefined),
+  };
+
+  const goTo = (next: WizardStep) => {
+    setStep(next);
+    window.scrollTo({ top: 0 });
+    // Move focus to the heading so keyboard and screen-reader users land on the new step.
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
+  const next = () => {
+    if (step !== 1 && step !== 2) return;
+    const errors = stepErrors(step, form);
+    if (Object.keys(errors).length > 0) {
+      setTouched((current) => new Set([...current, ...(Object.keys(errors) as TextField[])]));
+      return;
+    }
+    saveDraft(localStorage, form);
+    goTo((step + 1) as WizardStep);
+  };
+
+  const previous = () => {
+    if (step > 1 && step < 5) goTo((step - 1) as WizardStep);
+  };
+
+  // ---- Step 3: pay -------------------------------------------------------------------------
+  const pay = () => {
+    saveDraft(localStorage, form);
+    createPayment.mutate(
+      { title: form.title.trim(), email: form.email.trim() },
+      {
+        onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+        onError: (error) =>
+          toast({
+            title: 'Payment Failed',
+            description: error.message || 'Failed to process payment. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  // ---- Step 4: choose, hash, upload --------------------------------------------------------
+  const hashRun = useRef(0);
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setLocalHash(null);
+    setUploadError(null);
+    if (!chosen) return;
+    const run = ++hashRun.current;
+    setHashing(true);
+    sha256Hex(chosen)
+      .then((hex) => {
+        if (run === hashRun.current) setLocalHash(hex);
+      })
+      .catch(() => {
+        if (run === hashRun.current) setLocalHash(null);
+      })
+      .finally(() => {
+        if (run === hashRun.current) setHashing(false);
+      });
+  };
+
+  const verified = payment.status === 'verified' ? payment.ret : null;
+
+  const completeRegistration = async () => {
+    if (stage !== 'idle' || result) return;
+    if (!file) {
+      toast({ title: 'No File Selected', description: 'Please upload a document before completing registration.', variant: 'destructive' });
+      return;
+    }
+    if (!verified) {
+      toast({ title: 'Payment Required', description: 'Please complete payment before proceeding.', variant: 'destructive' });
+      return;
+    }
+    const missing = missingForSubmission(form);
+    if (missing.length > 0) {
+      toast({
+        title: 'Missing Information',
+        description: `Missing: ${missing.join(', ')}. Your data may have been lost during payment. Please go back to Step 1 and fill in the required fields.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (isSessionUsed(localStorage, verified.id)) {
+      toast({
+        title: 'Registration Already Completed',
+        description: 'This payment session has already been used for registration.',
+        variant: 'destructive',
+      });
+      return;
+    }
+
+    setUploadError(null);
+    setUploadPercent(0);
+    setStage('uploading');
+    try {
+      const registered = await submit.mutateAsync({
+        form,
+        file,
+        paymentSessionId: verified.sessionId,
+        paymentIntentId: verified.paymentIntentId,
+        onUploadProgress: (fraction) => setUploadPercent(Math.round(fraction * 100)),
+        onUploaded: () => setStage('processing'),
+      });
+      markSessionUsed(localStorage, verified.id);
+      clearDraft(localStorage);
+      setStage('certificate');
+      // The certificate is made on request; asking for it now means the preview opens at once.
+      await fetch(certificatePreviewUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
+      setStage('completed');
+      setResult(registered);
+      toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
+      goTo(5);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Registration submission failed';
+      setStage('idle');
+      setUploadError(message);
+      toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
+      if (error instanceof RegistrationFailedError && isAlreadyUsedMessage(message)) {
+        markSessionUsed(localStorage, verified.id);
+        setTimeout(() => navigate(paths.dashboard), ALREADY_USED_REDIRECT_MS);
+      }
+    }
+  };
+
+  // ---- Render ------------------------------------------------------------------------------
+  const checkingPayment = payment.status === 'checking';
+  const nextDisabled = (step === 1 || step === 2) && !stepIsFilled(step, form);
+
+  return (
+    <div className="grid gap-8">
+      <header className="grid gap-2">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
+          Register New Title
+        </h1>
+        <p className="text-muted-foreground">Protect your creative work with a verifiable registration and certificate.</p>
+      </header>
+
+      <WizardProgress step={step} />
+
+      {checkingPayment ? (
+        <p role="status" className="rounded-lg border border-border bg-surface p-6 text-sm text-muted-foreground">
+          Confirming your payment...
+        </p>
+      ) : step === 1 ? (
+        <WorkDetailsStep binding={binding} />
+      ) : step === 2 ? (
+        <ContactStep binding={binding} loadingProfile={profile.isFetching} />
+      ) : step === 3 ? (
+        <ReviewStep
+          form={form}
+          paymentVerified={verified !== null}
+          paying={createPayment.isPending || createPayment.isSuccess}
+          onPay={pay}
+          onContinue={() => goTo(4)}
+        />
+      ) : step === 4 ? (
+        <UploadStep
+          file={file}
+          localHash={localHash}
+          hashing={hashing}
+          paymentVerified={verified !== null}
+          stage={stage}
+          uploadPercent={uploadPercent}
+          error={uploadError}
+          onFileChosen={chooseFile}
+          onSubmit={() => void completeRegistration()}
+        />
+      ) : result ? (
+        <CompleteStep result={result} localHash={localHash} />
+      ) : null}
+
+      {step < 5 && !checkingPayment ? (
+        <nav aria-label="Wizard" className="flex items-center justify-between gap-3 border-t border-border pt-6">
+          <Button variant="secondary" onClick={previous} disabled={step === 1 || stage !== 'idle'}>
+            <ArrowLeft aria-hidden="true" />
+            Previous
+          </Button>
+          {step === 1 || step === 2 ? (
+            <Button onClick={next} disabled={nextDisabled}>
+              Next
+              <ArrowRight aria-hidden="true" />
+            </Button>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

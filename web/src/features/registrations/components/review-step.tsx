@@ -1,0 +1,132 @@
+// Step 3, Review & Payment (seed 001 §2.2): everything entered, the fee, and Pay, which hands the
+// browser to the checkout page. After a verified payment it offers the upload instead.
+import { REGISTRATION_FEE_USD } from '@titleledger/api/schemas';
+import { CreditCard, Lock } from 'lucide-react';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+
+import type { RegistrationForm } from '../lib/registration-form';
+
+type Row = readonly [label: string, value: string];
+
+function rowsOf(form: RegistrationForm): { heading: string; rows: Row[] }[] {
+  const yes = (flag: boolean) => (flag ? 'Yes' : 'No');
+  const work: Row[] = [
+    ['Title', form.title],
+    ['Alternative titles', form.alternativeTitles],
+    ['Material type', form.materialType],
+    ['Intended medium', form.intendedMedium],
+    ['Description', form.description],
+  ];
+  if (form.publicationAsContribution) {
+    work.push(
+      ['Collective work', form.collectiveWorkTitle],
+      ['Volume / issue', [form.volumeNumber, form.issueNumber].filter(Boolean).join(' / ')],
+      ['Issue date', form.issueDate],
+      ['Pages', form.pageNumbers],
+    );
+  }
+  const author: Row[] = [
+    ['Author', `${form.firstName} ${form.lastName}`.trim()],
+    ['Born / died', [form.authorYearBorn, form.authorYearDied].filter(Boolean).join(' – ')],
+    ['Nationality', form.authorNationality],
+    ['Domicile', form.authorDomicile],
+    ['Nature of authorship', form.natureOfAuthorship],
+    ['Made for hire', form.workMadeForHire ? `Yes${form.employerName ? `, for ${form.employerName}` : ''}` : 'No'],
+    ['Anonymous', yes(form.anonymousWork)],
+    ['Pseudonymous', form.pseudonymousWork ? `Yes${form.pseudonym ? `, as ${form.pseudonym}` : ''}` : 'No'],
+  ];
+  const creation: Row[] = [
+    ['Year of creation', form.yearOfCreation],
+    ['Broadcast Registration Record', yes(form.workPublished)],
+  ];
+  if (form.workPublished) {
+    creation.push(['Date of publication', form.dateOfPublication], ['Nation of publication', form.nationOfPublication]);
+  }
+  const contact: Row[] = [
+    ['Name', `${form.firstName} ${form.lastName}`.trim()],
+    ['Email', form.email],
+    ['Phone', form.phone],
+    ['Address', form.address],
+  ];
+  return [
+    { heading: 'Work', rows: work },
+    { heading: 'Author', rows: author },
+    { heading: 'Creation', rows: creation },
+    { heading: 'Contact', rows: contact },
+  ];
+}
+
+export type ReviewStepProps = {
+  form: RegistrationForm;
+  paymentVerified: boolean;
+  paying: boolean;
+  onPay: () => void;
+  onContinue: () => void;
+};
+
+export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }: ReviewStepProps) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_18rem] lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle>Review your registration</CardTitle>
+          <CardDescription>Check the details before you pay. Go back to change anything.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          {rowsOf(form).map(({ heading, rows }) => (
+            <section key={heading} aria-label={heading} className="grid gap-2">
+              <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{heading}</h3>
+              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
+                {rows
+                  .filter(([, value]) => value.trim() !== '')
+                  .map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="text-muted-foreground">{label}</dt>
+                      <dd className="min-w-0 break-words pb-1 sm:pb-0">{value}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </section>
+          ))}
+        </CardContent>
+      </Card>
+
+      <Card className="lg:sticky lg:top-6">
+        <CardHeader>
+          <CardTitle>Registration fee</CardTitle>
+          <CardDescription>One-time, per registration.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="text-3xl font-semibold tracking-tight">
+            ${REGISTRATION_FEE_USD.toFixed(2)} <span className="text-sm font-normal text-muted-foreground">USD</span>
+          </p>
+          {paymentVerified ? (
+            <>
+              <Alert variant="success" title="Payment received">
+                Your payment is confirmed. Continue to upload your document.
+              </Alert>
+              <Button size="lg" onClick={onContinue}>
+                Continue to Upload
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button size="lg" onClick={onPay} disabled={paying}>
+                <CreditCard aria-hidden="true" />
+                {paying ? 'Redirecting to payment...' : `Pay $${REGISTRATION_FEE_USD.toFixed(2)}`}
+              </Button>
+              <p className="flex items-start gap-2 text-xs text-muted-foreground">
+                <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+                You will be taken to a secure checkout page and brought back here to upload your work. Your answers
+                are kept in this browser meanwhile.
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
