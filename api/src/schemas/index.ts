@@ -1,4 +1,5 @@
 // Browser-safe zod schemas shared by the API and the web app (`@titleledger/api/schemas`).
 // Nothing in this folder may import Node built-ins.
 export * from './errors.js';
+export * from './registrations.js';
 export * from './accounts.js';

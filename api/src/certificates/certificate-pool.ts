@@ -1,0 +1,107 @@
+// Renders certificates off the event loop: a small pool of worker threads, each with pdfmake (the
+// standard PDF fonts, so nothing is read from disk or fetched) and the qrcode package. The worker is
+// an inline script so it runs the same from TypeScript sources (tests) and from dist.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { QR_IMAGE } from './certificate-document.js';
+
+const require = createRequire(import.meta.url);
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const pdfmake = require(workerData.pdfmake);
+const QRCode = require(workerData.qrcode);
+const STANDARD = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
+  'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique']);
+pdfmake.setFonts({
+  Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
+  Courier: { normal: 'Courier', bold: 'Courier-Bold', italics: 'Courier-Oblique', bolditalics: 'Courier-BoldOblique' },
+});
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((p) => STANDARD.has(p));
+parentPort.on('message', async ({ id, doc, qrText }) => {
+  try {
+    const qr = await QRCode.toDataURL(qrText, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+    doc.images = { ...(doc.images || {}), [workerData.qrImage]: qr };
+    const buffer = await pdfmake.createPdf(doc).getBuffer();
+    const out = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).slice();
+    parentPort.postMessage({ id, pdf: out }, [out.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.stack || error) });
+  }
+});
+`;
+
+interface Job {
+  readonly id: number;
+  readonly doc: Record<string, unknown>;
+  readonly qrText: string;
+  resolve(pdf: Buffer): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  busy: Job | null;
+}
+
+export class CertificatePool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size = 2) {}
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { pdfmake: require.resolve('pdfmake'), qrcode: require.resolve('qrcode'), qrImage: QR_IMAGE },
+    });
+    worker.unref();
+    const slot: Slot = { worker, busy: null };
+    worker.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
+      const job = slot.busy;
+      slot.busy = null;
+      if (job && job.id === message.id) {
+        if (message.pdf) job.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
+        else job.reject(new Error(`Certificate rendering failed: ${message.error}`));
+      }
+      this.pump();
+    });
+    worker.on('error', (error) => {
+      slot.busy?.reject(error);
+      slot.busy = null;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      this.pump();
+    });
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => s.busy === null);
+      if (!slot && this.slots.length < this.size) slot = this.spawn();
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.busy = job;
+      slot.worker.postMessage({ id: job.id, doc: job.doc, qrText: job.qrText });
+    }
+  }
+
+  /** Renders a document definition whose image `verifyQr` is a QR code of `qrText`. */
+  render(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('The certificate pool is closed'));
+    return new Promise<Buffer>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, doc, qrText, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('The certificate pool is closed'));
+    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+  }
+}

@@ -1,0 +1,61 @@
+// The blob-store port: where uploaded works live (already encrypted by the caller). The filesystem
+// adapter is the default (DATA_DIR/blobs); an object store can replace it behind the same port.
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface BlobStore {
+  /** Writes a new blob from `source`. It becomes visible under `id` only once complete. */
+  put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }>;
+  get(id: string): Promise<Buffer>;
+  stream(id: string): Readable;
+  /** Removes a blob; a missing one is not an error. */
+  delete(id: string): Promise<void>;
+}
+
+const SAFE_ID = /^[A-Za-z0-9_-]{8,128}$/;
+
+export class FileSystemBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(id: string): string {
+    if (!SAFE_ID.test(id)) throw new Error(`Invalid blob id ${JSON.stringify(id)}`);
+    return path.join(this.root, id.slice(0, 2), id);
+  }
+
+  async put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }> {
+    const target = this.pathOf(id);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.part-${randomBytes(4).toString('hex')}`;
+    const handle = await open(temp, 'wx', 0o600);
+    let size = 0;
+    try {
+      for await (const chunk of source) {
+        size += chunk.length;
+        await handle.write(chunk);
+      }
+      await handle.sync();
+    } catch (error) {
+      await handle.close();
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await rename(temp, target);
+    return { size };
+  }
+
+  get(id: string): Promise<Buffer> {
+    return readFile(this.pathOf(id));
+  }
+
+  stream(id: string): Readable {
+    return createReadStream(this.pathOf(id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await rm(this.pathOf(id), { force: true });
+  }
+}

@@ -1,0 +1,91 @@
+// Receives one uploaded file as a stream, in one pass: SHA-256 of the plaintext, size limit, the
+// first bytes for content sniffing, a UTF-8/NUL check for plain text, and AES-256-GCM encryption
+// straight into the blob store. Nothing is buffered beyond the first 64 KiB.
+import { createHash, randomBytes } from 'node:crypto';
+import type { BlobStore } from './blob-store.js';
+import { encryptBlob } from './envelope.js';
+import { AppError } from '../errors.js';
+
+const HEAD_BYTES = 64 * 1024;
+
+export interface ReceivedFile {
+  readonly blobId: string;
+  readonly sha256: string;
+  readonly size: number;
+  readonly head: Buffer;
+  readonly validUtf8: boolean;
+  readonly hasNul: boolean;
+}
+
+export class FileTooLargeError extends AppError {
+  constructor(limit: number) {
+    super(
+      'payload_too_large',
+      `The file is larger than the ${formatBytes(limit)} limit. Upload a smaller file.`,
+      { limitBytes: limit },
+    );
+  }
+}
+
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;
+}
+
+/** Hashes a stream's bytes (used by tests and the verifier: the same function the upload uses). */
+export async function sha256OfStream(source: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of source) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+export async function receiveFile(
+  source: AsyncIterable<Uint8Array>,
+  options: { readonly blobs: BlobStore; readonly wrappingKey: Buffer; readonly maxBytes: number },
+): Promise<ReceivedFile> {
+  const blobId = randomBytes(16).toString('base64url');
+  const hash = createHash('sha256');
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let validUtf8 = true;
+  let hasNul = false;
+
+  async function* inspect(): AsyncGenerator<Uint8Array> {
+    for await (const raw of source) {
+      const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+      size += chunk.length;
+      if (size > options.maxBytes) throw new FileTooLargeError(options.maxBytes);
+      hash.update(chunk);
+      if (headLength < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - headLength);
+        headChunks.push(part);
+        headLength += part.length;
+      }
+      if (!hasNul && chunk.includes(0)) hasNul = true;
+      if (validUtf8 && !hasNul) {
+        try {
+          decoder.decode(chunk, { stream: true });
+        } catch {
+          validUtf8 = false;
+        }
+      }
+      yield chunk;
+    }
+    if (validUtf8) {
+      try {
+        decoder.decode();
+      } catch {
+        validUtf8 = false;
+      }
+    }
+  }
+
+  try {
+    await options.blobs.put(blobId, encryptBlob(inspect(), options.wrappingKey, blobId));
+  } catch (error) {
+    await options.blobs.delete(blobId).catch(() => undefined);
+    throw error;
+  }
+  return { blobId, sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks), validUtf8, hasNul };
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileSystemBlobStore } from './blob-store.js';
+import { decryptBlob, deriveBlobWrappingKey } from './envelope.js';
+import { FileTooLargeError, receiveFile, sha256OfStream } from './upload.js';
+
+async function* chunked(bytes: Buffer, size: number) {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+const setup = () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'tl-blobs-'));
+  return { root, blobs: new FileSystemBlobStore(root), wrappingKey: deriveBlobWrappingKey(randomBytes(32)) };
+};
+
+describe('receiveFile', () => {
+  it('hashes while streaming: the same SHA-256 as hashing the whole file, whatever the chunking', async () => {
+    const bytes = randomBytes(100_001);
+    const whole = createHash('sha256').update(bytes).digest('hex');
+    const { blobs, wrappingKey } = setup();
+    for (const size of [97, 4096, 65_536, 1_000_000]) {
+      const received = await receiveFile(chunked(bytes, size), { blobs, wrappingKey, maxBytes: 1_000_000 });
+      expect(received.sha256).toBe(whole);
+      expect(received.size).toBe(bytes.length);
+    }
+    expect(await sha256OfStream(chunked(bytes, 1))).toBe(whole);
+  });
+
+  it('known answer: SHA-256("abc")', async () => {
+    expect(await sha256OfStream(chunked(Buffer.from('abc'), 1))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('stores the file encrypted; only the wrapping key and the right blob id open it', async () => {
+    const { root, blobs, wrappingKey } = setup();
+    const bytes = Buffer.from('The secret manuscript, chapter one.'.repeat(100));
+    const received = await receiveFile(chunked(bytes, 100), { blobs, wrappingKey, maxBytes: 1_000_000 });
+    const stored = await blobs.get(received.blobId);
+    expect(stored.includes(Buffer.from('secret manuscript'))).toBe(false);
+    expect(decryptBlob(stored, wrappingKey, received.blobId)).toEqual(bytes);
+    expect(() => decryptBlob(stored, deriveBlobWrappingKey(randomBytes(32)), received.blobId)).toThrow();
+    expect(() => decryptBlob(stored, wrappingKey, 'another-blob-id')).toThrow();
+    const tampered = Buffer.from(stored);
+    tampered[100] ^= 1;
+    expect(() => decryptBlob(tampered, wrappingKey, received.blobId)).toThrow();
+    expect(readdirSync(path.join(root, received.blobId.slice(0, 2)))).toEqual([received.blobId]);
+  });
+
+  it('stops at the size limit and leaves nothing behind', async () => {
+    const { root, blobs, wrappingKey } = setup();
+    await expect(receiveFile(chunked(Buffer.alloc(2049), 512), { blobs, wrappingKey, maxBytes: 2048 })).rejects.toBeInstanceOf(FileTooLargeError);
+    const left = readdirSync(root, { recursive: true }).filter((f) => !String(f).match(/^[A-Za-z0-9_-]{2}$/));
+    expect(left).toEqual([]);
+  });
+
+  it('notes UTF-8 validity and NUL bytes across chunk boundaries', async () => {
+    const { blobs, wrappingKey } = setup();
+    const text = Buffer.from('naïve café ✓ '.repeat(50));
+    const ok = await receiveFile(chunked(text, 3), { blobs, wrappingKey, maxBytes: 1e6 });
+    expect(ok).toMatchObject({ validUtf8: true, hasNul: false });
+    const bad = await receiveFile(chunked(Buffer.concat([text, Buffer.from([0xc3])]), 5), { blobs, wrappingKey, maxBytes: 1e6 });
+    expect(bad.validUtf8).toBe(false);
+    const nul = await receiveFile(chunked(Buffer.from('ab\0cd'), 2), { blobs, wrappingKey, maxBytes: 1e6 });
+    expect(nul.hasNul).toBe(true);
+  });
+});

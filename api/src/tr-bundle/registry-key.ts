@@ -1,0 +1,55 @@
+// The registry's Ed25519 signing key: REGISTRY_SIGNING_KEY (PKCS#8 PEM), or a key generated into
+// DATA_DIR/registry-ed25519.pem on first start (linked into place, so concurrent starts agree).
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface RegistryKey {
+  readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+  /** The raw 32-byte public key, base64. */
+  readonly publicKeyBase64: string;
+  readonly publicKeyPem: string;
+  /** First 16 hex digits of SHA-256 over the raw public key. */
+  readonly keyId: string;
+}
+
+export function rawPublicKey(publicKey: KeyObject): Buffer {
+  // The SPKI DER of an Ed25519 key is a fixed 12-byte prefix and the 32 raw bytes.
+  return publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+}
+
+export function publicKeyFromRaw(raw: Buffer): KeyObject {
+  return createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
+}
+
+export function registryKeyFromPem(pem: string): RegistryKey {
+  const privateKey = createPrivateKey(pem);
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('REGISTRY_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
+  const publicKey = createPublicKey(privateKey);
+  const raw = rawPublicKey(publicKey);
+  return {
+    privateKey,
+    publicKey,
+    publicKeyBase64: raw.toString('base64'),
+    publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+    keyId: createHash('sha256').update(raw).digest('hex').slice(0, 16),
+  };
+}
+
+export function loadRegistryKey(options: { readonly pem?: string | undefined; readonly dataDir: string }): RegistryKey {
+  if (options.pem) return registryKeyFromPem(options.pem.replaceAll('\\n', '\n'));
+  const file = path.join(options.dataDir, 'registry-ed25519.pem');
+  mkdirSync(options.dataDir, { recursive: true });
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const { privateKey } = generateKeyPairSync('ed25519');
+  writeFileSync(aside, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(aside);
+  }
+  return registryKeyFromPem(readFileSync(file, 'utf8'));
+}
