@@ -1,0 +1,109 @@
+// The Stripe adapter against a local stand-in for the few endpoints it calls, and webhook
+// signatures made the way Stripe makes them.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentProvider } from './index.js';
+import { LocalPaymentProvider } from './local-provider.js';
+import { StripePaymentProvider, verifyStripeWebhook } from './stripe-provider.js';
+
+let server: Server;
+let port: number;
+const seen: { method: string; url: string; auth: string | undefined }[] = [];
+
+function answer(request: IncomingMessage): { status: number; body: unknown } {
+  const match = /^\/v1\/payment_methods\/([^/?]+)/.exec(request.url ?? '');
+  if (request.method === 'GET' && match?.[1] === 'pm_card_visa') {
+    return {
+      status: 200,
+      body: {
+        id: 'pm_card_visa',
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031, country: 'US', funding: 'credit' },
+        billing_details: { name: 'Ada', email: 'ada@example.com' },
+      },
+    };
+  }
+  if (request.method === 'GET' && match?.[1] === 'pm_bank') {
+    return { status: 200, body: { id: 'pm_bank', object: 'payment_method', type: 'us_bank_account' } };
+  }
+  if (request.method === 'GET' && match) {
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${match[1]}'` } },
+    };
+  }
+  return { status: 500, body: { error: { type: 'api_error', message: 'unexpected call' } } };
+}
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push({ method: request.method!, url: request.url!, auth: request.headers.authorization });
+    const { status, body } = answer(request);
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const provider = () =>
+  new StripePaymentProvider({
+    secretKey: 'sk_test_123',
+    publishableKey: 'pk_test_123',
+    webhookSecret: 'whsec_test',
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+  });
+
+describe('Stripe payment provider', () => {
+  it('asks Stripe for the payment method with the secret key', async () => {
+    const method = await provider().retrievePaymentMethod('pm_card_visa');
+    expect(method).toEqual({ id: 'pm_card_visa', brand: 'visa', last4: '4242', expMonth: 8, expYear: 2031 });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v1/payment_methods/pm_card_visa', auth: 'Bearer sk_test_123' });
+  });
+
+  it('answers null for an unknown id or a method that is not a card', async () => {
+    expect(await provider().retrievePaymentMethod('pm_missing')).toBeNull();
+    expect(await provider().retrievePaymentMethod('pm_bank')).toBeNull();
+  });
+
+  it('is in test mode with test keys and exposes only the publishable key', () => {
+    const p = provider();
+    expect(p.testMode).toBe(true);
+    expect(p.publishableKey).toBe('pk_test_123');
+    expect(new StripePaymentProvider({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x' }).testMode).toBe(false);
+  });
+});
+
+describe('Stripe webhooks', () => {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } });
+
+  it('accepts a correctly signed payload', () => {
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
+    expect(provider().constructWebhookEvent(payload, header)).toMatchObject({ id: 'evt_1', type: 'payment_intent.succeeded' });
+  });
+
+  it('refuses a wrong secret, a tampered body and a stale timestamp', () => {
+    const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    expect(() => verifyStripeWebhook(payload, wrongSecret, 'whsec_test')).toThrow(/signature/i);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' });
+    expect(() => verifyStripeWebhook(payload.replace('evt_1', 'evt_2'), header, 'whsec_test')).toThrow(/signature/i);
+    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test', timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(() => verifyStripeWebhook(payload, stale, 'whsec_test')).toThrow(/tolerance/i);
+  });
+});
+
+describe('createPaymentProvider', () => {
+  const pool = {} as never;
+  it('is local without both Stripe keys, Stripe with them', () => {
+    expect(createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1' } as never, { pool })).toBeInstanceOf(LocalPaymentProvider);
+    expect(
+      createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' } as never, { pool }),
+    ).toBeInstanceOf(StripePaymentProvider);
+  });
+});

@@ -1,0 +1,62 @@
+// The users read model: personal data opened with the user's key; a deleted account's row is gone
+// and a rebuild from position 0 does not bring it back (its key no longer exists).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { allProjections } from '../index.js';
+import { rebuildProjections } from '../runner/projection-runner.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.stop());
+
+async function register(email: string) {
+  const response = await app.running.app!.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      email,
+      password: 'long enough password',
+      fullName: 'Mary Shelley',
+      phone: '2125550101',
+      address: '1 Frankenstein Way',
+      city: 'New York',
+      state: 'NY',
+      zipCode: '10001',
+      country: 'US',
+      accountType: 'individual',
+      termsAccepted: true,
+      privacyAccepted: true,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { token: string; user: { id: string } };
+}
+
+describe('users read model', () => {
+  it('holds living accounts in clear, drops deleted ones, and a rebuild keeps them dropped', async () => {
+    const kept = await register('kept@example.com');
+    const gone = await register('gone@example.com');
+    const pool = app.running.pool;
+    const row = (await pool.query('SELECT email, first_name, last_name, email_hmac FROM users WHERE id = $1', [kept.user.id])).rows[0];
+    expect(row).toMatchObject({ email: 'kept@example.com', first_name: 'Mary', last_name: 'Shelley' });
+    expect(row.email_hmac).toMatch(/^[0-9a-f]{64}$/);
+
+    const deleted = await app.running.app!.inject({
+      method: 'DELETE',
+      url: '/api/user/account',
+      headers: { authorization: `Bearer ${gone.token}` },
+      payload: { password: 'long enough password', confirmText: 'DELETE MY ACCOUNT' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await pool.query('SELECT 1 FROM users WHERE id = $1', [gone.user.id])).rowCount).toBe(0);
+
+    for (const service of app.running.services) await service.stop();
+    await rebuildProjections({ store: app.running.store, pool, projections: allProjections });
+    const ids = (await pool.query<{ id: string }>('SELECT id FROM users')).rows.map((r) => r.id);
+    expect(ids).toContain(kept.user.id);
+    expect(ids).not.toContain(gone.user.id);
+    expect(JSON.stringify((await pool.query('SELECT * FROM users')).rows)).not.toContain('gone@example.com');
+  });
+});
