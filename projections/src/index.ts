@@ -2,6 +2,7 @@
 import type { Migration } from '@titleledger/api/runtime';
 import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
+import { registrationsMigrations, registrationsProjection } from './registrations/registrations.js';
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
 import { usersMigrations, usersProjection } from './users/users.js';
@@ -16,7 +17,8 @@ export const readModelMigrations: readonly Migration[] = [
   ...auditLogMigrations,
   ...eventCountsMigrations,
   ...usersMigrations,
+  ...registrationsMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
-export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection];
+export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection];

@@ -43,7 +43,7 @@ describe('receiveFile', () => {
     expect(() => decryptBlob(stored, deriveBlobWrappingKey(randomBytes(32)), received.blobId)).toThrow();
     expect(() => decryptBlob(stored, wrappingKey, 'another-blob-id')).toThrow();
     const tampered = Buffer.from(stored);
-    tampered[100] ^= 1;
+    tampered[100] = tampered[100]! ^ 1;
     expect(() => decryptBlob(tampered, wrappingKey, received.blobId)).toThrow();
     expect(readdirSync(path.join(root, received.blobId.slice(0, 2)))).toEqual([received.blobId]);
   });

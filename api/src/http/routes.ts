@@ -6,6 +6,7 @@ import { createPaymentProvider } from '../payments/index.js';
 import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
 import { healthRoutes } from './health.js';
+import { titleRegistrationRoutes } from '../registrations/feature.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
@@ -15,4 +16,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', ...accounts });
   await app.register(paymentRoutes, { prefix: '/api' });
+  await app.register(titleRegistrationRoutes, { prefix: '/api' });
 }

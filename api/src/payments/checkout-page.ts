@@ -1,0 +1,58 @@
+// The local provider's hosted checkout page: small, self-contained, clearly TEST MODE. The card
+// inputs have no `name`, so no card data ever leaves the browser; only the outcome is posted.
+import type { CheckoutSessionRequest } from './checkout-provider.js';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function localCheckoutPage(sessionId: string, request: CheckoutSessionRequest, status: string): string {
+  const amount = `$${(request.amount / 100).toFixed(2)} ${request.currency.toUpperCase()}`;
+  const action = `/api/payment/local/checkout/${encodeURIComponent(sessionId)}`;
+  const open = status === 'open';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>TEST MODE checkout · TitleLedger</title>
+<style>
+  :root { color-scheme: light; font-family: system-ui, sans-serif; }
+  body { margin: 0; background: #f1f5f9; color: #0f172a; }
+  .banner { background: #facc15; color: #422006; text-align: center; padding: .6rem; font-weight: 700; letter-spacing: .05em; }
+  main { max-width: 420px; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
+  h1 { font-size: 1.2rem; margin: 0 0 .25rem; } .amount { font-size: 2rem; font-weight: 700; margin: .5rem 0 1rem; }
+  label { display: block; font-size: .85rem; margin: .75rem 0 .25rem; color: #475569; }
+  input { width: 100%; box-sizing: border-box; padding: .6rem; border: 1px solid #cbd5e1; border-radius: 8px; font: inherit; }
+  .row { display: flex; gap: .75rem; } .row > div { flex: 1; }
+  button { width: 100%; margin-top: 1rem; padding: .75rem; border-radius: 8px; border: 0; font: inherit; font-weight: 600; cursor: pointer; }
+  .pay { background: #1d4ed8; color: #fff; } .cancel { background: #e2e8f0; color: #0f172a; }
+  button:focus-visible, input:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+  .note { font-size: .8rem; color: #64748b; margin-top: 1rem; }
+</style></head>
+<body>
+<div class="banner" role="status">TEST MODE — no real payment is made</div>
+<main>
+  <h1>${escape(request.description)}</h1>
+  <div class="amount">${escape(amount)}</div>
+  ${
+    open
+      ? `<form method="post" action="${action}/complete" id="pay-form">
+    <input type="hidden" name="outcome" id="outcome" value="pay">
+    <label for="card">Card number</label>
+    <input id="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" value="4242 4242 4242 4242">
+    <div class="row">
+      <div><label for="exp">Expiry</label><input id="exp" autocomplete="off" placeholder="MM / YY" value="12 / 34"></div>
+      <div><label for="cvc">CVC</label><input id="cvc" autocomplete="off" placeholder="123" value="123"></div>
+    </div>
+    <button class="pay" type="submit">Pay ${escape(amount)}</button>
+  </form>
+  <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>
+  <p class="note">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. Card details are not sent or stored.</p>
+  <script>
+    document.getElementById('pay-form').addEventListener('submit', function () {
+      var digits = document.getElementById('card').value.replace(/\\D/g, '');
+      document.getElementById('outcome').value = digits === '4000000000000002' ? 'decline' : 'pay';
+    });
+  </script>`
+      : `<p>This checkout session is ${status === 'complete' ? 'already paid' : 'closed'}.</p>`
+  }
+</main>
+</body></html>`;
+}

@@ -1,0 +1,96 @@
+// Checkout over HTTP: create-intent for both callers (wizard and checkout page), the local
+// provider's TEST MODE page and its Pay/Cancel actions, the session view, and Stripe's signed webhook.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../accounts/auth.js';
+import { notFound, validationError } from '../errors.js';
+import type { App } from '../http/app.js';
+import { commandContext } from '../http/context.js';
+import { createIntentSchema } from '../schemas/registrations.js';
+import { LocalCheckoutProvider } from './checkout-provider.js';
+import { createCheckout, paymentSessionView, settlePayment, type CheckoutDeps } from './checkout-service.js';
+import { localCheckoutPage } from './checkout-page.js';
+import { StripePaymentProvider } from './stripe-provider.js';
+
+const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+
+export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }): Promise<void> {
+  const deps = options.deps;
+
+  app.post('/payment/create-intent', async (request, reply) => {
+    const user = requireUser(request);
+    const parsed = createIntentSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0]!;
+      throw validationError(`Failed to create payment intent: ${first.message}`, { issues: parsed.error.issues });
+    }
+    const created = await createCheckout(deps, user.id, parsed.data, commandContext(request));
+    await app.waitForProjections(created.position);
+    return reply.status(201).send({ checkout_url: created.checkoutUrl, session_id: created.sessionId });
+  });
+
+  app.get('/payment/session/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = z.object({ id: z.string().min(1).max(200) }).parse(request.params);
+    return paymentSessionView(deps, user.id, id, commandContext(request));
+  });
+
+  // The local provider's hosted page. Like Stripe's, it needs no sign-in: the unguessable session id
+  // is the capability, and the server still checks the owner when the payment is used.
+  await app.register(async (local: FastifyInstance) => {
+    local.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const provider = () => {
+      if (!(deps.provider instanceof LocalCheckoutProvider)) throw notFound('The test-mode checkout is off: this server uses Stripe.');
+      return deps.provider;
+    };
+
+    local.get('/payment/local/checkout/:sessionId', async (request, reply) => {
+      const { sessionId } = sessionParams.parse(request.params);
+      const session = provider().describe(sessionId);
+      if (!session) throw notFound('Checkout session not found.');
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .type('text/html; charset=utf-8')
+        .send(localCheckoutPage(sessionId, session.request, session.status));
+    });
+
+    const finish = (outcome: 'paid' | 'declined' | 'cancelled') =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { sessionId } = sessionParams.parse(request.params);
+        const body = (request.body ?? {}) as { outcome?: string };
+        const result = outcome === 'paid' && body.outcome === 'decline' ? 'declined' : outcome;
+        const urls = provider().finish(sessionId, result === 'paid' ? 'paid' : 'declined');
+        if (!urls) throw notFound('Checkout session not found.');
+        // The provider's answer, not this redirect, is what records the payment.
+        await settlePayment(deps, sessionId, 'retrieval', { ...commandContext(request), actor: { kind: 'system', id: 'local-checkout', role: null } });
+        return reply.redirect(result === 'paid' ? urls.successUrl : urls.cancelUrl, 303);
+      };
+    local.post('/payment/local/checkout/:sessionId/complete', finish('paid'));
+    local.post('/payment/local/checkout/:sessionId/cancel', finish('cancelled'));
+  });
+
+  // Stripe's webhook: the signature is checked over the raw body, so this scope keeps it unparsed.
+  await app.register(async (hook: FastifyInstance) => {
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    hook.post('/payment/webhook', async (request, reply) => {
+      const payments = app.payments;
+      if (!(payments instanceof StripePaymentProvider)) throw notFound('Webhooks are only used with Stripe.');
+      const signature = request.headers['stripe-signature'];
+      let event;
+      try {
+        event = payments.constructWebhookEvent(request.body as Buffer, typeof signature === 'string' ? signature : '');
+      } catch {
+        throw validationError('The webhook signature is missing or invalid.');
+      }
+      const settling = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired'];
+      if (settling.includes(event.type)) {
+        const session = event.data.object as { id: string };
+        await settlePayment(deps, session.id, 'webhook', { ...commandContext(request), actor: { kind: 'system', id: 'stripe-webhook', role: null } });
+      }
+      return reply.send({ received: true });
+    });
+  });
+}

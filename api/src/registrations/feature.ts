@@ -1,0 +1,74 @@
+// Wires title registration into the app: the blob store, keys, checkout provider and certificate
+// pool it needs, its routes (checkout and registration) and, at start, the recovery of any
+// registration whose payment was consumed just before a crash.
+import path from 'node:path';
+import { serverKeyring, seal } from '../accounts/crypto.js';
+import { readUserKey } from '../accounts/user-keys.js';
+import { resolveSecretKey } from '../config.js';
+import { CertificatePool } from '../certificates/certificate-pool.js';
+import { FileSystemBlobStore, type BlobStore } from '../documents/blob-store.js';
+import { deriveBlobWrappingKey } from '../documents/envelope.js';
+import { unauthorized } from '../errors.js';
+import type { App } from '../http/app.js';
+import { LocalCheckoutProvider, StripeCheckoutProvider, type CheckoutProvider } from '../payments/checkout-provider.js';
+import { checkoutRoutes } from '../payments/checkout-routes.js';
+import { StripePaymentProvider } from '../payments/stripe-provider.js';
+import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
+import { completePendingRegistrations, type RegisterDeps } from './register.js';
+import { registrationRoutes } from './routes.js';
+
+export interface RegistrationFeature {
+  readonly blobs: BlobStore;
+  readonly wrappingKey: Buffer;
+  readonly provider: CheckoutProvider;
+  readonly registerDeps: RegisterDeps;
+  readonly certificates: CertificatePool;
+  readonly registryKey: RegistryKey;
+}
+
+export function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDeps, 'afterConsume'>> = {}): RegistrationFeature {
+  const { config, pool, store } = app.deps;
+  const payments = app.payments;
+  const provider: CheckoutProvider =
+    payments instanceof StripePaymentProvider ? new StripeCheckoutProvider(payments.stripe) : new LocalCheckoutProvider(config.publicUrl);
+  const registerDeps: RegisterDeps = {
+    store,
+    provider,
+    publicUrl: config.publicUrl,
+    feeCents: config.REGISTRATION_FEE_CENTS,
+    async sealContact(ownerId, contact) {
+      const key = await readUserKey(pool, serverKeyring(), ownerId);
+      if (!key) throw unauthorized('This account is closed.');
+      return seal(key, ownerId, contact);
+    },
+    ...overrides,
+  };
+  return {
+    blobs: new FileSystemBlobStore(path.join(config.dataDir, 'blobs')),
+    wrappingKey: deriveBlobWrappingKey(resolveSecretKey(config)),
+    provider,
+    registerDeps,
+    certificates: new CertificatePool(2),
+    registryKey: loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }),
+  };
+}
+
+/** Registered under /api by http/routes.ts. */
+export async function titleRegistrationRoutes(app: App): Promise<void> {
+  const feature = createRegistrationFeature(app);
+  app.addHook('onReady', async () => {
+    try {
+      const completed = await completePendingRegistrations(app.deps.store, {
+        actor: { kind: 'system', id: 'registration-recovery', role: null },
+        correlationId: 'registration-recovery',
+        now: new Date(),
+      });
+      if (completed.length > 0) app.log.warn({ completed }, 'completed registrations interrupted by a crash');
+    } catch (error) {
+      app.log.error({ err: error }, 'registration recovery failed');
+    }
+  });
+  app.addHook('onClose', async () => feature.certificates.close());
+  await app.register(checkoutRoutes, { deps: feature.registerDeps });
+  await app.register(registrationRoutes, { feature });
+}

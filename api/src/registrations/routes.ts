@@ -1,0 +1,206 @@
+// Title registration over HTTP: the multipart submission, the user's list and dashboard stats,
+// the certificate (inline and download), the `.tr` bundle and the registry's public key.
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../accounts/auth.js';
+import { AppError, notFound, validationError } from '../errors.js';
+import type { App } from '../http/app.js';
+import { commandContext } from '../http/context.js';
+import { registrationSubmissionSchema } from '../schemas/registrations.js';
+import { certificateDocument } from '../certificates/certificate-document.js';
+import { sniffDocument } from '../documents/content-type.js';
+import { decryptBlob } from '../documents/envelope.js';
+import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
+import { buildBundle } from '../tr-bundle/bundle.js';
+import { loadAnchor, loadProof } from '../tr-bundle/proof.js';
+import type { RegistrationFeature } from './feature.js';
+import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
+import { registerTitle } from './register.js';
+
+const trParams = z.object({ tr: z.string().min(1).max(64) });
+
+const MULTIPART_ERRORS: Record<string, (limit: number) => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: (limit) => new FileTooLargeError(limit),
+  FST_FILES_LIMIT_REACHED: () => validationError('Upload one file only.'),
+  FST_PARTS_LIMIT_REACHED: () => validationError('The form has too many parts.'),
+  FST_FIELDS_LIMIT_REACHED: () => validationError('The form has too many fields.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new AppError('unsupported_media_type', 'Send the registration as multipart/form-data with the document in a "file" field.'),
+};
+
+function isAdmin(request: FastifyRequest): boolean {
+  return request.actor?.kind === 'admin';
+}
+
+export async function registrationRoutes(app: App, options: { feature: RegistrationFeature }): Promise<void> {
+  const feature = options.feature;
+  const { config, pool } = app.deps;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 20_000 },
+  });
+
+  app.post('/copyright/submit-registration', async (request, reply) => {
+    const user = requireUser(request);
+    if (!request.isMultipart()) throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
+    const fields: Record<string, string> = {};
+    let file: (ReceivedFile & { name: string }) | null = null;
+    const discard = async () => {
+      if (file) await feature.blobs.delete(file.blobId).catch(() => undefined);
+    };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || file) throw validationError('Upload one file, in the "file" field.');
+          const received = await receiveFile(part.file, { blobs: feature.blobs, wrappingKey: feature.wrappingKey, maxBytes: config.MAX_UPLOAD_BYTES });
+          file = { ...received, name: path.basename(part.filename || 'document').slice(0, 255) };
+          if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
+        } else {
+          fields[part.fieldname] = String(part.value ?? '');
+        }
+      }
+      const parsed = registrationSubmissionSchema.safeParse(fields);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw validationError(issues.map((i) => i.message).join('; '), { issues });
+      }
+      if (!file) throw validationError('No File Selected: Please upload a document before completing registration.');
+      if (file.size === 0) throw validationError('The file is empty. Upload the document you want to register.');
+      const sniffed = await sniffDocument(file.head, file);
+      if (!sniffed.accepted) throw new AppError('unsupported_media_type', sniffed.message, { detected: sniffed.detected });
+      const input = parsed.data;
+      const { registration, position } = await registerTitle(
+        feature.registerDeps,
+        {
+          ownerId: user.id,
+          paymentId: (input.paymentSessionId || input.paymentIntentId)!,
+          title: input.title.normalize('NFC'),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          materialType: input.materialType,
+          intendedMedium: input.intendedMedium,
+          description: input.description,
+          file: { blobId: file.blobId, sha256: file.sha256, size: file.size, name: file.name, mimeType: sniffed.mimeType },
+        },
+        commandContext(request),
+      );
+      await app.waitForProjections(position);
+      return reply.status(201).send({
+        success: true,
+        tr_number: registration.trNumber,
+        cryptographic_hash: registration.cryptographicHash,
+        file_content_hash: registration.fileContentHash,
+        registration_date: registration.registeredAt,
+        status: 'pending',
+      });
+    } catch (error) {
+      await discard();
+      const code = (error as { code?: string }).code;
+      const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+      throw mapped ? mapped(config.MAX_UPLOAD_BYTES) : error;
+    }
+  });
+
+  app.get('/titles/user', async (request) => {
+    const user = requireUser(request);
+    return listUserTitles(pool, user.id);
+  });
+
+  app.get('/dashboard/stats', async (request) => {
+    const user = requireUser(request);
+    return dashboardStats(pool, user.id, new Date());
+  });
+
+  /** The registration if the caller may see it (its owner, or an admin); 404 for everyone else. */
+  async function ownRegistration(request: FastifyRequest): Promise<RegistrationRow> {
+    const user = isAdmin(request) ? null : requireUser(request);
+    const { tr } = trParams.parse(request.params);
+    const row = await findRegistration(pool, tr.toUpperCase());
+    if (!row || (user && (row.owner_id !== user.id || row.archived))) throw notFound('Registration not found.');
+    return row;
+  }
+
+  async function certificate(row: RegistrationRow): Promise<Buffer> {
+    const anchor = await loadAnchor(pool, row.tr_number);
+    const verifyUrl = `${config.publicUrl}/verify?tr=${encodeURIComponent(row.tr_number)}&hash=${row.cryptographic_hash}`;
+    const doc = certificateDocument({
+      trNumber: row.tr_number,
+      title: row.title,
+      registrantName: row.registrant_name,
+      materialType: row.material_type,
+      intendedMedium: row.intended_medium,
+      registeredAt: row.registration_date,
+      cryptographicHash: row.cryptographic_hash,
+      fileContentHash: row.file_content_hash,
+      status: row.status,
+      anchor,
+      verifyUrl,
+    });
+    return feature.certificates.render(doc, verifyUrl);
+  }
+
+  app.get('/copyright/certificate-preview/:tr', async (request, reply) => {
+    const row = await ownRegistration(request);
+    const pdf = await certificate(row);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="TitleLedger-${row.tr_number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  app.get('/copyright/download-certificate/:tr', async (request, reply) => {
+    const row = await ownRegistration(request);
+    const pdf = await certificate(row);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="TitleLedger-${row.tr_number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  app.get('/download/tr/:tr', async (request, reply) => {
+    const row = await ownRegistration(request);
+    if (!row.blob_id) throw notFound('The document for this registration is not available.');
+    const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKey, row.blob_id);
+    const bundle = buildBundle({
+      registration: {
+        trNumber: row.tr_number,
+        title: row.title,
+        registrantName: row.registrant_name,
+        ownerId: row.owner_id,
+        materialType: row.material_type,
+        intendedMedium: row.intended_medium,
+        description: row.description,
+        registeredAt: row.registration_date.toISOString(),
+        fileName: row.file_name ?? 'document',
+        fileSize: Number(row.file_size ?? plaintext.length),
+        mimeType: row.mime_type ?? 'application/octet-stream',
+        fileContentHash: row.file_content_hash,
+        cryptographicHash: row.cryptographic_hash,
+        hashVersion: row.hash_version,
+        status: row.status,
+      },
+      plaintext,
+      proof: await loadProof(pool, row.tr_number),
+      key: feature.registryKey,
+      now: new Date(),
+    });
+    return reply
+      .type('application/vnd.titleledger.tr+json')
+      .header('content-disposition', `attachment; filename="${row.tr_number}.tr"`)
+      .header('cache-control', 'private, no-store')
+      .send(JSON.stringify(bundle));
+  });
+
+  app.get('/registry/public-key', async () => ({
+    alg: 'Ed25519',
+    keyId: feature.registryKey.keyId,
+    publicKey: feature.registryKey.publicKeyBase64,
+    publicKeyPem: feature.registryKey.publicKeyPem,
+  }));
+}

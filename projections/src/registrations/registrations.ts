@@ -1,0 +1,101 @@
+// The registrations read model: one row per title, read by the user's lists, dashboard stats,
+// certificates and downloads (the API's registrations queries), search and admin views.
+// `status` is 'pending' until the ledger anchors the registration ('registered'); archived rows stay
+// (the Forever Database keeps them) but leave the lists.
+import type { Migration } from '@titleledger/api/runtime';
+import type { Projection } from '../runner/projection.js';
+
+export const registrationsMigrations: readonly Migration[] = [
+  {
+    id: 'projections/020-registrations',
+    sql: `
+      CREATE TABLE registrations (
+        tr_number text PRIMARY KEY,
+        owner_id text NOT NULL,
+        title text NOT NULL,
+        registrant_name text NOT NULL,
+        material_type text NOT NULL,
+        intended_medium text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        cryptographic_hash text NOT NULL,
+        file_content_hash text NOT NULL,
+        hash_version integer NOT NULL DEFAULT 1,
+        status text NOT NULL DEFAULT 'pending',
+        registration_date timestamptz NOT NULL,
+        file_name text,
+        file_size bigint,
+        mime_type text,
+        blob_id text,
+        payment_id text,
+        archived boolean NOT NULL DEFAULT false,
+        archived_at timestamptz
+      );
+      CREATE INDEX registrations_by_owner ON registrations (owner_id, registration_date DESC);
+      CREATE INDEX registrations_by_date ON registrations (registration_date DESC);
+      CREATE INDEX registrations_by_hash ON registrations (cryptographic_hash);
+    `,
+  },
+];
+
+interface TitleRegisteredRow {
+  trNumber: string;
+  ownerId: string;
+  title: string;
+  registrantName: string;
+  materialType: string;
+  intendedMedium: string;
+  description: string;
+  cryptographicHash: string;
+  fileContentHash: string;
+  hashVersion: number;
+  registeredAt: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  blobId: string;
+  paymentId: string;
+}
+
+export const registrationsProjection: Projection = {
+  name: 'registrations',
+  tables: ['registrations'],
+  async apply(events, tx) {
+    const registered = events.filter((e) => e.type === 'TitleRegistered').map((e) => e.data as TitleRegisteredRow);
+    if (registered.length > 0) {
+      const column = <K extends keyof TitleRegisteredRow>(key: K) => registered.map((r) => r[key]);
+      await tx.query(
+        `INSERT INTO registrations (tr_number, owner_id, title, registrant_name, material_type, intended_medium,
+                                    description, cryptographic_hash, file_content_hash, hash_version,
+                                    registration_date, file_name, file_size, mime_type, blob_id, payment_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                              $8::text[], $9::text[], $10::int[], $11::timestamptz[], $12::text[], $13::bigint[],
+                              $14::text[], $15::text[], $16::text[])
+         ON CONFLICT (tr_number) DO NOTHING`,
+        [
+          column('trNumber'),
+          column('ownerId'),
+          column('title'),
+          column('registrantName'),
+          column('materialType'),
+          column('intendedMedium'),
+          column('description'),
+          column('cryptographicHash'),
+          column('fileContentHash'),
+          column('hashVersion'),
+          column('registeredAt'),
+          column('fileName'),
+          column('fileSize'),
+          column('mimeType'),
+          column('blobId'),
+          column('paymentId'),
+        ],
+      );
+    }
+    // Archiving comes after registering in the log, so it is applied after this batch's inserts.
+    for (const event of events) {
+      if (event.type !== 'RegistrationArchived') continue;
+      const data = event.data as { trNumber: string; archivedAt: string };
+      await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [data.trNumber, data.archivedAt]);
+    }
+  },
+};
