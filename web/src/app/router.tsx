@@ -4,11 +4,18 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
+import { AccountSettingsPage } from '@/features/accounts/components/account-settings-page';
+import { ForgotPasswordPage } from '@/features/accounts/components/forgot-password-page';
+import { LoginPage } from '@/features/accounts/components/login-page';
+import { SignUpPage } from '@/features/accounts/components/sign-up-page';
 import { CheckoutPage } from '@/features/checkout/components/checkout-page';
 import { CheckoutSuccessPage } from '@/features/checkout/components/checkout-success-page';
 import { DashboardPage } from '@/features/registrations/components/dashboard-page';
 import { MyDocumentsPage } from '@/features/registrations/components/my-documents-page';
 import { RegisterTitlePage } from '@/features/registrations/components/register-title-page';
+import { NotificationSettingsPage } from '@/features/notifications/components/notification-settings-page';
+import { NotificationsPage } from '@/features/notifications/components/notifications-page';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 import { paths } from '@/lib/paths';
 
 import { AppLayout } from './layouts/app-layout';
@@ -46,7 +53,7 @@ const publicPages: readonly PageEntry[] = [
   { path: paths.checkoutAmount, title: 'Checkout', page: CheckoutPage },
   { path: paths.checkout, title: 'Checkout', page: CheckoutPage },
   { path: paths.checkoutSuccess, title: 'Payment Complete', page: CheckoutSuccessPage },
-  { path: paths.forgotPassword, title: 'Forgot Password' },
+  { path: paths.forgotPassword, title: 'Forgot Password', page: ForgotPasswordPage },
   { path: paths.demo, title: 'Demo' },
   { path: paths.resources, title: 'Resources' },
 ];
@@ -54,19 +61,19 @@ const publicPages: readonly PageEntry[] = [
 // Pages that a signed-in visitor skips on the way to the dashboard.
 const signedOutEntries: readonly PageEntry[] = [
   { path: paths.landing, title: 'Home' },
-  { path: paths.login, title: 'Sign In' },
-  { path: paths.register, title: 'Create Account' },
-  { path: paths.getStarted, title: 'Get Started' },
+  { path: paths.login, title: 'Sign In', page: LoginPage },
+  { path: paths.register, title: 'Create Account', page: SignUpPage },
+  { path: paths.getStarted, title: 'Get Started', page: SignUpPage },
 ];
 
 const signedInPages: readonly PageEntry[] = [
   { path: paths.dashboard, title: 'Dashboard', page: DashboardPage },
   { path: paths.myDocuments, title: 'My Documents', page: MyDocumentsPage },
   { path: paths.registerTitle, title: 'Register New Title', page: RegisterTitlePage },
-  { path: paths.account, title: 'Account Settings' },
-  { path: paths.notifications, title: 'Notifications' },
-  { path: paths.notificationSettings, title: 'Notification Settings' },
-  { path: paths.settings, title: 'Settings' },
+  { path: paths.account, title: 'Account Settings', page: AccountSettingsPage },
+  { path: paths.notifications, title: 'Notifications', page: NotificationsPage },
+  { path: paths.notificationSettings, title: 'Notification Settings', page: NotificationSettingsPage },
+  { path: paths.settings, title: 'Settings', page: SettingsPage },
 ];
 
 const adminPages: readonly PageEntry[] = [

@@ -1,0 +1,21 @@
+// GET /api/dev/outbox: in development the server keeps outgoing e-mail here instead of sending
+// it. The page only asks whether it answers, to offer a link; anywhere else it is simply absent.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export const DEV_OUTBOX_PATH = '/api/dev/outbox';
+
+export async function isDevOutboxAvailable(): Promise<boolean> {
+  try {
+    const response = await fetch(DEV_OUTBOX_PATH, { credentials: 'include' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export const devOutboxQueryOptions = () =>
+  queryOptions({ queryKey: [DEV_OUTBOX_PATH, 'available'], queryFn: isDevOutboxAvailable, staleTime: 0 });
+
+export function useDevOutboxAvailable() {
+  return useQuery(devOutboxQueryOptions());
+}

@@ -1,0 +1,30 @@
+// POST /api/auth/register-enhanced (with a payment method) or /api/auth/register (without). The
+// token is stored at once; the cached session is refreshed only when the visitor leaves the
+// success step, because a signed-in session sends /register straight to the dashboard.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterRequest } from '@titleledger/api/schemas';
+
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { setAuthToken } from '@/lib/auth-token';
+
+import { sendAuthRequest, type AuthResult } from './auth-request';
+
+export function register(payload: RegisterRequest): Promise<AuthResult> {
+  const path = payload.paymentMethodId ? '/api/auth/register-enhanced' : '/api/auth/register';
+  return sendAuthRequest(path, payload);
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (result) => {
+      if (result.success) setAuthToken(result.token);
+    },
+  });
+}
+
+/** Refreshes the session after sign-up; resolves once the new user has been read. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+}

@@ -1,0 +1,15 @@
+// POST /api/user/2fa/verify { token }: the first code from the authenticator switches 2FA on.
+import { useMutation } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+
+import { useInvalidateAccount } from './invalidate-account';
+
+export async function verifyTwoFactor(input: { token: string }): Promise<void> {
+  await apiRequest('POST', '/api/user/2fa/verify', input);
+}
+
+export function useVerifyTwoFactor() {
+  const invalidate = useInvalidateAccount();
+  return useMutation({ mutationFn: verifyTwoFactor, onSuccess: invalidate });
+}

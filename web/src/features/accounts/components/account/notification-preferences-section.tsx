@@ -1,0 +1,132 @@
+// Notification Preferences: the e-mail master switch and its topics (shown off and locked while
+// e-mail is off), SMS, and Save once something changed (PUT /api/user/notification-preferences).
+import type { NotificationPreferences } from '@titleledger/api/schemas';
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '@/components/button';
+import { Label } from '@/components/label';
+import { Switch } from '@/components/switch';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import {
+  EMAIL_TOPICS,
+  pickPreferences,
+  preferencesChanged,
+  shownOn,
+  topicDisabled,
+  type EmailTopic,
+} from '@/lib/notification-preferences';
+
+import type { Profile } from '../../api/get-profile';
+import { useUpdateNotificationPreferences } from '../../api/update-notification-preferences';
+import { Section } from './section';
+
+const topicText: Record<EmailTopic, { label: string; description: string }> = {
+  registrationUpdates: { label: 'Registration updates', description: 'When a registration is processed or its certificate is ready.' },
+  paymentUpdates: { label: 'Payment updates', description: 'Receipts and card problems.' },
+  securityAlerts: { label: 'Security alerts', description: 'New sign-ins, password and 2FA changes.' },
+  marketingEmails: { label: 'Marketing e-mails', description: 'News and offers, now and then.' },
+};
+
+function ToggleRow({
+  id,
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div className="grid gap-0.5">
+        <Label htmlFor={id} className={disabled ? 'text-muted-foreground' : undefined}>
+          {label}
+        </Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        aria-describedby={`${id}-description`}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={onChange}
+      />
+    </div>
+  );
+}
+
+export function NotificationPreferencesSection({ profile }: { profile: Profile }) {
+  const saved = pickPreferences(profile);
+  const update = useUpdateNotificationPreferences();
+  const [draft, setDraft] = useState<NotificationPreferences>(saved);
+  const changed = preferencesChanged(saved, draft);
+  const set = (key: keyof NotificationPreferences) => (value: boolean) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = async () => {
+    try {
+      await update.mutateAsync(draft);
+      toast({ title: 'Notifications updated', description: 'Your notification preferences have been saved.', variant: 'success' });
+    } catch (error) {
+      toast({
+        title: 'Notifications update failed',
+        description: errorMessage(error, 'Failed to update notification preferences'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Section id="notifications" title="Notification Preferences" description="Choose what we tell you about." Icon={Bell}>
+      <div className="divide-y divide-border">
+        <ToggleRow
+          id="pref-email"
+          label="E-mail notifications"
+          description="Turn off to stop all e-mail except what the law requires."
+          checked={draft.emailNotifications}
+          onChange={set('emailNotifications')}
+        />
+        <div className="pl-4 sm:pl-6">
+          {EMAIL_TOPICS.map((topic) => (
+            <ToggleRow
+              key={topic}
+              id={`pref-${topic}`}
+              {...topicText[topic]}
+              checked={shownOn(draft, topic)}
+              disabled={topicDisabled(draft)}
+              onChange={set(topic)}
+            />
+          ))}
+        </div>
+        <ToggleRow
+          id="pref-sms"
+          label="SMS notifications"
+          description="Text messages to the phone on your profile."
+          checked={draft.smsNotifications}
+          onChange={set('smsNotifications')}
+        />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button onClick={save} disabled={!changed || update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Preferences'}
+        </Button>
+        {changed ? (
+          <Button variant="ghost" onClick={() => setDraft(saved)} disabled={update.isPending}>
+            Discard changes
+          </Button>
+        ) : (
+          <span className="text-sm text-muted-foreground">No unsaved changes</span>
+        )}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,144 @@
+// Profile Information: read-only until Edit Profile; the form checks the shared profile rules
+// (seed 001 §5) before PUT /api/user/profile.
+import { profileFormSchema, US_STATES, type ProfileForm } from '@titleledger/api/schemas';
+import { Pencil, UserRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { Input } from '@/components/input';
+import { Select, type SelectOption } from '@/components/select';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+
+import type { Profile } from '../../api/get-profile';
+import { useUpdateProfile } from '../../api/update-profile';
+import { Details, Section } from './section';
+
+type Errors = Partial<Record<keyof ProfileForm, string>>;
+
+const FIELDS: ReadonlyArray<{ key: keyof ProfileForm; label: string; autoComplete: string; type?: string; wide?: boolean }> = [
+  { key: 'fullName', label: 'Full name', autoComplete: 'name', wide: true },
+  { key: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { key: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { key: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+  { key: 'address', label: 'Street address', autoComplete: 'street-address', wide: true },
+  { key: 'city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'state', label: 'State', autoComplete: 'address-level1' },
+  { key: 'zipCode', label: 'ZIP code', autoComplete: 'postal-code' },
+  { key: 'country', label: 'Country', autoComplete: 'country' },
+];
+
+function toForm(profile: Profile): ProfileForm {
+  return {
+    fullName: profile.fullName ?? '',
+    firstName: profile.firstName ?? '',
+    lastName: profile.lastName ?? '',
+    email: profile.email ?? '',
+    phone: profile.phone ?? '',
+    address: profile.address ?? '',
+    city: profile.city ?? '',
+    state: profile.state ?? '',
+    zipCode: profile.zipCode ?? '',
+    country: profile.country || 'US',
+  };
+}
+
+export function ProfileSection({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
+  const [errors, setErrors] = useState<Errors>({});
+
+  const startEditing = () => {
+    setForm(toForm(profile));
+    setErrors({});
+    setEditing(true);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = profileFormSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof ProfileForm;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync(parsed.data);
+      toast({ title: 'Profile updated', description: 'Your profile information has been saved.', variant: 'success' });
+      setEditing(false);
+    } catch (error) {
+      toast({ title: 'Update failed', description: errorMessage(error, 'Profile update failed'), variant: 'destructive' });
+    }
+  };
+
+  // Offer the spec's four states, plus whatever an older profile already holds.
+  const stateOptions: SelectOption[] = US_STATES.map((s) => ({ value: s, label: s }));
+  if (form.state && !stateOptions.some((option) => option.value === form.state)) {
+    stateOptions.push({ value: form.state, label: form.state });
+  }
+
+  return (
+    <Section
+      id="profile"
+      title="Profile Information"
+      description="Your name and contact details."
+      Icon={UserRound}
+      action={
+        editing ? null : (
+          <Button variant="secondary" size="sm" onClick={startEditing}>
+            <Pencil aria-hidden="true" />
+            Edit Profile
+          </Button>
+        )
+      }
+    >
+      {editing ? (
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {FIELDS.map(({ key, label, autoComplete, type, wide }) => (
+              <Field key={key} label={label} error={errors[key]} className={wide ? 'sm:col-span-2' : undefined}>
+                {(control) =>
+                  key === 'state' ? (
+                    <Select
+                      {...control}
+                      options={stateOptions}
+                      placeholder="Choose"
+                      value={form.state}
+                      onChange={(event) => setForm((f) => ({ ...f, state: event.target.value }))}
+                    />
+                  ) : (
+                    <Input
+                      {...control}
+                      type={type ?? 'text'}
+                      autoComplete={autoComplete}
+                      value={form[key]}
+                      onChange={(event) => setForm((f) => ({ ...f, [key]: event.target.value }))}
+                    />
+                  )
+                }
+              </Field>
+            ))}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Details items={FIELDS.map(({ key, label }) => ({ label, value: toForm(profile)[key] }))} />
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,169 @@
+// /login: e-mail and password, remember me, and, when the account has two-factor sign-in, a
+// second pass with the 6-digit code. Success goes to the dashboard; failures say why.
+import { TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardFooter } from '@/components/card';
+import { Checkbox } from '@/components/checkbox';
+import { Field } from '@/components/field';
+import { Input } from '@/components/input';
+import { Label } from '@/components/label';
+import { PasswordInput } from '@/components/password-input';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+
+import { useLogin } from '../api/login';
+import { AuthFrame } from './auth-frame';
+
+const linkClass = 'rounded-sm font-medium text-accent-text underline-offset-4 hover:underline';
+
+export function LoginPage() {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const fail = (message: string) => {
+    setError(message);
+    toast({ title: 'Login failed', description: message, variant: 'destructive' });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (email.trim() === '' || password === '') return fail('Email and password are required');
+    if (needsCode && totpCode.length !== TOTP_CODE_LENGTH) return fail('Enter the 6-digit code from your authenticator app');
+    try {
+      const result = await login.mutateAsync({
+        email: email.trim(),
+        password,
+        rememberMe,
+        ...(needsCode ? { totpCode } : {}),
+      });
+      if (result.success) {
+        toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
+        navigate(paths.dashboard, { replace: true });
+        return;
+      }
+      if (result.twoFactorRequired && !needsCode) {
+        // First pass with 2FA on: the password was right, now the code is needed.
+        setNeedsCode(true);
+        return;
+      }
+      if (result.twoFactorRequired) setTotpCode('');
+      fail(result.error || 'Invalid credentials');
+    } catch (thrown) {
+      fail(errorMessage(thrown, 'An error occurred during login'));
+    }
+  };
+
+  return (
+    <AuthFrame title="Sign In" lead="Welcome back. Sign in to manage your registered titles.">
+      <Card>
+        <form onSubmit={onSubmit} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
+          <CardContent className="grid gap-5">
+            {error ? (
+              <div id="login-error">
+                <Alert variant="danger" title={error} role="alert" />
+              </div>
+            ) : null}
+            <Field label="Email">
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  readOnly={needsCode}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </Field>
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="login-password">Password</Label>
+                <Link to={paths.forgotPassword} className={`${linkClass} text-sm`}>
+                  Forgot password?
+                </Link>
+              </div>
+              <PasswordInput
+                id="login-password"
+                autoComplete="current-password"
+                required
+                value={password}
+                readOnly={needsCode}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+            {needsCode ? (
+              <div className="grid gap-3">
+                <Alert variant="info" title="Two-factor authentication" role="status">
+                  Enter the 6-digit code from your authenticator app to finish signing in.
+                </Alert>
+                <Field label="Authentication code">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      autoFocus
+                      maxLength={TOTP_CODE_LENGTH}
+                      pattern="[0-9]{6}"
+                      className="font-mono tracking-[0.3em]"
+                      value={totpCode}
+                      onChange={(event) => setTotpCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
+                    />
+                  )}
+                </Field>
+              </div>
+            ) : null}
+            <div className="flex items-center gap-2">
+              <Checkbox
+                id="login-remember"
+                checked={rememberMe}
+                onCheckedChange={(checked) => setRememberMe(checked === true)}
+              />
+              <Label htmlFor="login-remember" className="font-normal">
+                Remember me
+              </Label>
+            </div>
+            <Button type="submit" size="lg" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : needsCode ? 'Verify and Sign In' : 'Sign In'}
+            </Button>
+            {needsCode ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setNeedsCode(false);
+                  setTotpCode('');
+                  setError(null);
+                }}
+              >
+                Use a different account
+              </Button>
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-center text-sm text-muted-foreground">
+            <span>
+              Don&apos;t have an account?{' '}
+              <Link to={paths.register} className={linkClass}>
+                Create one
+              </Link>
+            </span>
+          </CardFooter>
+        </form>
+      </Card>
+    </AuthFrame>
+  );
+}

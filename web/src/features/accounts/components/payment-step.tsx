@@ -1,0 +1,155 @@
+// Step 3 of sign-up: billing details and a card, tokenised by whichever provider the server
+// names (GET /api/payment/config). Once a payment method exists its summary replaces the form.
+import { US_STATES, type BillingDetails } from '@titleledger/api/schemas';
+import { CreditCard } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Field } from '@/components/field';
+import { Input } from '@/components/input';
+import { Select } from '@/components/select';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+
+import { usePaymentConfig } from '../api/get-payment-config';
+import { brandName, formatCardExpiry } from '../utils/card';
+import type { AccountInfo, PaymentMethodSummary } from '../utils/sign-up';
+import type { CardTokenizer } from './card-tokenizer';
+import { LocalCardFields } from './local-card-fields';
+import { StripeCardField } from './stripe-card-field';
+
+type Billing = { name: string; email: string; line1: string; city: string; state: string; postalCode: string };
+
+const stateOptions = US_STATES.map((state) => ({ value: state, label: state }));
+
+export function PaymentStep({
+  account,
+  paymentMethod,
+  onAdded,
+}: {
+  account: AccountInfo;
+  paymentMethod: PaymentMethodSummary | null;
+  onAdded: (paymentMethod: PaymentMethodSummary) => void;
+}) {
+  const config = usePaymentConfig();
+  const tokenizer = useRef<CardTokenizer>(null);
+  const [pending, setPending] = useState(false);
+  const [billing, setBilling] = useState<Billing>({
+    name: account.fullName,
+    email: account.email,
+    line1: account.address,
+    city: account.city,
+    state: account.state,
+    postalCode: account.zipCode,
+  });
+
+  if (paymentMethod) {
+    return (
+      <div className="grid gap-4">
+        <Alert variant="success" title="Payment method saved" role="status">
+          Your card is on file. It is charged only when you submit a registration.
+        </Alert>
+        <div className="flex items-center gap-3 rounded-lg border border-border p-4">
+          <CreditCard aria-hidden="true" className="size-5 text-accent-text" />
+          <div className="text-sm">
+            <p className="font-medium">
+              {brandName(paymentMethod.brand)} ending in <span className="font-mono">{paymentMethod.last4}</span>
+            </p>
+            <p className="text-muted-foreground">Expires {formatCardExpiry(paymentMethod.exp_month, paymentMethod.exp_year)}</p>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const set = (key: keyof Billing) => ({
+    value: billing[key],
+    required: true,
+    onChange: (event: { target: { value: string } }) => setBilling((b) => ({ ...b, [key]: event.target.value })),
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!tokenizer.current) return;
+    const details: BillingDetails = {
+      name: billing.name.trim(),
+      email: billing.email.trim(),
+      address: {
+        line1: billing.line1.trim(),
+        city: billing.city.trim(),
+        state: billing.state,
+        postal_code: billing.postalCode.trim(),
+        country: 'US',
+      },
+    };
+    setPending(true);
+    try {
+      const added = await tokenizer.current.tokenize(details);
+      onAdded(added);
+      toast({ title: 'Payment method added', description: 'Your payment method has been securely saved', variant: 'success' });
+    } catch (error) {
+      toast({
+        title: 'Payment method error',
+        description: errorMessage(error, 'Failed to process payment method'),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-5" aria-label="Payment information">
+      <p className="text-sm text-muted-foreground">
+        A card on file is required to create an account. It is charged only when you submit a registration.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Billing name">{(control) => <Input {...control} {...set('name')} autoComplete="cc-name" />}</Field>
+        <Field label="Billing email">
+          {(control) => <Input {...control} {...set('email')} type="email" autoComplete="email" />}
+        </Field>
+        <Field label="Billing address" className="sm:col-span-2">
+          {(control) => <Input {...control} {...set('line1')} autoComplete="billing street-address" />}
+        </Field>
+        <Field label="Billing city">
+          {(control) => <Input {...control} {...set('city')} autoComplete="billing address-level2" />}
+        </Field>
+        <div className="grid grid-cols-2 gap-5">
+          <Field label="Billing state">
+            {(control) => <Select {...control} {...set('state')} placeholder="Choose" options={stateOptions} />}
+          </Field>
+          <Field label="Billing ZIP">
+            {(control) => <Input {...control} {...set('postalCode')} inputMode="numeric" autoComplete="billing postal-code" />}
+          </Field>
+        </div>
+      </div>
+
+      {config.isPending ? (
+        <Spinner label="Loading payment options" />
+      ) : config.isError ? (
+        <Alert variant="danger" title="Payment options could not be loaded" role="alert">
+          {errorMessage(config.error, 'Please reload the page and try again.')}
+        </Alert>
+      ) : config.data.provider === 'stripe' ? (
+        config.data.publishableKey ? (
+          <StripeCardField ref={tokenizer} publishableKey={config.data.publishableKey} />
+        ) : (
+          <Alert variant="danger" title="Card payments are not configured" role="alert">
+            Please try again later.
+          </Alert>
+        )
+      ) : (
+        <LocalCardFields ref={tokenizer} />
+      )}
+
+      <div>
+        <Button type="submit" variant="secondary" disabled={pending || !config.isSuccess}>
+          <CreditCard aria-hidden="true" />
+          {pending ? 'Adding Payment Method...' : 'Add Payment Method'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+// GET /api/user/notification-preferences: the six flags. Read fresh on every visit, because
+// Account Settings changes the same flags.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationPreferencesSchema, type NotificationPreferences } from '@titleledger/api/schemas';
+
+import { apiRequest } from '@/lib/api-client';
+
+export async function getNotificationPreferences(): Promise<NotificationPreferences> {
+  const response = await apiRequest('GET', '/api/user/notification-preferences');
+  return notificationPreferencesSchema.parse(await response.json());
+}
+
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/user/notification-preferences'],
+    queryFn: getNotificationPreferences,
+    refetchOnMount: 'always',
+  });
+
+export function useNotificationPreferences() {
+  return useQuery(notificationPreferencesQueryOptions());
+}
