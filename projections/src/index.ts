@@ -5,6 +5,7 @@ import { eventCountsMigrations, eventCountsProjection } from './event-counts/eve
 import { registrationsMigrations, registrationsProjection } from './registrations/registrations.js';
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
+import { searchMigrations } from './search/search-indexes.js';
 import { usersMigrations, usersProjection } from './users/users.js';
 
 export * from './runner/projection.js';
@@ -18,6 +19,7 @@ export const readModelMigrations: readonly Migration[] = [
   ...eventCountsMigrations,
   ...usersMigrations,
   ...registrationsMigrations,
+  ...searchMigrations, // indexes on registrations: after it
 ];
 
 /** Every projection the runner keeps up to date. */

@@ -7,6 +7,8 @@ import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 import { titleRegistrationRoutes } from '../registrations/feature.js';
+import { searchRoutes } from '../search/routes.js';
+import { supportRoutes } from '../support/routes.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
@@ -14,6 +16,8 @@ export async function registerRoutes(app: App): Promise<void> {
   // Before any feature route: sets request.actor / request.user from the session.
   await app.register(authPlugin, { sessions: accounts.sessions });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(supportRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api', ...accounts });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(titleRegistrationRoutes, { prefix: '/api' });

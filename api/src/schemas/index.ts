@@ -3,3 +3,4 @@
 export * from './errors.js';
 export * from './registrations.js';
 export * from './accounts.js';
+export * from './support.js';

@@ -1,0 +1,71 @@
+// The support request (seed 000 §3, §5, §9): fields, defaults, labels, limits and the spec's
+// messages. Browser-safe: the support form and POST /api/support/submit validate with it.
+import { z } from 'zod';
+
+export const SUPPORT_ISSUE_TYPES = ['payment', 'registration', 'technical', 'account', 'other'] as const;
+export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
+
+export const SUPPORT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
+
+export const supportIssueTypeLabels: Record<SupportIssueType, { label: string; description: string }> = {
+  payment: { label: 'Payment Issue', description: 'Billing, refunds, subscription problems' },
+  registration: { label: 'Registration Problem', description: 'Issues with title registration process' },
+  technical: { label: 'Technical Support', description: 'Website errors, bugs, access issues' },
+  account: { label: 'Account Management', description: 'Login, profile, security concerns' },
+  other: { label: 'Other', description: 'General inquiries' },
+};
+
+export const supportPriorityLabels: Record<SupportPriority, { label: string; description: string }> = {
+  low: { label: 'Low', description: 'General question or feedback' },
+  normal: { label: 'Normal', description: 'Standard request' },
+  high: { label: 'High', description: 'Important issue affecting work' },
+  urgent: { label: 'Urgent', description: 'Critical issue requiring immediate attention' },
+};
+
+/** Advertised first-response times (seed 000 §9). */
+export const supportResponseTimes: Record<SupportPriority, string> = {
+  urgent: '2-4 hours',
+  high: '4-8 hours',
+  normal: '12-24 hours',
+  low: '24-48 hours',
+};
+
+export const SUPPORT_LIMITS = {
+  fullName: { min: 2, max: 100 },
+  subject: { min: 5, max: 200 },
+  message: { min: 20, max: 2000 },
+} as const;
+
+export const supportRequestSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(SUPPORT_LIMITS.fullName.min, 'Full name must be at least 2 characters')
+    .max(SUPPORT_LIMITS.fullName.max, 'Full name must be at most 100 characters'),
+  email: z.string().trim().email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
+  subject: z
+    .string()
+    .trim()
+    .min(SUPPORT_LIMITS.subject.min, 'Subject must be at least 5 characters')
+    .max(SUPPORT_LIMITS.subject.max, 'Subject must be at most 200 characters'),
+  issueType: z.enum(SUPPORT_ISSUE_TYPES, 'Choose one of the listed issue types').default('technical'),
+  priority: z.enum(SUPPORT_PRIORITIES, 'Choose one of the listed priorities').default('normal'),
+  message: z
+    .string()
+    .trim()
+    .min(SUPPORT_LIMITS.message.min, 'Message must be at least 20 characters')
+    .max(SUPPORT_LIMITS.message.max, 'Message must be at most 2000 characters'),
+});
+export type SupportRequestInput = z.input<typeof supportRequestSchema>;
+export type SupportRequest = z.output<typeof supportRequestSchema>;
+
+/** TL-<year>-<6 characters>, e.g. TL-2026-7KQ2MX. */
+export const SUPPORT_TICKET_PATTERN = /^TL-\d{4}-[0-9A-Z]{6}$/;
+
+export const supportSubmittedSchema = z.object({
+  success: z.literal(true),
+  ticketNumber: z.string(),
+  id: z.string(),
+});
+export type SupportSubmitted = z.infer<typeof supportSubmittedSchema>;

@@ -1,0 +1,84 @@
+// POST /api/support/submit on a real Postgres: every field's limit with the spec's message, the
+// defaults, the 201 answer with a ticket number, and the event it records.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.stop());
+
+const valid = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Certificate download',
+  issueType: 'registration',
+  priority: 'high',
+  message: 'My certificate PDF does not open after download.',
+};
+
+const submit = (body: unknown) =>
+  app.running.app!.inject({ method: 'POST', url: '/api/support/submit', payload: body as object });
+
+describe('POST /api/support/submit', () => {
+  it('records the request and answers 201 with a ticket number', async () => {
+    const response = await submit(valid);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.ticketNumber).toMatch(new RegExp(`^TL-${new Date().getUTCFullYear()}-[0-9A-Z]{6}$`));
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const events = await app.running.store.readStream(`support-${body.id}`);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.type).toBe('SupportRequestSubmitted');
+    expect(events[0]!.data).toMatchObject({ ...valid, ticketNumber: body.ticketNumber, id: body.id });
+    expect(events[0]!.metadata.actor.kind).toBe('anonymous');
+  });
+
+  it('defaults the issue type to technical and the priority to normal', async () => {
+    const { issueType: _i, priority: _p, ...rest } = valid;
+    const response = await submit(rest);
+    expect(response.statusCode).toBe(201);
+    const events = await app.running.store.readStream(`support-${response.json().id}`);
+    expect(events[0]!.data).toMatchObject({ issueType: 'technical', priority: 'normal' });
+  });
+
+  it.each([
+    ['fullName', 'A', 'Full name must be at least 2 characters'],
+    ['fullName', 'A'.repeat(101), 'Full name must be at most 100 characters'],
+    ['email', 'not-an-email', 'Please enter a valid email address'],
+    ['subject', 'Help', 'Subject must be at least 5 characters'],
+    ['subject', 'S'.repeat(201), 'Subject must be at most 200 characters'],
+    ['message', 'Too short to act on', 'Message must be at least 20 characters'],
+    ['message', 'M'.repeat(2001), 'Message must be at most 2000 characters'],
+    ['issueType', 'billing', 'Choose one of the listed issue types'],
+    ['priority', 'critical', 'Choose one of the listed priorities'],
+  ])('refuses %s = %j with a 400 and "%s"', async (field, value, message) => {
+    const response = await submit({ ...valid, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_error', message });
+    expect(response.json().details.issues).toEqual([{ path: field, message }]);
+  });
+
+  it('accepts each limit exactly', async () => {
+    const response = await submit({
+      ...valid,
+      fullName: 'Al',
+      subject: 'Hello',
+      message: 'M'.repeat(20),
+    });
+    expect(response.statusCode).toBe(201);
+    const longest = await submit({ ...valid, fullName: 'A'.repeat(100), subject: 'S'.repeat(200), message: 'M'.repeat(2000) });
+    expect(longest.statusCode).toBe(201);
+  });
+
+  it('lists every invalid field of an empty request', async () => {
+    const response = await submit({});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.issues.map((i: { path: string }) => i.path).sort()).toEqual(
+      ['email', 'fullName', 'message', 'subject'],
+    );
+  });
+});
