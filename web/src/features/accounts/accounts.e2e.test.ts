@@ -1,0 +1,335 @@
+// The account journey in a real browser against the built SPA and the real API: the whole sign-up
+// wizard (declining the agreements once), sign out and in, edit the profile, change the password,
+// turn on two-factor sign-in with a code computed here, sign in with it, export the data, delete
+// the account and fail to sign in after.
+//
+// Set E2E_SCREENSHOTS=<dir> to also save every screen at 1280 and 375 px along the way.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+import { startTestApp } from '../../../../test/support/app.js';
+import { launchBrowser } from '../../../../test/support/browser.js';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const desktop = { width: 1280, height: 800 };
+const mobile = { width: 375, height: 812 };
+const screenshotDir = process.env.E2E_SCREENSHOTS;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: desktop, acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.stop();
+});
+
+const user = {
+  fullName: 'Ada King Lovelace',
+  email: `ada.${Date.now()}@example.com`,
+  phone: '5551234567',
+  address: '12 Analytical Engine Way',
+  city: 'San Francisco',
+  state: 'CA',
+  zipCode: '94016',
+  password: 'first-password-1',
+  newPassword: 'second-password-2',
+};
+
+function pathOf(): string {
+  return new URL(page.url()).pathname;
+}
+
+async function goto(pathname: string): Promise<void> {
+  await page.goto(`${app.url}${pathname}`);
+}
+
+async function heading(name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** The toast on screen (one at a time) showing this title. */
+function toast(title: string): Locator {
+  return page.locator('.toast', { hasText: title });
+}
+
+async function expectToast(title: string, description?: string): Promise<void> {
+  const shown = toast(title);
+  await shown.waitFor();
+  if (description) expect(await shown.textContent()).toContain(description);
+}
+
+function field(name: string, scope: Page | Locator = page): Locator {
+  return scope.getByLabel(name, { exact: true });
+}
+
+async function snap(name: string): Promise<void> {
+  if (!screenshotDir) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.waitForTimeout(150);
+  for (const [label, viewport] of [['1280', desktop], ['375', mobile]] as const) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(desktop);
+}
+
+/** A code for the next 30-second step, so it is never the step of a code already used. */
+function nextTotp(secret: string): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+}
+
+async function signIn(email: string, password: string): Promise<void> {
+  await goto('/login');
+  await heading('Sign In');
+  await field('Email').fill(email);
+  await field('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function signOut(): Promise<void> {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+}
+
+test('sign up, sign in, manage the account, delete it', async () => {
+  // ---- Step 1: account information ----------------------------------------------------------
+  await goto('/register');
+  await heading('Create Account');
+  expect(await page.title()).toBe('Create Account · TitleLedger');
+  await snap('register-step-1');
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectToast('Missing information', 'Please fill in all required fields');
+
+  await field('Full name').fill(user.fullName);
+  expect(await field('Account type').inputValue()).toBe('individual');
+  await field('Email').fill(user.email);
+  await field('Phone').fill(user.phone);
+  await field('Street address').fill(user.address);
+  await field('City').fill(user.city);
+  await field('State').selectOption(user.state);
+  await field('ZIP').fill(user.zipCode);
+  await field('Password').fill('short');
+  await field('Confirm password').fill('shorter');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectToast('Password mismatch', 'Passwords do not match');
+  await field('Confirm password').fill('short');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectToast('Weak password', 'Password must be at least 8 characters');
+  await field('Password').fill(user.password);
+  await field('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- Step 2: legal agreements, declined once ---------------------------------------------
+  await page.getByRole('heading', { name: 'Legal agreements' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  await snap('register-step-2');
+
+  await page.getByRole('button', { name: 'Review Terms of Service' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms of Service' });
+  await terms.waitFor();
+  await snap('register-terms-dialog');
+  // Neither Escape nor a click outside closes it, and it has no close button.
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  expect(await terms.isVisible()).toBe(true);
+  expect(await terms.getByRole('button', { name: 'Close' }).count()).toBe(0);
+
+  await terms.getByRole('button', { name: 'I Decline' }).click();
+  await terms.waitFor({ state: 'hidden' });
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  await expectToast('Registration cannot proceed', 'You must accept our legal agreements to create an account');
+  await page.getByRole('alert').filter({ hasText: 'Registration cannot proceed' }).waitFor();
+
+  await page.getByRole('button', { name: 'Review Terms of Service' }).click();
+  await terms.getByRole('button', { name: 'I Accept These Terms' }).click();
+  await expectToast('Terms accepted');
+  await page.getByRole('button', { name: 'Review Privacy Policy' }).click();
+  await page.getByRole('dialog', { name: 'Privacy Policy' }).getByRole('button', { name: 'I Accept This Policy' }).click();
+  await expectToast('Privacy policy accepted');
+  await page.getByText('All legal agreements accepted').waitFor();
+  await page.getByText('You can now proceed to payment information').waitFor();
+  expect(await page.getByRole('button', { name: 'Terms of Service accepted' }).textContent()).toContain('Accepted');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // ---- Step 3: payment information (local test mode) ---------------------------------------
+  await page.getByRole('heading', { name: 'Payment information' }).waitFor();
+  await page.getByText('Test mode — no real charge').waitFor();
+  expect(await field('Billing name').inputValue()).toBe(user.fullName);
+  expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+  await field('Card number').fill('4242 4242 4242 4242');
+  await field('Expiry (MM / YY)').fill('12 / 34');
+  await field('CVC').fill('123');
+  await snap('register-step-3');
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await expectToast('Payment method added', 'Your payment method has been securely saved');
+  await page.getByText('Visa ending in 4242').waitFor();
+
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  // ---- Step 4: success -----------------------------------------------------------------------
+  await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+  await snap('register-step-4');
+  await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  // ---- Sign out, sign in ----------------------------------------------------------------------
+  await signOut();
+  await goto('/login');
+  await heading('Sign In');
+  await snap('login');
+  await signIn(user.email, user.password);
+  await expectToast('Login successful', 'Welcome back!');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  // ---- Account settings: profile -------------------------------------------------------------
+  await page.getByRole('link', { name: /^Account/ }).click();
+  await heading('Account Settings');
+  expect(await page.title()).toBe('Account Settings · TitleLedger');
+  const profile = page.getByRole('region', { name: 'Profile Information' });
+  await profile.getByText(user.email).waitFor();
+  await page.getByRole('region', { name: 'Billing & Payments' }).getByText('•••• 4242').waitFor();
+  await snap('account');
+
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  await field('Phone', profile).fill('555');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await profile.getByText('Valid phone number is required').waitFor();
+  await field('Phone', profile).fill('5559876543');
+  await field('City', profile).fill('Los Angeles');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast('Profile updated');
+  await profile.getByRole('button', { name: 'Edit Profile' }).waitFor();
+  await profile.getByText('5559876543').waitFor();
+  await profile.getByText('Los Angeles').waitFor();
+
+  // ---- Password ------------------------------------------------------------------------------
+  const security = page.getByRole('region', { name: 'Security Settings' });
+  await field('Current password', security).fill('wrong-password');
+  await field('New password', security).fill(user.newPassword);
+  await field('Confirm new password', security).fill('something-else');
+  await security.getByRole('button', { name: 'Change Password' }).click();
+  await security.getByText("Passwords don't match").waitFor();
+  await field('Confirm new password', security).fill(user.newPassword);
+  await security.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast('Password change failed');
+  await field('Current password', security).fill(user.password);
+  await security.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast('Password changed');
+
+  // ---- Two-factor ----------------------------------------------------------------------------
+  await security.getByRole('button', { name: 'Enable 2FA' }).click();
+  const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+  await setup.waitFor();
+  await setup.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+  const secret = (await setup.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await snap('account-2fa-dialog');
+  await field('Verification code', setup).fill('000000');
+  await setup.getByRole('button', { name: 'Verify and Enable' }).click();
+  await expectToast('Verification failed');
+  await field('Verification code', setup).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await setup.getByRole('button', { name: 'Verify and Enable' }).click();
+  await expectToast('2FA enabled');
+  await setup.waitFor({ state: 'hidden' });
+  await security.getByRole('button', { name: 'Disable 2FA' }).waitFor();
+
+  // ---- Sign in with the new password and a code -----------------------------------------------
+  await signOut();
+  await signIn(user.email, user.newPassword);
+  await field('Authentication code').waitFor();
+  await snap('login-2fa');
+  await field('Authentication code').fill(await nextTotp(secret));
+  await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+  await expectToast('Login successful');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+
+  // ---- Export data ---------------------------------------------------------------------------
+  await goto('/account');
+  await heading('Account Settings');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^titleledger-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+    exportDate: string;
+    profile: { email: string; phone: string; twoFactorEnabled: boolean };
+  };
+  expect(exported.profile).toMatchObject({ email: user.email, phone: '5559876543', twoFactorEnabled: true });
+  expect(Number.isNaN(Date.parse(exported.exportDate))).toBe(false);
+  expect(download.suggestedFilename()).toContain(exported.exportDate.slice(0, 4));
+  await expectToast('Data exported');
+
+  // ---- The other signed-in screens -----------------------------------------------------------
+  for (const [pathname, name] of [
+    ['/notifications', 'Notifications'],
+    ['/notification-settings', 'Notification Settings'],
+    ['/settings', 'Settings'],
+  ] as const) {
+    await goto(pathname);
+    await heading(name);
+    expect(await page.title()).toBe(`${name} · TitleLedger`);
+    await snap(pathname.slice(1));
+  }
+
+  // ---- Delete the account --------------------------------------------------------------------
+  await goto('/account');
+  await heading('Account Settings');
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete your account?' });
+  await confirm.waitFor();
+  await field('Password', confirm).fill(user.newPassword);
+  await confirm.getByLabel(/to confirm$/).fill('delete my account');
+  await confirm.getByRole('button', { name: 'Permanently Delete Account' }).click();
+  await confirm.getByText("You must type 'DELETE MY ACCOUNT' to confirm").waitFor();
+  await snap('account-delete-dialog');
+  await confirm.getByLabel(/to confirm$/).fill('DELETE MY ACCOUNT');
+  await confirm.getByRole('button', { name: 'Permanently Delete Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+  // ---- And the account is gone ---------------------------------------------------------------
+  await signIn(user.email, user.newPassword);
+  await expectToast('Login failed');
+  expect(pathOf()).toBe('/login');
+  expect(await page.getByRole('alert').filter({ hasText: /./ }).first().textContent()).toBeTruthy();
+});
+
+test('the forgot-password page takes an address and answers calmly', async () => {
+  const fresh = await browser.newContext({ viewport: desktop });
+  const previous = page;
+  page = await fresh.newPage();
+  try {
+    await goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await heading('Forgot Password');
+    await snap('forgot-password');
+    await field('Email').fill('nobody@example.com');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText("If an account exists for that address, we've sent a reset link").waitFor();
+    await snap('forgot-password-sent');
+    await goto('/forgot-password?token=abc');
+    await heading('Reset Password');
+    await snap('reset-password');
+  } finally {
+    await fresh.close();
+    page = previous;
+  }
+});
