@@ -16,6 +16,7 @@ import { RegisterTitlePage } from '@/features/registrations/components/register-
 import { NotificationSettingsPage } from '@/features/notifications/components/notification-settings-page';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { VerifyPage } from '@/features/verify/components/verify-page';
 import { paths } from '@/lib/paths';
 
 import { AppLayout } from './layouts/app-layout';
@@ -40,7 +41,7 @@ const publicPages: readonly PageEntry[] = [
   { path: paths.home, title: 'Home' },
   { path: paths.services, title: 'Services' },
   { path: paths.howItWorks, title: 'How It Works' },
-  { path: paths.verify, title: 'Verify Certificate' },
+  { path: paths.verify, title: 'Verify Certificate', page: VerifyPage },
   { path: paths.pricing, title: 'Pricing' },
   { path: paths.contact, title: 'Contact' },
   { path: paths.about, title: 'Our Story' },

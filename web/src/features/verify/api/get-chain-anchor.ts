@@ -1,0 +1,52 @@
+// The root's anchor read from the chain itself: eth_chainId and anchorOf(root) sent as raw JSON-RPC,
+// by default to the app's read-only proxy, or to an RPC endpoint the verifier chose, so the answer
+// need not come from us at all.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { anchorOfRequest, chainIdRequest, decodeAnchorOfResult, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
+
+export const DEFAULT_RPC_URL = '/api/ledger/rpc';
+
+export interface ChainAnchor {
+  readonly chainId: bigint;
+  readonly anchor: AnchorOnChain;
+}
+
+async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(rpcUrl, {
+      method: 'POST',
+      // Only our own proxy gets cookies; a third-party endpoint gets nothing but the call.
+      credentials: rpcUrl === DEFAULT_RPC_URL ? 'same-origin' : 'omit',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
+  } catch {
+    throw new Error(`Could not reach the RPC endpoint ${rpcUrl}`);
+  }
+  if (!response.ok) throw new Error(`The RPC endpoint answered ${response.status} ${response.statusText}`.trim());
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new Error('The RPC endpoint did not answer JSON-RPC');
+  }
+  return readRpcResult(answer);
+}
+
+export async function getChainAnchor(rpcUrl: string, contract: string, root: string): Promise<ChainAnchor> {
+  const chainId = BigInt(await rpc(rpcUrl, chainIdRequest()));
+  const anchor = decodeAnchorOfResult(await rpc(rpcUrl, anchorOfRequest(contract, root)));
+  return { chainId, anchor };
+}
+
+export const chainAnchorQueryOptions = (rpcUrl: string, contract: string, root: string) =>
+  queryOptions({
+    queryKey: ['chain-anchor', rpcUrl, contract.toLowerCase(), root.toLowerCase()],
+    queryFn: () => getChainAnchor(rpcUrl, contract, root),
+  });
+
+export function useChainAnchor(rpcUrl: string, contract: string | undefined, root: string | undefined) {
+  return useQuery({ ...chainAnchorQueryOptions(rpcUrl, contract ?? '', root ?? ''), enabled: Boolean(contract && root) });
+}

@@ -1,0 +1,209 @@
+// The blockchain proof of a verified registration, checked by this browser rather than taken on our
+// word: the leaf hash and the Merkle path are recomputed with Web Crypto, and the root is looked up
+// on the chain with eth_call, through our read-only RPC proxy or an RPC endpoint the verifier names.
+import { useQuery } from '@tanstack/react-query';
+import { Blocks, LoaderCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { Field } from '@/components/field';
+import { HashText } from '@/components/hash-text';
+import { Input } from '@/components/input';
+
+import { DEFAULT_RPC_URL, useChainAnchor, type ChainAnchor } from '../api/get-chain-anchor';
+import { useLedgerProof } from '../api/get-ledger-proof';
+import { isAnchored } from '../lib/anchor-call';
+import { formatUtc } from '../lib/format';
+import { checkProof, type LedgerProof } from '../lib/merkle-check';
+import { CheckRow, type CheckState } from './check-row';
+
+export function ProofPanel({ trNumber, registrationHash }: { trNumber: string; registrationHash: string }) {
+  const proof = useLedgerProof(trNumber);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <Blocks aria-hidden="true" className="size-6 shrink-0 text-accent-text" />
+          <CardTitle>Blockchain proof</CardTitle>
+        </div>
+        <CardDescription>
+          Checked by your browser: it recomputes the Merkle path itself and reads the root from the chain.
+        </CardDescription>
+      </CardHeader>
+      <CardContent aria-live="polite">
+        {proof.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            Fetching the proof...
+          </p>
+        ) : proof.isError ? (
+          <Alert variant="danger" role="alert" title="The proof could not be loaded">
+            {proof.error.message}{' '}
+            <button type="button" className="font-medium text-accent-text underline" onClick={() => void proof.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : proof.data.state === 'pending' ? (
+          <Alert variant="info" role="status" title="Anchoring pending — this registration will be anchored within seconds">
+            <span className="inline-flex items-center gap-2">
+              <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+              Checking again every few seconds.
+            </span>
+          </Alert>
+        ) : (
+          <AnchoredProof proof={proof.data.proof} registrationHash={registrationHash} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function state(loading: boolean, ok: boolean): CheckState {
+  return loading ? 'checking' : ok ? 'passed' : 'failed';
+}
+
+function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; registrationHash: string }) {
+  const [rpcUrl, setRpcUrl] = useState(DEFAULT_RPC_URL);
+  const merkle = useQuery({
+    queryKey: ['merkle-check', proof.tr_number, proof.root, proof.leaf.hash, registrationHash],
+    queryFn: () => checkProof(proof, registrationHash),
+  });
+  const chain = useChainAnchor(rpcUrl, proof.contract, proof.root);
+  const expectedChainId = BigInt(proof.chainId);
+  const onChain = chain.data ? isAnchored(chain.data.anchor) && chain.data.chainId === expectedChainId : false;
+
+  return (
+    <div className="grid gap-6">
+      <ul className="grid gap-4" aria-label="Proof checks">
+        <CheckRow
+          state={state(merkle.isPending, Boolean(merkle.data?.leafHashOk && merkle.data.leafIsRegistration))}
+          label="Leaf hash"
+        >
+          <p>
+            {merkle.data && !merkle.data.leafIsRegistration
+              ? 'The proof is for a different hash than this registration’s.'
+              : 'SHA-256(0x00 ‖ registration hash), recomputed here, equals the leaf in the proof.'}
+          </p>
+          <HashText value={proof.leaf.leafHash} label="leaf hash" />
+        </CheckRow>
+        <CheckRow state={state(merkle.isPending, Boolean(merkle.data?.pathOk))} label="Merkle path → root">
+          <p>
+            Leaf {Number(proof.leaf.index) + 1} of {proof.proof.treeSize}, {proof.proof.path.length}{' '}
+            {proof.proof.path.length === 1 ? 'sibling' : 'siblings'} hashed up to the batch root
+            {merkle.data && !merkle.data.pathOk ? ', which does not give the root in the proof.' : '.'}
+          </p>
+          <HashText value={proof.root} label="Merkle root" />
+        </CheckRow>
+        <CheckRow state={state(chain.isPending && chain.fetchStatus !== 'idle', onChain)} label="Root on chain">
+          <ChainDetail proof={proof} chain={chain.data} error={chain.error} expectedChainId={expectedChainId} />
+        </CheckRow>
+      </ul>
+
+      <AnchoredIn proof={proof} chain={onChain ? chain.data : undefined} />
+
+      <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} />
+    </div>
+  );
+}
+
+function ChainDetail({
+  proof,
+  chain,
+  error,
+  expectedChainId,
+}: {
+  proof: LedgerProof;
+  chain: ChainAnchor | undefined;
+  error: Error | null;
+  expectedChainId: bigint;
+}) {
+  const where = (
+    <>
+      chain id <span className="font-mono text-foreground">{expectedChainId.toString()}</span>, contract
+    </>
+  );
+  let verdict: string;
+  if (error) verdict = `The chain could not be asked: ${error.message}`;
+  else if (!chain) verdict = 'Asking the chain for anchorOf(root)...';
+  else if (chain.chainId !== expectedChainId) verdict = `This RPC serves chain id ${chain.chainId.toString()}, not the chain in the proof.`;
+  else if (!isAnchored(chain.anchor)) verdict = 'The contract has no anchor for this root.';
+  else verdict = `anchorOf(root) on the chain: batch ${chain.anchor.batchId.toString()} of ${chain.anchor.leafCount.toString()} leaves.`;
+  return (
+    <>
+      <p>{verdict}</p>
+      <p>{where}</p>
+      <HashText value={proof.contract} label="contract address" />
+    </>
+  );
+}
+
+function AnchoredIn({ proof, chain }: { proof: LedgerProof; chain: ChainAnchor | undefined }) {
+  // The chain's own record wins; the proof's copy is shown until (or if) the chain has answered.
+  const block = chain ? chain.anchor.blockNumber.toString() : String(proof.blockNumber);
+  const time = chain ? formatUtc(chain.anchor.timestamp) : formatUtc(proof.blockTimestamp);
+  return (
+    <div className="grid gap-2 rounded-lg border border-border bg-subtle/60 p-4">
+      <p className="text-sm font-medium text-foreground">
+        Anchored in block <span className="font-mono">{block}</span> at <time>{time}</time>
+      </p>
+      <p className="text-xs text-muted-foreground">Transaction</p>
+      <HashText value={proof.txHash} label="transaction hash" className="bg-surface" />
+    </div>
+  );
+}
+
+function RpcChooser({ rpcUrl, onChange }: { rpcUrl: string; onChange: (url: string) => void }) {
+  const [draft, setDraft] = useState(rpcUrl === DEFAULT_RPC_URL ? '' : rpcUrl);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange(draft.trim() === '' ? DEFAULT_RPC_URL : draft.trim());
+  };
+  return (
+    <details className="group rounded-lg border border-border p-4 [&_summary::-webkit-details-marker]:hidden">
+      <summary className="cursor-pointer rounded text-sm font-medium text-accent-text">Advanced: use your own RPC</summary>
+      <form onSubmit={apply} className="mt-4 grid gap-3">
+        <Field
+          label="RPC URL"
+          hint={
+            rpcUrl === DEFAULT_RPC_URL
+              ? 'Now reading the chain through this site’s read-only RPC proxy. Enter any JSON-RPC endpoint of the same chain to ask it instead.'
+              : `Now reading the chain through ${rpcUrl}.`
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              inputMode="url"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder="https://rpc.example.org"
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono"
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="secondary" size="sm">
+            Check with this RPC
+          </Button>
+          {rpcUrl !== DEFAULT_RPC_URL ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft('');
+                onChange(DEFAULT_RPC_URL);
+              }}
+            >
+              Use the default proxy
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </details>
+  );
+}

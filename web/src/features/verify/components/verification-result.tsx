@@ -1,0 +1,104 @@
+// The outcome of a verification (seed 000 §4): a red alert on error, 'Certificate Verified' with
+// its checks and the registration's details, or 'Verification Failed' with both hashes side by side.
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import { Alert } from '@/components/alert';
+import { Badge } from '@/components/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { HashText } from '@/components/hash-text';
+
+import type { VerifiedRegistration } from '../api/get-verification';
+import { formatDate } from '../lib/format';
+import { CheckRow } from './check-row';
+
+export function VerificationError({ message }: { message: string }) {
+  return <Alert variant="danger" role="alert" title={message} />;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const text = status || 'unknown';
+  return (
+    <Badge variant={text === 'registered' ? 'success' : 'warning'} className="capitalize">
+      {text}
+    </Badge>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 break-words text-sm text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+export function CertificateVerified({ registration }: { registration: VerifiedRegistration }) {
+  return (
+    <Card className="border-success/40">
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <ShieldCheck aria-hidden="true" className="size-7 shrink-0 text-success" />
+          <CardTitle className="text-xl">Certificate Verified</CardTitle>
+        </div>
+        <CardDescription>The hash you entered is the one registered under this TR number.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <ul className="grid gap-3" aria-label="Checks">
+          <CheckRow state="passed" label="Certificate is authentic" />
+          <CheckRow state="passed" label="Hash verification passed" />
+          <CheckRow state="passed" label="Registration is active" />
+        </ul>
+        <dl className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2">
+          <Detail term="Title">{registration.title}</Detail>
+          <Detail term="TR Number">
+            <span className="font-mono">{registration.tr_number}</span>
+          </Detail>
+          <Detail term="Material Type">{registration.material_type}</Detail>
+          <Detail term="Registration Date">{formatDate(registration.registration_date)}</Detail>
+          <Detail term="Status">
+            <StatusBadge status={registration.status} />
+          </Detail>
+          {registration.registrant_name ? <Detail term="Registrant">{registration.registrant_name}</Detail> : null}
+          <div className="grid min-w-0 gap-1 sm:col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cryptographic Hash</dt>
+            <dd>
+              <HashText value={registration.cryptographic_hash} label="cryptographic hash" />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function VerificationFailed({ provided, expected }: { provided: string; expected: string }) {
+  return (
+    <Card className="border-danger/40" role="alert">
+      <CardHeader>
+        <div className="flex items-center gap-3">
+          <ShieldAlert aria-hidden="true" className="size-7 shrink-0 text-danger" />
+          <CardTitle className="text-xl">Verification Failed</CardTitle>
+        </div>
+        <CardDescription>
+          The hash you provided does not match the hash registered under this TR number. This certificate may be invalid
+          or may have been tampered with.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-1.5">
+          <p className="text-sm font-medium">Provided hash</p>
+          <HashText value={provided} label="provided hash" className="border-danger/30" />
+        </div>
+        <div className="grid gap-1.5">
+          <p className="text-sm font-medium">Expected hash</p>
+          <HashText value={expected} label="expected hash" className="border-success/30" />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Hashes are compared exactly, character for character; only spaces around the hash you enter are ignored.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+// /verify (seed 000 "Certificate verification page", §4 and §5): a TR number and a hash checked
+// against the registration, run at once when the address carries both `tr` and `hash`; for a valid
+// certificate, the blockchain proof checked in the browser; and a local check of the original file.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+import { useVerification } from '../api/get-verification';
+import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
+import { FileCheck } from './file-check';
+import { ProofPanel } from './proof-panel';
+import { CertificateVerified, VerificationError, VerificationFailed } from './verification-result';
+import { VerifyForm } from './verify-form';
+
+type Request = { tr: string; hash: string };
+
+function requestFrom(search: URLSearchParams): Request | null {
+  const tr = (search.get('tr') ?? '').trim();
+  const hash = normalizeHashInput(search.get('hash') ?? '');
+  return tr && hash ? { tr, hash } : null;
+}
+
+export function VerifyPage() {
+  useDocumentTitle('Verify Certificate');
+  const [search, setSearch] = useSearchParams();
+  const [trNumber, setTrNumber] = useState(() => search.get('tr') ?? '');
+  const [hash, setHash] = useState(() => search.get('hash') ?? '');
+  const [request, setRequest] = useState<Request | null>(() => requestFrom(search));
+  const [missingInput, setMissingInput] = useState(false);
+  const verification = useVerification(request?.tr);
+
+  // A link followed while already on /verify (a certificate's QR code, say) runs it again.
+  const fromAddress = requestFrom(search);
+  useEffect(() => {
+    if (!fromAddress) return;
+    setRequest((current) => {
+      if (current && current.tr === fromAddress.tr && current.hash === fromAddress.hash) return current;
+      setTrNumber(fromAddress.tr);
+      setHash(fromAddress.hash);
+      return fromAddress;
+    });
+  }, [fromAddress?.tr, fromAddress?.hash]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = () => {
+    const next = { tr: trNumber.trim(), hash: normalizeHashInput(hash) };
+    if (!next.tr || !next.hash) {
+      setMissingInput(true);
+      return;
+    }
+    setMissingInput(false);
+    if (request && request.tr === next.tr) void verification.refetch();
+    setRequest(next);
+    // The address then names what was checked, so the result can be shared or bookmarked.
+    setSearch({ tr: next.tr, hash: next.hash }, { replace: true });
+  };
+
+  const registration = request && verification.isSuccess && !verification.isFetching ? verification.data : undefined;
+  const valid = registration && request ? hashesMatch(request.hash, registration.cryptographic_hash) : false;
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
+      <header className="grid gap-3">
+        <h1 className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">Verify Certificate</h1>
+        <p className="max-w-prose text-base text-muted-foreground">
+          Enter the TR number and the cryptographic hash printed on a certificate to check them against the registry,
+          and see the proof that the registration is anchored on the blockchain.
+        </p>
+      </header>
+
+      <section aria-label="Certificate details" className="rounded-xl border border-border bg-surface p-6 shadow-sm">
+        <VerifyForm
+          trNumber={trNumber}
+          hash={hash}
+          onTrNumberChange={setTrNumber}
+          onHashChange={setHash}
+          onSubmit={submit}
+          loading={verification.isFetching}
+          missingInput={missingInput}
+        />
+      </section>
+
+      <section aria-label="Verification result" aria-live="polite" className="grid gap-6 empty:hidden">
+        {request && verification.isError && !verification.isFetching ? (
+          <VerificationError message={verification.error.message || 'Verification failed'} />
+        ) : null}
+        {registration && request ? (
+          valid ? (
+            <>
+              <CertificateVerified registration={registration} />
+              <ProofPanel trNumber={registration.tr_number || request.tr} registrationHash={registration.cryptographic_hash} />
+            </>
+          ) : (
+            <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />
+          )
+        ) : null}
+      </section>
+
+      <FileCheck registration={registration} enteredHash={hash} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// The hand-written anchorOf(bytes32) encoding checked against ethers' ABI coder and the contract's ABI.
+import { anchorRegistryAbi } from '@titleledger/contracts';
+import { AbiCoder, Interface } from 'ethers';
+import { describe, expect, it } from 'vitest';
+
+import {
+  ANCHOR_OF_SELECTOR,
+  anchorOfRequest,
+  decodeAnchorOfResult,
+  encodeAnchorOfCall,
+  isAnchored,
+  readRpcResult,
+} from './anchor-call';
+
+const registry = new Interface(anchorRegistryAbi);
+const root = `0x${'ab'.repeat(31)}cd`;
+
+describe('anchorOf(bytes32) call data', () => {
+  it('has the selector of the contract ABI', () => {
+    expect(registry.getFunction('anchorOf')!.selector).toBe(ANCHOR_OF_SELECTOR);
+  });
+
+  it('encodes like ethers, with or without 0x and in either case', () => {
+    const expected = registry.encodeFunctionData('anchorOf', [root]);
+    expect(encodeAnchorOfCall(root)).toBe(expected);
+    expect(encodeAnchorOfCall(root.slice(2))).toBe(expected);
+    expect(encodeAnchorOfCall(root.toUpperCase().replace('0X', '0x'))).toBe(expected);
+  });
+
+  it('refuses a root that is not 32 bytes', () => {
+    expect(() => encodeAnchorOfCall('0x1234')).toThrow(/32-byte root/);
+  });
+
+  it('wraps it in an eth_call JSON-RPC request', () => {
+    const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    expect(anchorOfRequest(contract, root, 7)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'eth_call',
+      params: [{ to: contract, data: registry.encodeFunctionData('anchorOf', [root]) }, 'latest'],
+    });
+  });
+});
+
+describe('anchorOf result', () => {
+  it('decodes the four uint64 words like ethers', () => {
+    const max = 2n ** 64n - 1n;
+    const data = AbiCoder.defaultAbiCoder().encode(['uint64', 'uint64', 'uint64', 'uint64'], [3n, 17n, 1_767_225_600n, max]);
+    const ethersView = registry.decodeFunctionResult('anchorOf', data);
+    const anchor = decodeAnchorOfResult(data);
+    expect(anchor).toEqual({ batchId: 3n, leafCount: 17n, timestamp: 1_767_225_600n, blockNumber: max });
+    expect([anchor.batchId, anchor.leafCount, anchor.timestamp, anchor.blockNumber]).toEqual([...ethersView]);
+    expect(isAnchored(anchor)).toBe(true);
+  });
+
+  it('reads an all-zero record as not anchored', () => {
+    const zero = decodeAnchorOfResult(`0x${'0'.repeat(256)}`);
+    expect(isAnchored(zero)).toBe(false);
+  });
+
+  it('says so when there is no contract (empty answer)', () => {
+    expect(() => decodeAnchorOfResult('0x')).toThrow(/no anchor record/);
+  });
+});
+
+describe('JSON-RPC answers', () => {
+  it('returns the result or the node error', () => {
+    expect(readRpcResult({ jsonrpc: '2.0', id: 1, result: '0x7a69' })).toBe('0x7a69');
+    expect(() => readRpcResult({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'execution reverted' } })).toThrow(
+      'RPC error: execution reverted',
+    );
+    expect(() => readRpcResult('nope')).toThrow(/did not answer JSON-RPC/);
+    expect(() => readRpcResult({ id: 1 })).toThrow(/without a result/);
+  });
+});
