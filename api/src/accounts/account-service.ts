@@ -376,7 +376,8 @@ export class AccountService {
     const expiresAt = new Date(context.now.getTime() + RESET_TOKEN_TTL_MS);
     await this.deps.pool.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);
     await this.run(userId, { type: 'RequestPasswordReset', data: { tokenHash: tokenHash.toString('hex'), expiresAt: expiresAt.toISOString() } }, context);
-    const link = `${this.deps.publicUrl}/reset-password?token=${token}`;
+    // The web app takes the token on its /forgot-password page.
+    const link = `${this.deps.publicUrl}/forgot-password?token=${token}`;
     await this.deps.pool.query('INSERT INTO outbox_emails (user_id, to_email, subject, body) VALUES ($1, $2, $3, $4)', [
       userId,
       email.trim(),
