@@ -81,8 +81,15 @@ async function snap(name: string): Promise<void> {
   await page.waitForTimeout(150);
   for (const [label, viewport] of [['1280', desktop], ['375', mobile]] as const) {
     await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
+    // Tall phone pages are also saved in screen-sized slices, readable at full size.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let top = 0, part = 1; top < height && viewport === mobile; top += 1200, part += 1) {
+      const clip = { x: 0, y: top, width: viewport.width, height: Math.min(1200, height - top) };
+      await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}-part${part}.png`), fullPage: true, clip });
+    }
   }
   await page.setViewportSize(desktop);
 }

@@ -1,7 +1,7 @@
 // /register and /get-started: the four-step sign-up wizard (account, legal agreements, card on
 // file, success). The rules live in ../utils/sign-up; this wires them to the screen and the API.
 import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
-import { useReducer, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/button';
@@ -44,6 +44,19 @@ export function SignUpPage() {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [account, setAccount] = useState<AccountInfo>(emptyAccountInfo);
   const [leaving, setLeaving] = useState(false);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+
+  // A new step replaces most of the card: move focus (and the view) to its heading, so keyboard
+  // and screen-reader users start reading the new step, and phones don't stay scrolled down.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+    stepHeading.current?.scrollIntoView({ block: 'center' });
+  }, [state.step]);
 
   const onNext = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,7 +119,7 @@ export function SignUpPage() {
             {state.step === 4 ? (
               <div className="grid justify-items-center gap-4 py-6 text-center" role="status">
                 <CircleCheck aria-hidden="true" className="size-14 text-success" />
-                <h2 id="step-title" className="text-2xl font-semibold tracking-tight">
+                <h2 id="step-title" ref={stepHeading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none">
                   {heading.title}
                 </h2>
                 <p className="max-w-sm text-sm text-muted-foreground">
@@ -120,7 +133,7 @@ export function SignUpPage() {
             ) : (
               <>
                 <div>
-                  <h2 id="step-title" className="text-lg font-semibold tracking-tight">
+                  <h2 id="step-title" ref={stepHeading} tabIndex={-1} className="text-lg font-semibold tracking-tight outline-none">
                     {heading.title}
                   </h2>
                   <p className="text-sm text-muted-foreground">{heading.lead}</p>

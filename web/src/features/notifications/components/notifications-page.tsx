@@ -33,8 +33,8 @@ const filterLabels: Record<NotificationFilter, string> = {
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
     <Card>
-      <CardContent className="p-4">
-        <p className="text-sm text-muted-foreground">{label}</p>
+      <CardContent className="p-3 sm:p-4">
+        <p className="text-xs text-muted-foreground sm:text-sm">{label}</p>
         <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
       </CardContent>
     </Card>
