@@ -38,7 +38,7 @@ function DevOutboxLink() {
   const available = useDevOutboxAvailable();
   if (!available.data) return null;
   return (
-    <Alert variant="info" title="Development mode">
+    <Alert variant="info" title="Development mode" className="text-left">
       E-mail is not sent here.{' '}
       <a href={DEV_OUTBOX_PATH} target="_blank" rel="noreferrer" className={linkClass}>
         Open the dev outbox
@@ -71,7 +71,7 @@ function RequestLinkForm() {
           <MailCheck aria-hidden="true" className="size-10 text-accent-text" />
           <h2 className="text-lg font-semibold">Check your e-mail</h2>
           <p className="text-sm text-muted-foreground">
-            If an account exists for that address, we&apos;ve sent a reset link. It expires soon, so use it today.
+            If an account exists for that address, we&apos;ve sent a reset link. It works for a limited time.
           </p>
           <DevOutboxLink />
           <Button variant="secondary" onClick={() => setState('idle')}>

@@ -41,7 +41,6 @@ export function LegalStep({
   const accepted = { terms: state.termsAccepted, privacy: state.privacyAccepted };
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">Please review and accept both agreements to continue.</p>
       <ul className="grid gap-3">
         {(Object.keys(documents) as LegalDocument[]).map((key) => {
           const { title, description, Icon } = documents[key];
