@@ -15,8 +15,8 @@ export interface CertificateData {
   readonly verifyUrl: string;
 }
 
-/** The placeholder the worker replaces with the QR code's PNG data URL. */
-export const QR_IMAGE = 'verifyQr';
+/** The placeholder the worker replaces with the QR code (an SVG from the qrcode package: vector, cheap). */
+export const QR_PLACEHOLDER = '__titleledger_verify_qr__';
 
 const ACCENT = '#1d4ed8';
 const MUTED = '#475569';
@@ -84,7 +84,7 @@ export function certificateDocument(data: CertificateData, compress = true): Rec
       },
       {
         columns: [
-          { image: QR_IMAGE, width: 110 },
+          { svg: QR_PLACEHOLDER, width: 110 },
           {
             stack: [
               { text: 'Verify this certificate', bold: true, margin: [0, 8, 0, 4] },

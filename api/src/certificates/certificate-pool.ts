@@ -2,13 +2,16 @@
 // standard PDF fonts, so nothing is read from disk or fetched) and the qrcode package. The worker is
 // an inline script so it runs the same from TypeScript sources (tests) and from dist.
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { QR_IMAGE } from './certificate-document.js';
+import { QR_PLACEHOLDER } from './certificate-document.js';
 
 const require = createRequire(import.meta.url);
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Linux applies a nice value to the calling thread only: rendering yields the CPU to the event loop.
+try { require('node:os').setPriority(10); } catch {}
 const pdfmake = require(workerData.pdfmake);
 const QRCode = require(workerData.qrcode);
 const STANDARD = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
@@ -21,9 +24,9 @@ pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((p) => STANDARD.has(p));
 parentPort.on('message', async ({ id, doc, qrText }) => {
   try {
-    const qr = await QRCode.toDataURL(qrText, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
-    doc.images = { ...(doc.images || {}), [workerData.qrImage]: qr };
-    const buffer = await pdfmake.createPdf(doc).getBuffer();
+    const svg = await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    const withQr = JSON.parse(JSON.stringify(doc).replace(JSON.stringify(workerData.placeholder), () => JSON.stringify(svg)));
+    const buffer = await pdfmake.createPdf(withQr).getBuffer();
     const out = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).slice();
     parentPort.postMessage({ id, pdf: out }, [out.buffer]);
   } catch (error) {
@@ -51,12 +54,13 @@ export class CertificatePool {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size = 2) {}
+  /** Two workers, or one on a two-core machine so the event loop keeps a core. */
+  constructor(private readonly size = availableParallelism() > 2 ? 2 : 1) {}
 
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { pdfmake: require.resolve('pdfmake'), qrcode: require.resolve('qrcode'), qrImage: QR_IMAGE },
+      workerData: { pdfmake: require.resolve('pdfmake'), qrcode: require.resolve('qrcode'), placeholder: QR_PLACEHOLDER },
     });
     worker.unref();
     const slot: Slot = { worker, busy: null };
@@ -90,7 +94,7 @@ export class CertificatePool {
     }
   }
 
-  /** Renders a document definition whose image `verifyQr` is a QR code of `qrText`. */
+  /** Renders a document definition whose QR placeholder becomes a QR code of `qrText`. */
   render(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('The certificate pool is closed'));
     return new Promise<Buffer>((resolve, reject) => {

@@ -48,7 +48,7 @@ export function createRegistrationFeature(app: App, overrides: Partial<Pick<Regi
     wrappingKey: deriveBlobWrappingKey(resolveSecretKey(config)),
     provider,
     registerDeps,
-    certificates: new CertificatePool(2),
+    certificates: new CertificatePool(),
     registryKey: loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }),
   };
 }

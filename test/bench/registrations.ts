@@ -1,0 +1,233 @@
+// Title registration (issue 4): registrations/s through the HTTP API with 10 KB files (1 and 16
+// clients, p50/p99) beside a bare fastify route taking the same multipart upload; how long a new
+// TitleRegistered takes to reach the read model (p95) beside a bare INSERT made visible; certificate
+// PDFs/s, p95 and the worst event-loop stall while 20 are made, beside a static PDF route and beside
+// rendering on the main thread. Reported, never a failure.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { runApp } from '@titleledger/api/runtime';
+import { toNewEvents } from '@titleledger/api/domain';
+import { embeddedComposition } from '../../scripts/compose.mjs';
+import { certificateDocument, QR_PLACEHOLDER } from '../../api/src/certificates/certificate-document.js';
+import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
+
+const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
+
+function form(sessionId: string, i: number): FormData {
+  const body = new FormData();
+  const values: Record<string, string> = {
+    title: `Bench work ${i}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '3105551234',
+    address: '12 Analytical Engine Road',
+    materialType: 'Book',
+    intendedMedium: 'PRINT LITERARY',
+    description: 'benchmark',
+    paymentSessionId: sessionId,
+  };
+  for (const [k, v] of Object.entries(values)) body.append(k, v);
+  body.append('file', new Blob([FILE], { type: 'text/plain' }), `work-${i}.txt`);
+  return body;
+}
+
+/** Runs `count` calls over `clients` workers; returns calls/s and sorted latencies (ms). */
+async function load(count: number, clients: number, call: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const t = performance.now();
+        await call(i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  return { rate: count / seconds, latencies: latencies.sort((a, b) => a - b) };
+}
+
+async function baselineServer() {
+  const bare = Fastify();
+  await bare.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024 } });
+  bare.post('/upload', async (request, reply) => {
+    const fields: Record<string, unknown> = {};
+    let sha = '';
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const hash = createHash('sha256');
+        for await (const chunk of part.file) hash.update(chunk);
+        sha = hash.digest('hex');
+      } else fields[part.fieldname] = part.value;
+    }
+    return reply.status(201).send({ success: true, sha, fields: Object.keys(fields).length });
+  });
+  bare.get('/pdf', async (_request, reply) => reply.type('application/pdf').send(staticPdf));
+  const address = await bare.listen({ host: '127.0.0.1', port: 0 });
+  return { url: address, close: () => bare.close() };
+}
+let staticPdf = Buffer.alloc(0);
+
+export async function benchRegistrations(pg: BenchPostgres, options: { registrations: number }): Promise<void> {
+  const { url: databaseUrl, pool } = await pg.database('bench_registrations');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'titleledger-bench-reg-'));
+  const running = await runApp({
+    ...embeddedComposition(),
+    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    handleSignals: false,
+    logger: pino({ level: 'silent' }),
+  });
+  const base = running.url!.replace('localhost', '127.0.0.1');
+  const bare = await baselineServer();
+  const rows: Row[] = [];
+  try {
+    const json = async (pathname: string, init: RequestInit & { token?: string } = {}) => {
+      const response = await fetch(`${base}${pathname}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const card = await json('/api/payment/local/payment-methods', {
+      method: 'POST',
+      body: JSON.stringify({
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 2,
+        cvc: '123',
+        billing: { name: 'Bench', email: 'bench@example.com', address: { line1: '1 Main St', city: 'LA', state: 'CA', postal_code: '90001', country: 'US' } },
+      }),
+    });
+    const signUp = await json('/api/auth/register-enhanced', {
+      method: 'POST',
+      body: JSON.stringify({
+        email: `bench.${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        fullName: 'Ada Lovelace',
+        phone: '3105551234',
+        address: '12 Analytical Engine Road',
+        city: 'Los Angeles',
+        state: 'CA',
+        zipCode: '90001',
+        country: 'US',
+        paymentMethodId: card.body.id,
+        termsAccepted: true,
+        privacyAccepted: true,
+      }),
+    });
+    const token = signUp.body.token as string;
+    const n = options.registrations;
+    // Paid sessions made up front: the measured part is the submission alone.
+    const sessions: string[] = [];
+    for (let i = 0; i < 2 * n; i += 1) {
+      const intent = await json('/api/payment/create-intent', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ amount: 9.99, payment_type: 'copyright_registration', metadata: { title: 'bench' } }),
+      });
+      const checkoutPath = new URL(intent.body.checkout_url as string).pathname;
+      await fetch(`${base}${checkoutPath}/complete`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay' });
+      sessions.push(intent.body.session_id as string);
+    }
+    let used = 0;
+    const trs: string[] = [];
+    const register = async (i: number) => {
+      const response = await fetch(`${base}/api/copyright/submit-registration`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(sessions[used++]!, i) });
+      const body = (await response.json()) as { tr_number?: string };
+      if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(body)}`);
+      trs.push(body.tr_number!);
+    };
+    const upload = async (i: number) => {
+      const response = await fetch(`${bare.url}/upload`, { method: 'POST', body: form('x', i) });
+      await response.json();
+    };
+    await load(20, 4, upload);
+    for (const clients of [1, 16]) {
+      const ours = await load(n, clients, register);
+      const baseline = await load(n, clients, upload);
+      rows.push(
+        { name: `registrations/s, ${clients} client${clients > 1 ? 's' : ''}, 10 KB`, value: ours.rate, unit: '/s', baseline: { name: 'bare multipart route', value: baseline.rate }, higherIsBetter: true, target: clients === 16 ? '≥ 500/s' : undefined },
+        { name: `p50 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 50), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 50) }, higherIsBetter: false },
+        { name: `p99 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 99), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 99) }, higherIsBetter: false, target: clients === 16 ? '≤ 100 ms' : undefined },
+      );
+    }
+
+    // Read-model visibility: append a TitleRegistered as the write side does, poll the table.
+    const owner = randomUUID();
+    const visible: number[] = [];
+    const bareVisible: number[] = [];
+    await pool.query('CREATE TABLE IF NOT EXISTS bare_visibility (tr text PRIMARY KEY)');
+    for (let i = 0; i < 100; i += 1) {
+      const tr = `TR-COPY-2099-B${String(i).padStart(7, '0')}`;
+      const data = {
+        trNumber: tr, title: 'v', ownerId: owner, registrantName: 'A B', materialType: 'Book', intendedMedium: 'TV', description: '',
+        fileContentHash: 'a'.repeat(64), cryptographicHash: 'b'.repeat(64), hashVersion: 1, paymentId: `p${i}`, blobId: 'none',
+        fileName: 'x', fileSize: 1, mimeType: 'text/plain', registeredAt: new Date().toISOString(), contact: 'v1.x',
+      };
+      const t = performance.now();
+      await running.store.append(`title-${tr}`, toNewEvents([{ type: 'TitleRegistered', data }], { actor: { kind: 'system', id: 'bench' }, correlationId: 'bench', now: new Date() }), 'no_stream');
+      while ((await pool.query('SELECT 1 FROM registrations WHERE tr_number = $1', [tr])).rowCount === 0) await new Promise((r) => setTimeout(r, 1));
+      visible.push(performance.now() - t);
+      const b = performance.now();
+      await pool.query('INSERT INTO bare_visibility (tr) VALUES ($1)', [tr]);
+      while ((await pool.query('SELECT 1 FROM bare_visibility WHERE tr = $1', [tr])).rowCount === 0) await new Promise((r) => setTimeout(r, 1));
+      bareVisible.push(performance.now() - b);
+    }
+    visible.sort((a, b) => a - b);
+    bareVisible.sort((a, b) => a - b);
+    rows.push({ name: 'TitleRegistered → read model, p95', value: percentile(visible, 95), unit: 'ms', baseline: { name: 'bare INSERT then visible', value: percentile(bareVisible, 95) }, higherIsBetter: false, target: '≤ 50 ms' });
+
+    // Certificates: 20 at once through the API, watching the event loop.
+    const tr = trs[0]!;
+    const certificate = async () => {
+      const response = await fetch(`${base}/api/copyright/download-certificate/${tr}`, { headers: { authorization: `Bearer ${token}` } });
+      const pdf = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`certificate failed: ${response.status}`);
+      staticPdf = pdf;
+    };
+    await load(4, 2, async () => certificate());
+    const histogram = monitorEventLoopDelay({ resolution: 1 });
+    histogram.enable();
+    const certs = await load(20, 20, async () => certificate());
+    histogram.disable();
+    const staticRun = await load(20, 20, async () => {
+      await (await fetch(`${bare.url}/pdf`)).arrayBuffer();
+    });
+    // The same document rendered on the main thread: what the worker pool saves the event loop.
+    const require = createRequire(path.resolve('api/package.json'));
+    const pdfmake = require('pdfmake');
+    pdfmake.setFonts({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' }, Courier: { normal: 'Courier', bold: 'Courier-Bold', italics: 'Courier-Oblique', bolditalics: 'Courier-BoldOblique' } });
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((p: string) => /^(Helvetica|Courier)/.test(p));
+    const QRCode = require('qrcode');
+    const mainThread = monitorEventLoopDelay({ resolution: 1 });
+    mainThread.enable();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const doc = certificateDocument({ trNumber: tr, title: 'x', registrantName: 'A B', materialType: 'Book', intendedMedium: 'TV', registeredAt: new Date(), cryptographicHash: 'a'.repeat(64), fileContentHash: 'b'.repeat(64), status: 'pending', anchor: null, verifyUrl: 'http://x/verify' });
+        const svg = await QRCode.toString('http://x/verify', { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+        await pdfmake.createPdf(JSON.parse(JSON.stringify(doc).replace(JSON.stringify(QR_PLACEHOLDER), () => JSON.stringify(svg)))).getBuffer();
+      }),
+    );
+    mainThread.disable();
+    rows.push(
+      { name: 'certificate PDFs/s (20 at once)', value: certs.rate, unit: '/s', baseline: { name: 'static PDF route', value: staticRun.rate }, higherIsBetter: true },
+      { name: 'certificate p95', value: percentile(certs.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false, target: '≤ 100 ms' },
+      { name: 'max event-loop delay while 20 are made', value: histogram.max / 1e6, unit: 'ms', baseline: { name: 'rendered on the main thread', value: mainThread.max / 1e6 }, higherIsBetter: false, target: '≤ 50 ms' },
+    );
+  } finally {
+    await bare.close();
+    await running.stop();
+  }
+  printRows('Title registration', rows);
+}
