@@ -3,7 +3,6 @@
 import { startBenchPostgres } from './harness.js';
 import { benchEventStore } from './eventstore.js';
 import { benchRegistrations } from './registrations.js';
-import { benchRegistrations } from './registrations.js';
 import { benchSearch } from './search.js';
 
 const small = process.env.BENCH_SMALL === '1';
@@ -11,7 +10,6 @@ const pg = await startBenchPostgres();
 try {
   console.log(`# TitleLedger benchmarks (${small ? 'small' : 'full'} run, node ${process.version})`);
   await benchEventStore(pg, { replayEvents: small ? 20_000 : 100_000 });
-  await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
   await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
   await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
 } finally {
