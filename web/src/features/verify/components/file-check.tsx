@@ -37,7 +37,7 @@ export function FileCheck({ registration, enteredHash }: { registration: Verifie
 
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="max-sm:p-4 max-sm:pb-0">
         <div className="flex items-center gap-3">
           <FileCheck2 aria-hidden="true" className="size-6 shrink-0 text-accent-text" />
           <CardTitle>Check the original file</CardTitle>
@@ -46,7 +46,7 @@ export function FileCheck({ registration, enteredHash }: { registration: Verifie
           Your browser computes the file’s SHA-256 itself. The file never leaves your device: nothing is uploaded.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid gap-5 max-sm:p-4">
         <div>
           <input
             id={inputId}

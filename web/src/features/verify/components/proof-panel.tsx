@@ -23,7 +23,7 @@ export function ProofPanel({ trNumber, registrationHash }: { trNumber: string; r
   const proof = useLedgerProof(trNumber);
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="max-sm:p-4 max-sm:pb-0">
         <div className="flex items-center gap-3">
           <Blocks aria-hidden="true" className="size-6 shrink-0 text-accent-text" />
           <CardTitle>Blockchain proof</CardTitle>
@@ -32,7 +32,7 @@ export function ProofPanel({ trNumber, registrationHash }: { trNumber: string; r
           Checked by your browser: it recomputes the Merkle path itself and reads the root from the chain.
         </CardDescription>
       </CardHeader>
-      <CardContent aria-live="polite">
+      <CardContent aria-live="polite" className="max-sm:p-4">
         {proof.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

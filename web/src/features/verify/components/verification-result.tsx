@@ -37,14 +37,14 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 export function CertificateVerified({ registration }: { registration: VerifiedRegistration }) {
   return (
     <Card className="border-success/40">
-      <CardHeader>
+      <CardHeader className="max-sm:p-4 max-sm:pb-0">
         <div className="flex items-center gap-3">
           <ShieldCheck aria-hidden="true" className="size-7 shrink-0 text-success" />
           <CardTitle className="text-xl">Certificate Verified</CardTitle>
         </div>
         <CardDescription>The hash you entered is the one registered under this TR number.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 max-sm:p-4">
         <ul className="grid gap-3" aria-label="Checks">
           <CheckRow state="passed" label="Certificate is authentic" />
           <CheckRow state="passed" label="Hash verification passed" />
@@ -76,7 +76,7 @@ export function CertificateVerified({ registration }: { registration: VerifiedRe
 export function VerificationFailed({ provided, expected }: { provided: string; expected: string }) {
   return (
     <Card className="border-danger/40" role="alert">
-      <CardHeader>
+      <CardHeader className="max-sm:p-4 max-sm:pb-0">
         <div className="flex items-center gap-3">
           <ShieldAlert aria-hidden="true" className="size-7 shrink-0 text-danger" />
           <CardTitle className="text-xl">Verification Failed</CardTitle>
@@ -86,7 +86,7 @@ export function VerificationFailed({ provided, expected }: { provided: string; e
           or may have been tampered with.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid gap-4 max-sm:p-4">
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">Provided hash</p>
           <HashText value={provided} label="provided hash" className="border-danger/30" />

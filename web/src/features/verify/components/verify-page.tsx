@@ -34,13 +34,12 @@ export function VerifyPage() {
   const fromAddress = requestFrom(search);
   useEffect(() => {
     if (!fromAddress) return;
-    setRequest((current) => {
-      if (current && current.tr === fromAddress.tr && current.hash === fromAddress.hash) return current;
-      setTrNumber(fromAddress.tr);
-      setHash(fromAddress.hash);
-      return fromAddress;
-    });
-  }, [fromAddress?.tr, fromAddress?.hash]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (request && request.tr === fromAddress.tr && request.hash === fromAddress.hash) return;
+    setTrNumber(fromAddress.tr);
+    setHash(fromAddress.hash);
+    setRequest(fromAddress);
+    // Only a change of the address matters here; `request` is read as it stands at that moment.
+  }, [fromAddress?.tr, fromAddress?.hash]);
 
   const submit = () => {
     const next = { tr: trNumber.trim(), hash: normalizeHashInput(hash) };
@@ -68,7 +67,7 @@ export function VerifyPage() {
         </p>
       </header>
 
-      <section aria-label="Certificate details" className="rounded-xl border border-border bg-surface p-6 shadow-sm">
+      <section aria-label="Certificate details" className="rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6">
         <VerifyForm
           trNumber={trNumber}
           hash={hash}
