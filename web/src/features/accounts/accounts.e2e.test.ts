@@ -319,7 +319,28 @@ test('sign up, sign in, manage the account, delete it', async () => {
   expect(await page.getByRole('alert').filter({ hasText: /./ }).first().textContent()).toBeTruthy();
 });
 
-test('the forgot-password page takes an address and answers calmly', async () => {
+test('a forgotten password is reset through the e-mailed link', async () => {
+  const email = `grace.${Date.now()}@example.com`;
+  const registered = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email,
+      password: 'original-password',
+      fullName: 'Grace Hopper',
+      phone: '5550001111',
+      address: '1 Harvard Mark Road',
+      city: 'New York',
+      state: 'NY',
+      zipCode: '10001',
+      country: 'US',
+      accountType: 'individual',
+      termsAccepted: true,
+      privacyAccepted: true,
+    }),
+  });
+  expect(registered.status).toBe(201);
+
   const fresh = await browser.newContext({ viewport: desktop });
   const previous = page;
   page = await fresh.newPage();
@@ -327,14 +348,36 @@ test('the forgot-password page takes an address and answers calmly', async () =>
     await goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await heading('Forgot Password');
+    expect(await page.title()).toBe('Forgot Password · TitleLedger');
     await snap('forgot-password');
-    await field('Email').fill('nobody@example.com');
+    await field('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText("If an account exists for that address, we've sent a reset link").waitFor();
+    await page.getByRole('link', { name: 'Open the dev outbox' }).waitFor();
     await snap('forgot-password-sent');
-    await goto('/forgot-password?token=abc');
+
+    const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as { emails: { to: string; body: string }[] };
+    const body = outbox.emails.find((mail) => mail.to === email)?.body ?? '';
+    const token = /forgot-password\?token=([^\s"'<&]+)/.exec(body)?.[1];
+    expect(token).toBeTruthy();
+
+    await goto(`/forgot-password?token=${token}`);
     await heading('Reset Password');
     await snap('reset-password');
+    await field('New password').fill('short');
+    await field('Confirm new password').fill('short');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await field('New password').fill('replacement-password');
+    await field('Confirm new password').fill('replacement-password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Password updated').waitFor();
+
+    await signIn(email, 'original-password');
+    await expectToast('Login failed');
+    await signIn(email, 'replacement-password');
+    await expectToast('Login successful');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   } finally {
     await fresh.close();
     page = previous;
