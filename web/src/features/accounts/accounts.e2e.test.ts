@@ -3,7 +3,8 @@
 // turn on two-factor sign-in with a code computed here, sign in with it, export the data, delete
 // the account and fail to sign in after.
 //
-// Set E2E_SCREENSHOTS=<dir> to also save every screen at 1280 and 375 px along the way.
+// Set E2E_SCREENSHOTS=<dir> to also save every screen at 1280 and 375 px along the way, and
+// E2E_THEME=dark to run (and shoot) it in the dark theme.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: desktop, acceptDownloads: true });
+  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
   page = await context.newPage();
 });
 
