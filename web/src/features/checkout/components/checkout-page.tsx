@@ -30,7 +30,8 @@ export function parseAmount(raw: string | undefined): number | null {
 /** The id and outcome the provider put in the address on the way back, if any. */
 export function readCheckoutReturn(search: URLSearchParams): { id: string | null; status: string | null } {
   const id = search.get('session_id') ?? search.get('payment_intent');
-  const status = search.get('status') ?? search.get('redirect_status');
+  // The provider's cancel address says `payment=cancelled`.
+  const status = search.get('status') ?? search.get('redirect_status') ?? search.get('payment');
   return { id: id?.trim() || null, status };
 }
 

@@ -86,6 +86,20 @@ export function RegisterTitlePage() {
     [navigate],
   );
 
+  // Cancelled at the payment page: back to the review with the draft, nothing charged.
+  const paymentCancelled = searchParams.get('payment') === 'cancelled';
+  useEffect(() => {
+    if (!paymentCancelled || paymentReturn) return;
+    const draft = loadDraft(localStorage);
+    if (draft) setForm(draft);
+    setStep(3);
+    toast({
+      title: 'Payment Failed',
+      description: 'The payment was cancelled and you have not been charged. You can pay when you are ready.',
+      variant: 'destructive',
+    });
+  }, [paymentCancelled, paymentReturn]);
+
   useEffect(() => {
     if (!paymentReturn) return;
     let cancelled = false;

@@ -1,0 +1,349 @@
+// A creator's whole journey in a real browser, against the built SPA and the embedded API: sign
+// up, register a title through the five wizard steps paying on the local test-mode checkout
+// page, download the PDF certificate and the .tr file, and find the registration on the
+// dashboard and in My documents. Screenshots of every screen at 1280 and 375 px go to
+// $SCREENSHOT_DIR when it is set.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+
+import { startTestApp } from '../../../../test/support/app.js';
+import { launchBrowser } from '../../../../test/support/browser.js';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let browser: Browser;
+
+/** A free port chosen up front, so the server's public URL (used in checkout redirects) is real. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const desktop = { width: 1280, height: 800 };
+const mobile = { width: 375, height: 812 };
+const screenshotDir = process.env.SCREENSHOT_DIR;
+if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  for (const [label, viewport] of [
+    ['1280', desktop],
+    ['375', mobile],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(desktop);
+}
+
+/** Signs up through the API from inside the page, so the browser holds the session cookie too. */
+async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto(`${app.url}/login`);
+  const token = await page.evaluate(async (address) => {
+    const json = { 'Content-Type': 'application/json' };
+    const card = await fetch('/api/payment/local/payment-methods', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        cardNumber: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 2,
+        cvc: '123',
+        billing: {
+          name: 'Ada Lovelace',
+          email: address,
+          address: { line1: '12 Analytical Engine Road', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' },
+        },
+      }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const now = new Date().toISOString();
+    const response = await fetch('/api/auth/register-enhanced', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        email: address,
+        password: 'correct horse battery',
+        fullName: 'Ada King Lovelace',
+        firstName: 'Ada',
+        lastName: 'King Lovelace',
+        phone: '3105551234',
+        address: '12 Analytical Engine Road',
+        city: 'Los Angeles',
+        state: 'CA',
+        zipCode: '90001',
+        country: 'US',
+        accountType: 'individual',
+        paymentMethodId: card.id,
+        termsAccepted: true,
+        privacyAccepted: true,
+        termsAcceptedAt: now,
+        privacyAcceptedAt: now,
+      }),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (!body.token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+    localStorage.setItem('auth_token', body.token);
+    return body.token;
+  }, email);
+  expect(token).toBeTruthy();
+}
+
+/** Opens a download button's new window and returns the file it delivers. */
+async function downloadFrom(page: Page, buttonName: string): Promise<Buffer> {
+  const context = page.context();
+  const popupPromise = context.waitForEvent('page');
+  const downloadPromise = new Promise<Download>((resolve) => {
+    const onPage = (popup: Page) => popup.once('download', resolve);
+    context.once('page', onPage);
+    page.once('download', resolve);
+  });
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
+  const popup = await popupPromise;
+  const download = await downloadPromise;
+  const file = await download.path();
+  await popup.close().catch(() => undefined);
+  return readFile(file);
+}
+
+/**
+ * The text a PDF shows, as far as this needs (no PDF reader is installed): pdfmake compresses
+ * content streams, so they are inflated; text is hex strings, single-byte codes for the standard
+ * fonts or glyph ids that the fonts' ToUnicode maps turn back into text for embedded ones.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  const streamPattern = /stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streamPattern.exec(raw))) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) break;
+    const bytes = pdf.subarray(start, end);
+    try {
+      streams.push(inflateSync(bytes).toString('latin1'));
+    } catch {
+      streams.push(bytes.toString('latin1'));
+    }
+    streamPattern.lastIndex = end + 'endstream'.length;
+  }
+  // Glyph id → text from every ToUnicode CMap (bfchar and bfrange entries).
+  const glyphs = new Map<string, string>();
+  const hexToText = (hex: string) => {
+    let out = '';
+    for (let i = 0; i + 4 <= hex.length; i += 4) out += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
+    return out;
+  };
+  for (const stream of streams) {
+    for (const block of stream.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+      for (const [, src, dst] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+        glyphs.set(src!.toLowerCase(), hexToText(dst!));
+      }
+    }
+    for (const block of stream.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const [, lo, hi, rest] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]+>|\[[^\]]*\])/g)) {
+        const from = parseInt(lo!, 16);
+        const to = parseInt(hi!, 16);
+        const targets = rest!.startsWith('[') ? [...rest!.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!) : null;
+        for (let code = from; code <= to; code += 1) {
+          const key = code.toString(16).padStart(lo!.length, '0');
+          const text = targets
+            ? hexToText(targets[code - from] ?? '')
+            : String.fromCharCode(parseInt(rest!.slice(1, -1), 16) + (code - from));
+          glyphs.set(key, text);
+        }
+      }
+    }
+  }
+  // Without ToUnicode maps the fonts are the standard 14, whose codes are single bytes.
+  const width = glyphs.size > 0 ? [...glyphs.keys()][0]!.length : 2;
+  const decodeHex = (hex: string) => {
+    let out = '';
+    if (glyphs.size === 0) return Buffer.from(hex, 'hex').toString('latin1');
+    for (let i = 0; i + width <= hex.length; i += width) out += glyphs.get(hex.slice(i, i + width).toLowerCase()) ?? '';
+    return out;
+  };
+  let text = '';
+  for (const stream of streams) {
+    // Each text-showing operator: <hex> Tj, or [<hex> kerning <hex>] TJ, or (literal) Tj.
+    for (const [operand] of stream.matchAll(/\[(?:[^\]]*)\]\s*TJ|<[0-9a-fA-F]*>\s*Tj|\((?:\\.|[^)])*\)\s*Tj/g)) {
+      for (const part of operand.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)) {
+        text += part[1] !== undefined ? decodeHex(part[1]) : part[2]!;
+      }
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+test('a creator registers a title through all five steps and finds it everywhere', async () => {
+  const context: BrowserContext = await browser.newContext({ viewport: desktop, acceptDownloads: true });
+  const page = await context.newPage();
+  try {
+    const email = `creator.${Date.now()}@example.com`;
+    await signUp(page, email);
+
+    // An empty dashboard first.
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByText("You haven't registered any titles yet.").waitFor();
+    await shoot(page, 'dashboard-empty');
+    await page.goto(`${app.url}/my-documents`);
+    await page.getByText('No documents registered').waitFor();
+    await shoot(page, 'my-documents-empty');
+
+    // Step 1: Work Details.
+    await page.goto(`${app.url}/register-title`);
+    await page.getByRole('heading', { level: 1, name: 'Register New Title' }).waitFor();
+    expect(await page.getByText('20% complete').isVisible()).toBe(true);
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(true);
+
+    const title = 'The Analytical Engine Notes';
+    const titleInput = page.getByLabel('Title of work');
+    await titleInput.fill('x');
+    await titleInput.fill('');
+    await page.getByText('Title is required').waitFor();
+    await titleInput.fill(title);
+    await page.getByLabel('Material type').selectOption('Manuscript');
+    await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
+    // Conditional fields appear with their box.
+    expect(await page.getByLabel('Date of publication').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Broadcast Registration Record' }).click();
+    await page.getByLabel('Date of publication').waitFor();
+    await page.getByRole('checkbox', { name: 'Pseudonymous work' }).click();
+    await page.getByLabel('Pseudonym', { exact: true }).fill('A.A.L.');
+    await shoot(page, 'wizard-1-work-details');
+    expect(await next.isEnabled()).toBe(true);
+    await next.click();
+
+    // Step 2: Contact Information, filled from the profile.
+    await page.getByText('40% complete').waitFor();
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Phone').inputValue()).toBe('3105551234');
+    expect(await page.getByLabel('Address').inputValue()).toContain('12 Analytical Engine Road');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    await shoot(page, 'wizard-2-contact');
+    await next.click();
+
+    // Step 3: Review & Payment, then the local test-mode checkout page.
+    await page.getByText('60% complete').waitFor();
+    await page.getByText(title).first().waitFor();
+    await shoot(page, 'wizard-3-review');
+    await page.getByRole('button', { name: 'Pay $9.99' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    // Back in the wizard at step 4, with the draft restored and the payment confirmed by the server.
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.has('session_id'));
+    await page.getByText('80% complete').waitFor();
+    await page.getByText('Payment Successful').first().waitFor();
+
+    const work = Buffer.from(`Notes by the translator.\n${'The engine weaves algebraic patterns. '.repeat(2000)}\n`);
+    const localHash = createHash('sha256').update(work).digest('hex');
+    await page.getByLabel('Document to register').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: work });
+    await page.getByText(localHash).waitFor();
+    await page.getByText(`${(work.length / 1024 / 1024).toFixed(2)} MB`).waitFor();
+    await shoot(page, 'wizard-4-upload');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+
+    // Step 5: Registration Complete.
+    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('100% complete').isVisible()).toBe(true);
+    const trNumber = (await page.locator('dd code').first().textContent())!.trim();
+    expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
+    await page.getByText('File hash verified').waitFor();
+    expect(await page.getByText(localHash).count()).toBeGreaterThan(0);
+    const frame = page.frameLocator('iframe[title^="Certificate preview"]');
+    expect(await page.locator('iframe[title^="Certificate preview"]').getAttribute('src')).toBe(
+      `/api/copyright/certificate-preview/${trNumber}`,
+    );
+    void frame;
+    await shoot(page, 'wizard-5-complete');
+
+    // The downloads.
+    const pdf = await downloadFrom(page, 'Download PDF');
+    if (screenshotDir) await writeFile(path.join(screenshotDir, 'certificate.pdf'), pdf);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain(trNumber);
+    const trFile = JSON.parse((await downloadFrom(page, 'Download .TR file')).toString('utf8')) as Record<string, unknown>;
+    expect(JSON.stringify(trFile)).toContain(trNumber);
+
+    // The same payment cannot be used twice: coming back to its address sends the user away.
+    await page.reload();
+    await page.getByText('Payment Already Used').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+
+    // The dashboard shows it at once, with its numbers, search and filter.
+    const list = page.getByRole('list', { name: 'Registrations' });
+    await list.getByText(title).waitFor();
+    expect(await list.getByText(trNumber).isVisible()).toBe(true);
+    const totalCard = page.getByRole('listitem').filter({ hasText: 'Total Registrations' });
+    await expect.poll(() => totalCard.textContent()).toContain('1');
+    await shoot(page, 'dashboard');
+    await page.getByPlaceholder('Search your titles...').fill('no such title');
+    await page.getByText('No titles match your search.').waitFor();
+    await page.getByPlaceholder('Search your titles...').fill(trNumber.slice(-8));
+    await list.getByText(title).waitFor();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Registered', exact: true }).click();
+    await page.getByText('No titles match your search.').waitFor();
+    await page.getByRole('button', { name: 'Pending', exact: true }).click();
+    await list.getByText(title).waitFor();
+
+    // And in My documents.
+    await page.getByRole('link', { name: 'View All' }).click();
+    await page.waitForURL((url) => url.pathname === '/my-documents');
+    await page.getByRole('heading', { name: 'Registered Titles (1)' }).waitFor();
+    await page.getByText(`TR: ${trNumber}`).waitFor();
+    expect(await page.getByText('Manuscript - PRINT LITERARY').isVisible()).toBe(true);
+    await shoot(page, 'my-documents');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the checkout page pays on the test-mode page and hands over to the wizard', async () => {
+  const context = await browser.newContext({ viewport: desktop });
+  const page = await context.newPage();
+  try {
+    await signUp(page, `buyer.${Date.now()}@example.com`);
+    await page.goto(`${app.url}/checkout/9.99`);
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    await shoot(page, 'checkout');
+    await page.getByRole('button', { name: 'Pay $9.99' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout/success');
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await shoot(page, 'checkout-success');
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.get('status') === 'succeeded', {
+      timeout: 10_000,
+    });
+    // The server confirmed the payment: the wizard is at the upload.
+    await page.getByText('80% complete').waitFor();
+  } finally {
+    await context.close();
+  }
+});
