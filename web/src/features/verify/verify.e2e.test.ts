@@ -2,15 +2,21 @@
 // with `tr` and `hash` runs by itself, a wrong hash shows both hashes, an unknown TR number is not
 // found, and a dropped original file is hashed in the browser and compared. The registration is a
 // `registrations` read-model row written straight through the pool, so the ledger has no proof for
-// it and the proof panel shows anchoring as pending. Screenshots at 1280 and 375 px go to
-// $SCREENSHOT_DIR when it is set.
+// it and the proof panel shows anchoring as pending. The last test anchors a batch holding that
+// registration on a real Hardhat node and checks the panel's browser-side proof check against it.
+// Screenshots at 1280 and 375 px go to $SCREENSHOT_DIR when it is set.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { deployAnchorRegistry } from '@titleledger/contracts';
+import { startHardhatNode } from '@titleledger/contracts/hardhat-node';
+import { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+import { MerkleTree } from '../../../../ledger/src/merkle/tree.js';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 
@@ -215,4 +221,107 @@ test('a dropped original file is hashed in the browser and compared with the reg
     // Hashing is local: nothing but reads (and the chain RPC proxy, which gets no file) left the page.
     expect(uploads.filter((u) => !u.includes('/api/ledger/rpc'))).toEqual([]);
   });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
+
+test('the proof panel recomputes the Merkle path and finds the root on a real chain', async () => {
+  // Until the ledger service serves GET /api/ledger/proof and the /api/ledger/rpc proxy, this test
+  // anchors the batch itself on a Hardhat node and answers those two calls in the browser context.
+  console.warn('Proof panel: the batch is anchored by the test on its own Hardhat node; the ledger API is stood in for.');
+  const node = await startHardhatNode({ port: await freePort() });
+  const context = await browser.newContext({ viewport: desktop });
+  try {
+    const provider = new JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true });
+    const signer = await provider.getSigner(0);
+    const registry = await deployAnchorRegistry(signer, await signer.getAddress());
+    const contract = await registry.getAddress();
+
+    const hashes = [0, 1, 2, 3, 4].map((i) => (i === 2 ? registration.cryptographic_hash : sha256(`batch neighbour ${i}`)));
+    const tree = MerkleTree.fromLeaves(hashes.map((h) => Buffer.from(h, 'hex')));
+    const root = hex(tree.root);
+    const tx = await registry.anchor(7, root, hashes.length);
+    const receipt = (await tx.wait())!;
+    const block = (await provider.getBlock(receipt.blockNumber))!;
+    const inclusion = tree.inclusionProof(2);
+    const proof = {
+      tr_number: registration.tr_number,
+      leaf: { hash: registration.cryptographic_hash, leafHash: hex(inclusion.leafHash), index: 2 },
+      proof: { treeSize: hashes.length, path: inclusion.path.map(hex) },
+      root,
+      batchId: 7,
+      chainId: 31337,
+      contract,
+      txHash: receipt.hash,
+      blockNumber: receipt.blockNumber,
+      blockTimestamp: block.timestamp,
+    };
+
+    await useVerifyStandIn(context);
+    // The first ask finds the batch not yet anchored, so the page shows pending and asks again.
+    let proofCalls = 0;
+    await context.route('**/api/ledger/proof/*', (route) => {
+      proofCalls += 1;
+      return proofCalls === 1
+        ? route.fulfill({ status: 202, json: { tr_number: registration.tr_number, status: 'pending' } })
+        : route.fulfill({ json: proof });
+    });
+    let proxied = 0;
+    await context.route('**/api/ledger/rpc', async (route) => {
+      proxied += 1;
+      const answer = await fetch(node.rpcUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: route.request().postData() ?? '' });
+      return route.fulfill({ status: answer.status, contentType: 'application/json', body: await answer.text() });
+    });
+
+    const page = await context.newPage();
+    await page.goto(verifyUrl(registration.tr_number, registration.cryptographic_hash));
+    await page.getByText('Anchoring pending — this registration will be anchored within seconds').waitFor();
+    const anchored = page.getByText(`Anchored in block ${receipt.blockNumber} at`);
+    await anchored.waitFor({ timeout: 15_000 });
+
+    const checks = page.getByRole('list', { name: 'Proof checks' });
+    for (const check of ['Leaf hash', 'Merkle path → root', 'Root on chain']) {
+      await checks.getByRole('listitem').filter({ hasText: `Passed: ${check}` }).waitFor();
+    }
+    expect(proxied).toBeGreaterThan(0);
+    expect(await checks.getByText('anchorOf(root) on the chain: batch 7 of 5 leaves.').isVisible()).toBe(true);
+    expect(await checks.getByText('31337', { exact: true }).isVisible()).toBe(true);
+    expect(await checks.getByText(contract, { exact: true }).isVisible()).toBe(true);
+    const when = new Date(block.timestamp * 1000);
+    expect(await anchored.textContent()).toContain(`${when.getUTCFullYear()}`);
+    expect(await anchored.textContent()).toMatch(/UTC$/);
+    expect(await page.getByText(receipt.hash, { exact: true }).isVisible()).toBe(true);
+    await shoot(page, 'anchored');
+
+    // The verifier's own RPC: the same check, sent by the browser straight to the node.
+    await page.getByText('Advanced: use your own RPC').click();
+    await page.getByLabel('RPC URL').fill(node.rpcUrl);
+    const before = proxied;
+    await page.getByRole('button', { name: 'Check with this RPC' }).click();
+    await page.getByText(`Now reading the chain through ${node.rpcUrl}.`).waitFor();
+    await checks.getByRole('listitem').filter({ hasText: 'Passed: Root on chain' }).waitFor();
+    expect(proxied).toBe(before);
+
+    // A root the contract never saw fails the chain check (and the path, which no longer leads to it).
+    await context.unroute('**/api/ledger/proof/*');
+    await context.route('**/api/ledger/proof/*', (route) => route.fulfill({ json: { ...proof, root: hex(new Uint8Array(32).fill(9)) } }));
+    await page.reload();
+    await checks.getByRole('listitem').filter({ hasText: 'Failed: Root on chain' }).waitFor({ timeout: 15_000 });
+    await checks.getByRole('listitem').filter({ hasText: 'Failed: Merkle path → root' }).waitFor();
+    expect(await checks.getByText('The contract has no anchor for this root.').isVisible()).toBe(true);
+    await page.getByText(`Not confirmed: the proof names block ${receipt.blockNumber} at`).waitFor();
+    expect(await page.getByText('Anchored in block').count()).toBe(0);
+    await shoot(page, 'anchored-wrong-root');
+  } finally {
+    await context.close();
+    await node.stop();
+  }
 });

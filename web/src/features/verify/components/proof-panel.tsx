@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/field';
 import { HashText } from '@/components/hash-text';
 import { Input } from '@/components/input';
+import { cn } from '@/lib/cn';
 
 import { DEFAULT_RPC_URL, useChainAnchor, type ChainAnchor } from '../api/get-chain-anchor';
 import { useLedgerProof } from '../api/get-ledger-proof';
@@ -73,6 +74,9 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
   const chain = useChainAnchor(rpcUrl, proof.contract, proof.root);
   const expectedChainId = BigInt(proof.chainId);
   const onChain = chain.data ? isAnchored(chain.data.anchor) && chain.data.chainId === expectedChainId : false;
+  const merkleOk = Boolean(merkle.data?.leafIsRegistration && merkle.data.leafHashOk && merkle.data.pathOk);
+  const checking = merkle.isPending || (chain.isPending && chain.fetchStatus !== 'idle') || chain.isFetching;
+  const verdict: Verdict = checking ? 'checking' : merkleOk && onChain ? 'confirmed' : 'unconfirmed';
 
   return (
     <div className="grid gap-6">
@@ -101,7 +105,7 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
         </CheckRow>
       </ul>
 
-      <AnchoredIn proof={proof} chain={onChain ? chain.data : undefined} />
+      <AnchoredIn proof={proof} chain={chain.data} verdict={verdict} />
 
       <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} />
     </div>
@@ -139,14 +143,32 @@ function ChainDetail({
   );
 }
 
-function AnchoredIn({ proof, chain }: { proof: LedgerProof; chain: ChainAnchor | undefined }) {
-  // The chain's own record wins; the proof's copy is shown until (or if) the chain has answered.
-  const block = chain ? chain.anchor.blockNumber.toString() : String(proof.blockNumber);
-  const time = chain ? formatUtc(chain.anchor.timestamp) : formatUtc(proof.blockTimestamp);
+type Verdict = 'checking' | 'confirmed' | 'unconfirmed';
+
+function AnchoredIn({ proof, chain, verdict }: { proof: LedgerProof; chain: ChainAnchor | undefined; verdict: Verdict }) {
+  // Only a registration whose every check passed is called anchored, with the chain's own record.
+  const confirmed = verdict === 'confirmed' && chain;
   return (
-    <div className="grid gap-2 rounded-lg border border-border bg-subtle/60 p-4">
+    <div
+      className={cn(
+        'grid gap-2 rounded-lg border p-4',
+        verdict === 'unconfirmed' ? 'border-danger/30 bg-danger-soft' : 'border-border bg-subtle/60',
+      )}
+    >
       <p className="text-sm font-medium text-foreground">
-        Anchored in block <span className="font-mono">{block}</span> at <time>{time}</time>
+        {confirmed ? (
+          <>
+            Anchored in block <span className="font-mono">{chain.anchor.blockNumber.toString()}</span> at{' '}
+            <time>{formatUtc(chain.anchor.timestamp)}</time>
+          </>
+        ) : verdict === 'checking' ? (
+          'Checking the anchor...'
+        ) : (
+          <>
+            Not confirmed: the proof names block <span className="font-mono">{String(proof.blockNumber)}</span> at{' '}
+            <time>{formatUtc(proof.blockTimestamp)}</time>, but the checks above did not all pass.
+          </>
+        )}
       </p>
       <p className="text-xs text-muted-foreground">Transaction</p>
       <HashText value={proof.txHash} label="transaction hash" className="bg-surface" />
