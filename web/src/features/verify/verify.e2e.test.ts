@@ -198,7 +198,14 @@ test('a dropped original file is hashed in the browser and compared with the reg
     await heading(page, 'Certificate Verified').waitFor();
     expect(await page.getByText('The file never leaves your device', { exact: false }).isVisible()).toBe(true);
 
-    // The keyboard path: the file picker.
+    // The keyboard path: the file picker, reached with Tab, shows its focus on the drop zone.
+    await page.getByRole('button', { name: 'Copy cryptographic hash' }).focus();
+    let tabs = 0;
+    while (!(await page.locator('input[type="file"]').evaluate((el) => el === document.activeElement)) && tabs++ < 10) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.getByTestId('file-drop-zone').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await shoot(page, 'file-focus');
     await page.locator('input[type="file"]').setInputFiles({ name: 'manuscript.txt', mimeType: 'text/plain', buffer: original });
     await page.getByText('File matches the registered file', { exact: true }).waitFor();
     expect(await page.getByText(registration.file_content_hash, { exact: true }).first().isVisible()).toBe(true);
