@@ -266,7 +266,18 @@ test('a creator registers a title through all five steps and finds it everywhere
     await page.getByText(localHash).waitFor();
     await page.getByText(`${(work.length / 1024 / 1024).toFixed(2)} MB`).waitFor();
     await shoot(page, 'wizard-4-upload');
+    if (screenshotDir) {
+      // Hold the request a moment so the progress stages can be seen.
+      await page.route('**/api/copyright/submit-registration', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+    }
     await page.getByRole('button', { name: 'Complete Registration' }).click();
+    if (screenshotDir) {
+      await page.getByRole('list', { name: 'Registration progress' }).waitFor();
+      await page.screenshot({ path: path.join(screenshotDir, 'wizard-4-processing-1280.png') });
+    }
 
     // Step 5: Registration Complete.
     await page.getByRole('heading', { name: 'Registration Complete' }).waitFor({ timeout: 30_000 });
@@ -275,11 +286,11 @@ test('a creator registers a title through all five steps and finds it everywhere
     expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
     await page.getByText('File hash verified').waitFor();
     expect(await page.getByText(localHash).count()).toBeGreaterThan(0);
-    const frame = page.frameLocator('iframe[title^="Certificate preview"]');
     expect(await page.locator('iframe[title^="Certificate preview"]').getAttribute('src')).toBe(
       `/api/copyright/certificate-preview/${trNumber}`,
     );
-    void frame;
+    const preview = await page.request.get(`${app.url}/api/copyright/certificate-preview/${trNumber}`);
+    expect(preview.headers()['content-type']).toContain('application/pdf');
     await shoot(page, 'wizard-5-complete');
 
     // The downloads.

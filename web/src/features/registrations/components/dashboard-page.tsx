@@ -37,12 +37,13 @@ function StatCards() {
     <section aria-label="Statistics" className="grid gap-3">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {STAT_CARDS.map(({ key, label, caption, Icon }) => (
-          <li key={key} className="rounded-xl border border-border bg-surface p-4 shadow-sm">
+          <li key={key} className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-sm">
             <div className="flex items-start justify-between gap-2">
               <p className="text-sm font-medium leading-5">{label}</p>
               <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             </div>
-            <p className="mt-2 text-2xl font-semibold tabular-nums tracking-tight">
+            {/* mt-auto keeps the numbers on one line when a label wraps. */}
+            <p className="mt-auto pt-2 text-2xl font-semibold tabular-nums tracking-tight">
               {stats.data ? stats.data[key] : <span className="text-muted-foreground">–</span>}
             </p>
             <p className="text-xs text-muted-foreground">{caption}</p>
