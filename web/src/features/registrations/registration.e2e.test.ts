@@ -2,7 +2,7 @@
 // up, register a title through the five wizard steps paying on the local test-mode checkout
 // page, download the PDF certificate and the .tr file, and find the registration on the
 // dashboard and in My documents. Screenshots of every screen at 1280 and 375 px go to
-// $SCREENSHOT_DIR when it is set.
+// $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in the dark theme.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -198,6 +198,7 @@ function pdfText(pdf: Buffer): string {
 
 test('a creator registers a title through all five steps and finds it everywhere', async () => {
   const context: BrowserContext = await browser.newContext({ viewport: desktop, acceptDownloads: true });
+  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
   const page = await context.newPage();
   try {
     const email = `creator.${Date.now()}@example.com`;
