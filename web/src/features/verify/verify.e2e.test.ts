@@ -4,7 +4,8 @@
 // `registrations` read-model row written straight through the pool, so the ledger has no proof for
 // it and the proof panel shows anchoring as pending. The last test anchors a batch holding that
 // registration on a real Hardhat node and checks the panel's browser-side proof check against it.
-// Screenshots at 1280 and 375 px go to $SCREENSHOT_DIR when it is set.
+// Screenshots at 1280 and 375 px go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in
+// the dark theme.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -108,8 +109,14 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(desktop);
 }
 
-async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
+async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: desktop });
+  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
+  return context;
+}
+
+async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newContext();
   await useVerifyStandIn(context);
   try {
     await run(await context.newPage());
@@ -245,7 +252,7 @@ test('the proof panel recomputes the Merkle path and finds the root on a real ch
   // anchors the batch itself on a Hardhat node and answers those two calls in the browser context.
   console.warn('Proof panel: the batch is anchored by the test on its own Hardhat node; the ledger API is stood in for.');
   const node = await startHardhatNode({ port: await freePort() });
-  const context = await browser.newContext({ viewport: desktop });
+  const context = await newContext();
   try {
     const provider = new JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true });
     const signer = await provider.getSigner(0);
@@ -275,11 +282,12 @@ test('the proof panel recomputes the Merkle path and finds the root on a real ch
     await useVerifyStandIn(context);
     // The first ask finds the batch not yet anchored, so the page shows pending and asks again.
     let proofCalls = 0;
-    await context.route('**/api/ledger/proof/*', (route) => {
+    await context.route('**/api/ledger/proof/*', async (route) => {
       proofCalls += 1;
-      return proofCalls === 1
-        ? route.fulfill({ status: 202, json: { tr_number: registration.tr_number, status: 'pending' } })
-        : route.fulfill({ json: proof });
+      if (proofCalls === 1) return route.fulfill({ status: 202, json: { tr_number: registration.tr_number, status: 'pending' } });
+      // What the ledger's projection does on RootAnchored.
+      await app.running.pool.query(`UPDATE registrations SET status = 'registered' WHERE tr_number = $1`, [registration.tr_number]);
+      return route.fulfill({ json: proof });
     });
     let proxied = 0;
     await context.route('**/api/ledger/rpc', async (route) => {
@@ -299,6 +307,8 @@ test('the proof panel recomputes the Merkle path and finds the root on a real ch
       await checks.getByRole('listitem').filter({ hasText: `Passed: ${check}` }).waitFor();
     }
     expect(proxied).toBeGreaterThan(0);
+    // Once anchored the page reads the registration again: its badge now says registered.
+    await page.locator('dl').getByText('registered', { exact: true }).waitFor();
     expect(await checks.getByText('anchorOf(root) on the chain: batch 7 of 5 leaves.').isVisible()).toBe(true);
     expect(await checks.getByText('31337', { exact: true }).isVisible()).toBe(true);
     expect(await checks.getByText(contract, { exact: true }).isVisible()).toBe(true);

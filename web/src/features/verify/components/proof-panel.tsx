@@ -1,9 +1,9 @@
 // The blockchain proof of a verified registration, checked by this browser rather than taken on our
 // word: the leaf hash and the Merkle path are recomputed with Web Crypto, and the root is looked up
 // on the chain with eth_call, through our read-only RPC proxy or an RPC endpoint the verifier names.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Blocks, LoaderCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -15,13 +15,22 @@ import { cn } from '@/lib/cn';
 
 import { DEFAULT_RPC_URL, useChainAnchor, type ChainAnchor } from '../api/get-chain-anchor';
 import { useLedgerProof } from '../api/get-ledger-proof';
+import { verificationQueryOptions } from '../api/get-verification';
 import { isAnchored } from '../lib/anchor-call';
 import { formatUtc } from '../lib/format';
 import { checkProof, type LedgerProof } from '../lib/merkle-check';
 import { CheckRow, type CheckState } from './check-row';
 
-export function ProofPanel({ trNumber, registrationHash }: { trNumber: string; registrationHash: string }) {
+export function ProofPanel({ trNumber, registrationHash, status }: { trNumber: string; registrationHash: string; status: string }) {
   const proof = useLedgerProof(trNumber);
+  const queryClient = useQueryClient();
+  const anchored = proof.data?.state === 'anchored';
+  // Once anchored, the registration's status moves on from pending: read it again from the server.
+  useEffect(() => {
+    if (anchored && status !== 'registered') {
+      void queryClient.invalidateQueries({ queryKey: verificationQueryOptions(trNumber).queryKey });
+    }
+  }, [anchored, status, trNumber, queryClient]);
   return (
     <Card>
       <CardHeader className="max-sm:p-4 max-sm:pb-0">

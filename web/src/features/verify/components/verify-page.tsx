@@ -1,12 +1,13 @@
 // /verify (seed 000 "Certificate verification page", §4 and §5): a TR number and a hash checked
 // against the registration, run at once when the address carries both `tr` and `hash`; for a valid
 // certificate, the blockchain proof checked in the browser; and a local check of the original file.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-import { useVerification } from '../api/get-verification';
+import { useVerification, verificationQueryOptions } from '../api/get-verification';
 import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
 import { FileCheck } from './file-check';
 import { ProofPanel } from './proof-panel';
@@ -29,6 +30,7 @@ export function VerifyPage() {
   const [request, setRequest] = useState<Request | null>(() => requestFrom(search));
   const [missingInput, setMissingInput] = useState(false);
   const verification = useVerification(request?.tr);
+  const queryClient = useQueryClient();
 
   // A link followed while already on /verify (a certificate's QR code, say) runs it again.
   const fromAddress = requestFrom(search);
@@ -48,13 +50,17 @@ export function VerifyPage() {
       return;
     }
     setMissingInput(false);
-    if (request && request.tr === next.tr) void verification.refetch();
+    // Asking again for the same TR number starts over (loading, then the answer), like a first ask.
+    if (request && request.tr === next.tr) void queryClient.resetQueries({ queryKey: verificationQueryOptions(next.tr).queryKey });
     setRequest(next);
     // The address then names what was checked, so the result can be shared or bookmarked.
     setSearch({ tr: next.tr, hash: next.hash }, { replace: true });
   };
 
-  const registration = request && verification.isSuccess && !verification.isFetching ? verification.data : undefined;
+  // A background refresh (the proof panel asks for one once the registration is anchored) keeps the
+  // result on screen; only a new ask shows the loading state.
+  const loading = verification.isLoading;
+  const registration = request && !verification.isError && !loading ? verification.data : undefined;
   const valid = registration && request ? hashesMatch(request.hash, registration.cryptographic_hash) : false;
 
   return (
@@ -74,7 +80,7 @@ export function VerifyPage() {
           onTrNumberChange={setTrNumber}
           onHashChange={setHash}
           onSubmit={submit}
-          loading={verification.isFetching}
+          loading={loading}
           missingInput={missingInput}
         />
       </section>
@@ -87,7 +93,11 @@ export function VerifyPage() {
           valid ? (
             <>
               <CertificateVerified registration={registration} />
-              <ProofPanel trNumber={registration.tr_number || request.tr} registrationHash={registration.cryptographic_hash} />
+              <ProofPanel
+                trNumber={registration.tr_number || request.tr}
+                registrationHash={registration.cryptographic_hash}
+                status={registration.status}
+              />
             </>
           ) : (
             <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />
