@@ -6,6 +6,11 @@ import type pg from 'pg';
 export interface PublicStats {
   readonly worksRegistered: number;
   readonly creators: number;
+  /**
+   * One anchored registration the demo page can verify for real (its TR number and hash are on
+   * its public certificate anyway), or null when there is none yet.
+   */
+  readonly sample: { readonly trNumber: string; readonly hash: string } | null;
 }
 
 async function tableExists(db: pg.Pool, table: string): Promise<boolean> {
@@ -29,8 +34,15 @@ async function count(db: pg.Pool, sql: string): Promise<number> {
 
 export async function publicStats(db: pg.Pool): Promise<PublicStats> {
   let worksRegistered = 0;
+  let sample: PublicStats['sample'] = null;
   if (await tableExists(db, 'registrations')) {
     worksRegistered = await count(db, 'SELECT count(*) AS n FROM registrations WHERE archived IS NOT TRUE');
+    const { rows } = await db.query<{ tr_number: string; cryptographic_hash: string }>(
+      `SELECT tr_number, cryptographic_hash FROM registrations
+        WHERE archived IS NOT TRUE AND status = 'registered'
+        ORDER BY registration_date LIMIT 1`,
+    );
+    if (rows[0]) sample = { trNumber: rows[0].tr_number, hash: rows[0].cryptographic_hash };
   }
   let creators = 0;
   if (await tableExists(db, 'users')) {
@@ -45,5 +57,5 @@ export async function publicStats(db: pg.Pool): Promise<PublicStats> {
           : '';
     creators = await count(db, `SELECT count(*) AS n FROM users ${live}`);
   }
-  return { worksRegistered, creators };
+  return { worksRegistered, creators, sample };
 }

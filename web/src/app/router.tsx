@@ -17,6 +17,18 @@ import { NotificationSettingsPage } from '@/features/notifications/components/no
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { VerifyPage } from '@/features/verify/components/verify-page';
+import { AboutPage } from '@/features/marketing/components/about-page';
+import { ContactPage } from '@/features/marketing/components/contact-page';
+import { DemoPage } from '@/features/marketing/components/demo-page';
+import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page';
+import { LandingPage } from '@/features/marketing/components/landing-page';
+import { CookiesPage, PrivacyPage, RefundPage, TermsPage } from '@/features/marketing/components/legal-pages';
+import { PatentPage } from '@/features/marketing/components/patent-page';
+import { PricingPage } from '@/features/marketing/components/pricing-page';
+import { ResourcesPage } from '@/features/marketing/components/resources-page';
+import { ServicesPage } from '@/features/marketing/components/services-page';
+import { PageSearch } from '@/features/search/components/page-search';
+import { SupportPage } from '@/features/support/components/support-page';
 import { paths } from '@/lib/paths';
 
 import { AppLayout } from './layouts/app-layout';
@@ -37,31 +49,36 @@ function render(entry: PageEntry, frame?: 'app' | 'admin') {
   return Page ? <Page /> : <PlaceholderPage title={entry.title} {...(frame ? { frame } : {})} />;
 }
 
+// The landing page with the live search composed in (features do not import each other).
+function HomePage() {
+  return <LandingPage search={<PageSearch />} />;
+}
+
 const publicPages: readonly PageEntry[] = [
-  { path: paths.home, title: 'Home' },
-  { path: paths.services, title: 'Services' },
-  { path: paths.howItWorks, title: 'How It Works' },
+  { path: paths.home, title: 'Home', page: HomePage },
+  { path: paths.services, title: 'Services', page: ServicesPage },
+  { path: paths.howItWorks, title: 'How It Works', page: HowItWorksPage },
   { path: paths.verify, title: 'Verify Certificate', page: VerifyPage },
-  { path: paths.pricing, title: 'Pricing' },
-  { path: paths.contact, title: 'Contact' },
-  { path: paths.about, title: 'Our Story' },
-  { path: paths.privacy, title: 'Privacy Policy' },
-  { path: paths.terms, title: 'Terms of Use' },
-  { path: paths.cookies, title: 'Cookie Policy' },
-  { path: paths.refund, title: 'Refund Policy' },
-  { path: paths.patent, title: 'IP Strategy' },
-  { path: paths.support, title: 'Support Center' },
+  { path: paths.pricing, title: 'Pricing', page: PricingPage },
+  { path: paths.contact, title: 'Contact', page: ContactPage },
+  { path: paths.about, title: 'Our Story', page: AboutPage },
+  { path: paths.privacy, title: 'Privacy Policy', page: PrivacyPage },
+  { path: paths.terms, title: 'Terms of Use', page: TermsPage },
+  { path: paths.cookies, title: 'Cookie Policy', page: CookiesPage },
+  { path: paths.refund, title: 'Refund Policy', page: RefundPage },
+  { path: paths.patent, title: 'IP Strategy', page: PatentPage },
+  { path: paths.support, title: 'Support Center', page: SupportPage },
   { path: paths.checkoutAmount, title: 'Checkout', page: CheckoutPage },
   { path: paths.checkout, title: 'Checkout', page: CheckoutPage },
   { path: paths.checkoutSuccess, title: 'Payment Complete', page: CheckoutSuccessPage },
   { path: paths.forgotPassword, title: 'Forgot Password', page: ForgotPasswordPage },
-  { path: paths.demo, title: 'Demo' },
-  { path: paths.resources, title: 'Resources' },
+  { path: paths.demo, title: 'Demo', page: DemoPage },
+  { path: paths.resources, title: 'Resources', page: ResourcesPage },
 ];
 
 // Pages that a signed-in visitor skips on the way to the dashboard.
 const signedOutEntries: readonly PageEntry[] = [
-  { path: paths.landing, title: 'Home' },
+  { path: paths.landing, title: 'Home', page: HomePage },
   { path: paths.login, title: 'Sign In', page: LoginPage },
   { path: paths.register, title: 'Create Account', page: SignUpPage },
   { path: paths.getStarted, title: 'Get Started', page: SignUpPage },

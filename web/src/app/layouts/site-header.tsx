@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
+import { HeaderSearch } from '@/features/search/components/header-search';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
@@ -60,7 +61,9 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
+        <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-64" />
+
+        <div className="ml-auto hidden items-center gap-2 md:flex lg:ml-0">
           <Button asChild variant="ghost" size="sm">
             <Link to={signInLink.to}>{signInLink.label}</Link>
           </Button>
@@ -103,6 +106,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
+          <HeaderSearch className="mt-3" />
           <div className="mt-3 grid gap-2 border-t border-border pt-4">
             <Button asChild variant="secondary" size="lg">
               <Link to={signInLink.to} onClick={closeMenu}>

@@ -1,0 +1,69 @@
+// Facts the public pages state in more than one place, kept once so pricing, the FAQ, terms and
+// the refund policy cannot disagree.
+export const CONTACT = {
+  supportEmail: 'support@titleledger.com',
+  legalEmail: 'legal@titleledger.com',
+  privacyEmail: 'privacy@titleledger.com',
+  supportHours: 'Monday to Friday, 9 AM – 6 PM EST',
+  // Placeholder until the company's postal address is settled; the spec leaves it unnamed.
+  office: 'TitleLedger, San Francisco, California (visits by appointment)',
+} as const;
+
+export type Plan = {
+  name: string;
+  price: string;
+  cadence: string;
+  summary: string;
+  features: readonly string[];
+  recommended?: boolean;
+};
+
+/** The plan cards (seed 000 §3): the authoritative prices. */
+export const PLANS: readonly Plan[] = [
+  {
+    name: 'Free',
+    price: '$0',
+    cadence: 'forever',
+    summary: 'Browse, search and verify registrations.',
+    features: ['Public search', 'Certificate verification', 'Account and dashboard'],
+  },
+  {
+    name: 'One-Time Registration',
+    price: '$9.99',
+    cadence: 'per registration',
+    summary: 'Register a single work whenever you need to.',
+    features: ['TR number and PDF certificate', 'SHA-256 hashes of your file', 'Encrypted .tr proof file', 'Anchored on an EVM chain'],
+    recommended: true,
+  },
+  {
+    name: 'Monthly',
+    price: '$20.00',
+    cadence: 'per month',
+    summary: 'For creators who publish every month.',
+    features: ['3 registrations per month', 'Priority processing', 'Analytics', 'Email notifications', 'API access'],
+  },
+  {
+    name: 'Annual',
+    price: '$400',
+    cadence: 'per year',
+    summary: 'For studios, publishers and teams.',
+    features: [
+      '100 registrations per year',
+      'Bulk registration tools',
+      'Dedicated account manager',
+      'Custom integrations',
+      'Reporting',
+      'Priority phone support',
+    ],
+  },
+];
+
+/** The refund policy's terms (seed 001 §2.12); the terms of use defer to them. */
+export const REFUNDS = {
+  accidental: 'a full refund within 24 hours of an accidental purchase',
+  conditional: 'a conditional refund within 7 days',
+  caseByCase: 'case-by-case review up to 30 days after purchase',
+  review: 'we review every request within 2 business days',
+  payout: 'approved refunds are paid out within 5-10 business days',
+  annual: 'annual plans are refunded pro rata during their first 30 days',
+} as const;

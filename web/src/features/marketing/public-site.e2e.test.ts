@@ -1,0 +1,215 @@
+// The public site in Chromium against the built SPA: every public page at 1280 and 375 px (own
+// document title, no sideways scrolling, a screenshot, no serious or critical axe violations),
+// the live search with the keyboard, and support and contact requests that come back with a
+// ticket number.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { insertRegistrations } from '../../../../api/src/search/registrations-fixture.js';
+import { startTestApp } from '../../../../test/support/app.js';
+import { launchBrowser } from '../../../../test/support/browser.js';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  app = await startTestApp();
+  browser = await launchBrowser();
+  const titles = ['The Midnight Garden', 'Midnight', 'Midnight Harbour', 'Midnight Letters', 'Midnight Train', 'Midnight Rain', 'Midnight Orchard'];
+  await insertRegistrations(app.running.pool, [
+    ...titles.map((title, i) => ({
+      tr_number: `TR-COPY-2026-MIDN000${i}`,
+      title,
+      registrant_name: i % 2 ? 'Grace Hopper' : 'Ada Lovelace',
+      material_type: i % 2 ? 'Poems' : 'Book',
+      status: i === 0 ? 'registered' : 'pending',
+    })),
+    { tr_number: 'TR-COPY-2026-ARCHIVED', title: 'Midnight Archived', registrant_name: 'Nobody', material_type: 'Book', archived: true },
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const desktop = { width: 1280, height: 800 };
+const mobile = { width: 375, height: 812 };
+
+async function withPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>): Promise<void> {
+  const context: BrowserContext = await browser.newContext({ viewport });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+const pages = [
+  { path: '/', title: 'Home' },
+  { path: '/home', title: 'Home' },
+  { path: '/services', title: 'Services' },
+  { path: '/how-it-works', title: 'How It Works' },
+  { path: '/pricing', title: 'Pricing' },
+  { path: '/about', title: 'Our Story' },
+  { path: '/privacy', title: 'Privacy Policy' },
+  { path: '/terms', title: 'Terms of Use' },
+  { path: '/cookies', title: 'Cookie Policy' },
+  { path: '/refund', title: 'Refund Policy' },
+  { path: '/patent', title: 'IP Strategy' },
+  { path: '/demo', title: 'Demo' },
+  { path: '/resources', title: 'Resources' },
+  { path: '/contact', title: 'Contact' },
+  { path: '/support', title: 'Support Center' },
+] as const;
+
+describe.each([
+  ['1280', desktop],
+  ['375', mobile],
+])('every public page at %s px', (width, viewport) => {
+  test.each(pages)('$path', async ({ path: route, title }) => {
+    await withPage(viewport, async (page) => {
+      await page.goto(`${app.url}${route}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const name = route === '/' ? 'landing' : route.slice(1);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      expect(await page.title()).toBe(`${title} · TitleLedger`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+      expect(serious).toEqual([]);
+    });
+  });
+});
+
+test('the page search suggests as you type, never for one character, and opens a suggestion by keyboard', async () => {
+  await withPage(desktop, async (page) => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search')) searches.push(new URL(request.url()).searchParams.get('q') ?? '');
+    });
+    await page.goto(`${app.url}/`);
+    const box = page.getByRole('main').getByRole('combobox');
+    await box.click();
+    await box.fill('m');
+    await page.waitForTimeout(600);
+    expect(searches).toEqual([]);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+
+    await box.fill('midnight');
+    const list = page.getByRole('main').getByRole('listbox');
+    await list.getByRole('option').first().waitFor();
+    const options = list.getByRole('option');
+    expect(await options.count()).toBe(7); // 7 live matches (≤ 8 on the page); the archived one is not among them
+    expect(await list.textContent()).not.toContain('Archived');
+    expect(await options.first().textContent()).toContain('Midnight'); // the exact title comes first
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    const chosen = page.locator(`[id="${activeId}"]`);
+    expect(await chosen.getAttribute('aria-selected')).toBe('true');
+    const chosenTr = (await chosen.locator('.font-mono').textContent())!.trim();
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/verify');
+    expect(new URL(page.url()).searchParams.get('tr')).toBe(chosenTr);
+  });
+});
+
+test('the header search shows at most 5, forgives a typo, says when nothing matches, and submits to /?search=', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/pricing`);
+    const box = page.getByRole('banner').getByRole('combobox');
+    await box.fill('midnigth');
+    const list = page.getByRole('banner').getByRole('listbox');
+    await list.getByRole('option').first().waitFor();
+    expect(await list.getByRole('option').count()).toBe(5);
+
+    await box.fill('zzqxv');
+    await page.getByText('No registrations found for "zzqxv"').waitFor();
+
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+
+    await box.fill('garden');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('search') === 'garden');
+    expect(await page.getByRole('main').getByRole('combobox').inputValue()).toBe('garden');
+    // Read on load: suggestions for the term show in the page box.
+    await page.getByRole('main').getByRole('option', { name: /The Midnight Garden/ }).waitFor();
+  });
+});
+
+test('the header search is in the mobile menu at 375 px', async () => {
+  await withPage(mobile, async (page) => {
+    await page.goto(`${app.url}/about`);
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    const box = page.getByRole('banner').getByRole('combobox');
+    await box.fill('lovelace');
+    await page.getByRole('banner').getByRole('option').first().waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'header-search-375.png') });
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/verify');
+  });
+});
+
+test('a support request is refused with the spec messages, then submitted with a ticket number', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/support`);
+    await page.getByLabel('Full name').fill('A');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    for (const message of [
+      'Full name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Subject must be at least 5 characters',
+      'Message must be at least 20 characters',
+    ]) {
+      await page.getByText(message).waitFor();
+    }
+    expect(await page.getByLabel('Issue type').inputValue()).toBe('technical');
+    expect(await page.getByLabel('Priority').inputValue()).toBe('normal');
+
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Subject').fill('Certificate will not open');
+    await page.getByLabel('Issue type').selectOption('registration');
+    await page.getByLabel('Priority').selectOption('high');
+    await page.getByLabel('Message').fill('The PDF certificate for my last registration shows a blank page.');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+
+    await page.getByRole('heading', { name: 'Request Submitted Successfully' }).waitFor();
+    const ticket = (await page.getByTestId('support-ticket').textContent())!.trim();
+    expect(ticket).toMatch(/^TL-\d{4}-[0-9A-Z]{6}$/);
+    await page.getByText('Support Request Submitted', { exact: true }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'support-submitted-1280.png') });
+
+    await page.getByRole('button', { name: 'Submit Another Request' }).click();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('');
+  });
+});
+
+test('the contact form sends its message as a support request and shows the ticket number', async () => {
+  await withPage(mobile, async (page) => {
+    await page.goto(`${app.url}/contact`);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Subject').fill('Partnership question');
+    await page.getByLabel('Message').fill('We would like to register works for our writing school.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const ticket = (await page.getByTestId('contact-ticket').textContent())!.trim();
+    expect(ticket).toMatch(/^TL-\d{4}-[0-9A-Z]{6}$/);
+  });
+});
