@@ -1,6 +1,7 @@
 // Public search over registrations, in stages that each use an index:
 //   1. a TR number (exact first, then by prefix) and an exact title;
-//   2. full text, every word as a prefix, ranked title > registrant name > material type;
+//   2. full text, whole words and then every word as a prefix, ranked title > registrant name >
+//      material type;
 //   3. when that leaves room, typos: each word is matched by trigram similarity against the
 //      lexicon (`search_words`), and the full-text query is run again with the corrections.
 // Archived registrations never appear. The SQL expressions mirror the indexes in
@@ -141,6 +142,10 @@ export async function searchRegistrations(db: pg.Pool, query: string, limit = SE
   const words = queryWords(q);
   if (words.length === 0 || found.length >= limit) return found.map(toResult);
 
+  // Whole words first: GIN intersects their posting lists cheaply, while a prefix (`w:*`) is a
+  // partial-match scan that costs several times more on a common word; typing usually ends in one.
+  add(await fullText(db, words.join(' & '), q, [...seen], limit - found.length));
+  if (found.length >= limit) return found.map(toResult);
   add(await fullText(db, words.map((w) => `${w}:*`).join(' & '), q, [...seen], limit - found.length));
   if (found.length >= limit) return found.map(toResult);
 
