@@ -4,13 +4,15 @@
 // `registrations` read-model row written straight through the pool, so the ledger has no proof for
 // it and the proof panel shows anchoring as pending. The last test anchors a batch holding that
 // registration on a real Hardhat node and checks the panel's browser-side proof check against it.
-// Screenshots at 1280 and 375 px go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in
+// Every state is checked at 1280 and 375 px (no sideways scrolling, no serious axe violations);
+// screenshots go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in
 // the dark theme.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { AxeBuilder } from '@axe-core/playwright';
 import { deployAnchorRegistry } from '@titleledger/contracts';
 import { startHardhatNode } from '@titleledger/contracts/hardhat-node';
 import { JsonRpcProvider } from 'ethers';
@@ -97,14 +99,21 @@ const mobile = { width: 375, height: 812 };
 const screenshotDir = process.env.SCREENSHOT_DIR;
 if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 
+/** At 1280 and 375 px: no sideways scrolling, no serious or critical axe violations, a screenshot. */
 async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
   for (const [label, viewport] of [
     ['1280', desktop],
     ['375', mobile],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(screenshotDir, `verify-${name}-${label}.png`), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `no sideways scrolling at ${label} px (${name})`).toBeLessThanOrEqual(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    expect(serious, `axe at ${label} px (${name})`).toEqual([]);
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `verify-${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(desktop);
 }
