@@ -6,11 +6,15 @@ pragma solidity ^0.8.24;
  * anchorer key. Anyone holding an inclusion proof can check that its root was anchored, when, and
  * for which batch, without trusting TitleLedger's database.
  *
- * Cost per anchor is constant: a batch is stored as two storage slots (root -> record, batch id ->
- * root) whatever its number of leaves; the leaves never reach the chain. About 71.5k gas per anchor,
- * of which 65.2k is the floor of any design serving both lookups from storage (21,000 per transaction
- * plus 22,100 per fresh slot). Giving up the batch id -> root view (reading it from the indexed
- * RootAnchored logs instead) and requiring increasing batch ids would save one slot: about 52k.
+ * Cost per anchor is constant whatever the batch's number of leaves (the leaves never reach the
+ * chain): one fresh storage slot (root -> packed record) and one rewritten slot (the last batch id),
+ * about 52.4k gas. What bounds it: 21,000 per transaction, 22,100 for the fresh slot (cold access +
+ * zero -> non-zero write), 2,100 to read the anchorer's slot (which also holds the last batch id)
+ * and 2,900 to rewrite it, the RootAnchored log (375 + 3 topics x 375 + 2 data words x 8 x 32 bytes,
+ * about 2k) and calldata (about 1k): 50.1k before any execution, so 50k is out of reach for a
+ * contract that checks its caller, refuses duplicates and logs.
+ * Batch ids must strictly increase, so "already anchored" needs one number rather than a batch id ->
+ * root mapping; a batch's root is found by its id in the indexed RootAnchored logs.
  *
  * The deployer is the owner for the contract's lifetime; its only power is to replace the anchorer,
  * so a leaked or rotated hot key can be retired without redeploying (and without losing history).
@@ -26,9 +30,11 @@ contract AnchorRegistry {
 
     address private immutable _owner;
     address private _anchorer;
+    /// @dev The highest batch id anchored so far (0 before the first anchor; batch ids start at 1).
+    /// Packed into the anchorer's slot, which {anchor} reads anyway: updating it costs a warm write.
+    uint64 private _lastBatchId;
 
     mapping(bytes32 root => Anchor) private _anchors;
-    mapping(uint64 batchId => bytes32 root) private _roots;
 
     /// @dev `root`, the Merkle root of batch `batchId` holding `leafCount` leaves, was anchored at `timestamp`.
     event RootAnchored(uint256 indexed batchId, bytes32 indexed root, uint256 leafCount, uint256 timestamp);
@@ -45,7 +51,7 @@ contract AnchorRegistry {
     /// @dev `anchorer` cannot be made the anchorer (the zero address).
     error AnchorRegistryInvalidAnchorer(address anchorer);
 
-    /// @dev Batch `batchId` already has a root.
+    /// @dev Batch `batchId` is not above the last anchored batch id: it was anchored, or skipped for good.
     error AnchorRegistryBatchAlreadyAnchored(uint256 batchId);
 
     /// @dev `root` was already anchored, for another or the same batch.
@@ -79,7 +85,7 @@ contract AnchorRegistry {
      *
      * - the caller is the anchorer.
      * - `root` is not zero and was never anchored.
-     * - `batchId` was never anchored.
+     * - `batchId` is greater than every batch id anchored before (see {lastBatchId}).
      * - `leafCount` is not zero.
      *
      * Emits a {RootAnchored} event.
@@ -94,7 +100,7 @@ contract AnchorRegistry {
         if (leafCount == 0) {
             revert AnchorRegistryEmptyBatch();
         }
-        if (_roots[batchId] != bytes32(0)) {
+        if (batchId <= _lastBatchId) {
             revert AnchorRegistryBatchAlreadyAnchored(batchId);
         }
         // A stored anchor always has a non-zero timestamp, so zero means "never anchored".
@@ -102,7 +108,7 @@ contract AnchorRegistry {
             revert AnchorRegistryRootAlreadyAnchored(root);
         }
 
-        _roots[batchId] = root;
+        _lastBatchId = batchId;
         _anchors[root] = Anchor({
             batchId: batchId,
             leafCount: leafCount,
@@ -145,9 +151,12 @@ contract AnchorRegistry {
         return _anchors[root].timestamp != 0;
     }
 
-    /// @dev Returns the root anchored for batch `batchId`, or zero if the batch was never anchored.
-    function rootOf(uint64 batchId) external view returns (bytes32) {
-        return _roots[batchId];
+    /**
+     * @dev Returns the highest batch id anchored so far, 0 before the first anchor. A batch's root is
+     * in the RootAnchored log whose first indexed topic is its id.
+     */
+    function lastBatchId() external view returns (uint64) {
+        return _lastBatchId;
     }
 
     /// @dev Returns the account allowed to anchor roots.

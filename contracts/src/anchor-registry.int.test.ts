@@ -18,12 +18,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AnchorRegistry, anchorRegistryAbi, anchorRegistryAt, deployAnchorRegistry, HARDHAT_CHAIN_ID } from './index.js';
 import { startHardhatNode } from './hardhat-node.js';
 
-// Measured 71.5k. The floor for serving both lookups from storage is 65.2k: the 21,000 of any
-// transaction plus two fresh storage slots (root -> record, batch id -> root) at 22,100 each. See
-// AnchorRegistry.sol for the ~52k variant that gives up the batch id -> root view.
-const GAS_BUDGET = 72_000n;
+// Measured 52.4k (was 71.5k with a batch id -> root mapping). What bounds it (AnchorRegistry.sol):
+// 21,000 per transaction + 22,100 for the one fresh slot + 5,000 to read and rewrite the anchorer's
+// slot that also holds the last batch id + ~2k for the log + ~1k of calldata = 50.1k before any
+// opcode runs. The issue's 50k target is therefore out of reach; the budget pins what we have.
+const GAS_BUDGET = 52_500n;
 
 const rootOf = (label: string) => keccak256(toUtf8Bytes(label));
+const ROOT_ANCHORED_TOPIC = registryTopic();
+
+function registryTopic(): string {
+  return new Interface(anchorRegistryAbi).getEvent('RootAnchored')!.topicHash;
+}
 
 let provider: BrowserProvider;
 let owner: JsonRpcSigner;
@@ -82,7 +88,7 @@ describe('AnchorRegistry', () => {
     ]);
   });
 
-  it('anchors a root, emits RootAnchored with its arguments, and answers both lookups', async () => {
+  it('anchors a root, emits RootAnchored with its arguments, and answers anchorOf and lastBatchId', async () => {
     const { registry, asAnchorer } = await deploy();
     const root = rootOf('batch 7');
     const receipt = await (await asAnchorer.anchor(7n, root, 1_234n)).wait();
@@ -100,14 +106,27 @@ describe('AnchorRegistry', () => {
       blockNumber: BigInt(receipt!.blockNumber),
     });
     expect(await registry.isAnchored(root)).toBe(true);
-    expect(await registry.rootOf(7n)).toBe(root);
+    expect(await registry.lastBatchId()).toBe(7n);
+  });
+
+  it('finds a batch by id in the indexed RootAnchored logs', async () => {
+    const { registry, asAnchorer } = await deploy();
+    for (const id of [1n, 2n, 5n]) await (await asAnchorer.anchor(id, rootOf(`log ${id}`), id * 10n)).wait();
+    const logs = await provider.getLogs({
+      address: await registry.getAddress(),
+      topics: [ROOT_ANCHORED_TOPIC, `0x${(2n).toString(16).padStart(64, '0')}`],
+      fromBlock: 0,
+    });
+    expect(logs).toHaveLength(1);
+    const parsed = registry.interface.parseLog(logs[0]!);
+    expect([...parsed!.args].slice(0, 3)).toEqual([2n, rootOf('log 2'), 20n]);
   });
 
   it('reports unknown roots and batches as absent (zeros)', async () => {
     const { registry } = await deploy();
     expect(await registry.isAnchored(rootOf('never'))).toBe(false);
     expect([...(await registry.anchorOf(rootOf('never')))]).toEqual([0n, 0n, 0n, 0n]);
-    expect(await registry.rootOf(99n)).toBe(ZeroHash);
+    expect(await registry.lastBatchId()).toBe(0n);
   });
 
   it('lets only the anchorer anchor', async () => {
@@ -120,11 +139,15 @@ describe('AnchorRegistry', () => {
     );
   });
 
-  it('refuses a batch id or a root anchored before', async () => {
+  it('refuses a batch id that does not increase, or a root anchored before', async () => {
     const { asAnchorer } = await deploy();
-    await (await asAnchorer.anchor(1n, rootOf('first'), 10n)).wait();
-    await expectRevert(asAnchorer.anchor(1n, rootOf('second'), 10n), 'AnchorRegistryBatchAlreadyAnchored', [1n]);
-    await expectRevert(asAnchorer.anchor(2n, rootOf('first'), 10n), 'AnchorRegistryRootAlreadyAnchored', [rootOf('first')]);
+    await expectRevert(asAnchorer.anchor(0n, rootOf('zero'), 10n), 'AnchorRegistryBatchAlreadyAnchored', [0n]);
+    await (await asAnchorer.anchor(3n, rootOf('first'), 10n)).wait();
+    await expectRevert(asAnchorer.anchor(3n, rootOf('second'), 10n), 'AnchorRegistryBatchAlreadyAnchored', [3n]);
+    await expectRevert(asAnchorer.anchor(2n, rootOf('second'), 10n), 'AnchorRegistryBatchAlreadyAnchored', [2n]);
+    await expectRevert(asAnchorer.anchor(4n, rootOf('first'), 10n), 'AnchorRegistryRootAlreadyAnchored', [rootOf('first')]);
+    // Gaps are allowed: ids only have to increase.
+    await (await asAnchorer.anchor(9n, rootOf('second'), 10n)).wait();
   });
 
   it('refuses the zero root and an empty batch', async () => {
@@ -146,7 +169,7 @@ describe('AnchorRegistry', () => {
     expect(await registry.anchorer()).toBe(stranger.address);
     await expectRevert(asAnchorer.anchor(1n, rootOf('r'), 1n), 'AnchorRegistryUnauthorizedAnchorer', [anchorer.address]);
     await (await asStranger.anchor(1n, rootOf('r'), 1n)).wait();
-    expect(await registry.rootOf(1n)).toBe(rootOf('r'));
+    expect(await registry.lastBatchId()).toBe(1n);
   });
 
   it('costs the same gas per anchor whatever the batch size', async () => {
@@ -157,6 +180,7 @@ describe('AnchorRegistry', () => {
     };
     const sizes = [1n, 1_000n, 1_000_000n, 2n ** 40n];
     const gas: bigint[] = [];
+    // The first anchor is like every later one: the last-batch-id slot already holds the anchorer.
     for (const [i, leafCount] of sizes.entries()) gas.push(await gasFor(1_000n + BigInt(i), leafCount));
     console.info(`AnchorRegistry.anchor gas used per batch size: ${sizes.map((s, i) => `${s} leaves → ${gas[i]}`).join(', ')}`);
     // Only calldata differs (a zero byte costs 4 gas, a non-zero one 16): at most 5 more non-zero bytes.

@@ -34,7 +34,7 @@ export type AnchorRegistry = BaseContract & {
   setAnchorer: ContractMethod<[newAnchorer: AddressLike], void, ContractTransactionResponse>;
   anchorOf: ConstantContractMethod<[root: BytesLike], [bigint, bigint, bigint, bigint] & AnchorRecord>;
   isAnchored: ConstantContractMethod<[root: BytesLike], boolean>;
-  rootOf: ConstantContractMethod<[batchId: BigNumberish], string>;
+  lastBatchId: ConstantContractMethod<[], bigint>;
   anchorer: ConstantContractMethod<[], string>;
   owner: ConstantContractMethod<[], string>;
 };
