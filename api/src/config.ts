@@ -64,6 +64,20 @@ export const configSchema = z.object({
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: port.optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /**
+   * The ledger's chain. Unset: an embedded Hardhat node started by the ledger. Set: any EVM JSON-RPC,
+   * with the anchorer's key (0x + 64 hex) and the deployed AnchorRegistry (0x + 40 hex).
+   */
+  CHAIN_RPC_URL: optionalUrl(['http://', 'https://']).pipe(z.union([z.url(), z.undefined()])),
+  ANCHOR_PRIVATE_KEY: optionalString.pipe(z.union([z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits'), z.undefined()])),
+  ANCHOR_CONTRACT: optionalString.pipe(z.union([z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'), z.undefined()])),
+  /** The RPC URL a verifier is told to use (proofs, status); default: none beyond our read-only proxy. */
+  CHAIN_PUBLIC_RPC_URL: optionalUrl(['http://', 'https://']),
+  /** A batch is sealed at this many leaves, or when its oldest leaf has waited this long. */
+  LEDGER_BATCH_SIZE: positiveInt.max(1_000_000).default(256),
+  LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(2),
+  /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
+  LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
 });
 
 export type Config = z.infer<typeof configSchema> & { readonly dataDir: string; readonly publicUrl: string };

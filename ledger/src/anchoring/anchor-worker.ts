@@ -1,0 +1,336 @@
+// INTEGRATION: pending leaves become a sealed batch, the batch's root is anchored on chain.
+//
+// States of a batch id n (stream `batch-<n>`, mirrored in ledger_batches):
+//   sealed   BatchSealed appended (expected revision no_stream: one seal per batch id, across
+//            replicas and restarts); its leaves are ledger_leaves [firstLeafIndex, +leafCount).
+//   signed   the anchor transaction is signed with a nonce fixed for this batch and its bytes are
+//            saved BEFORE they are broadcast, so a restart re-sends the very same transaction.
+//   anchored the transaction is mined; RootAnchored appended (expected revision 0).
+//
+// Contract of `AnchorWorker`:
+// - It MUST anchor batches in batch id order and MUST NOT seal batch n+1 before n is anchored (the
+//   registry requires increasing batch ids, and the proofs read model follows the log).
+// - It MUST look at the chain before sending: if anchorOf(root) or the RootAnchored log of the batch
+//   id already shows the anchor, it records that one and sends nothing.
+// - It MUST NOT send a second, different transaction for a batch whose signed one could still be
+//   mined: re-sends reuse the saved bytes (same nonce, same hash), so at most one can ever land; the
+//   contract's increasing batch id is the last line of defence.
+// - It MUST keep sequencing-side work untouched when the chain is down: failures back off
+//   (0.5 s doubling to 30 s) and are retried forever; registrations stay pending meanwhile.
+// - It MUST only run on the instance that holds the ledger's leader lock.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { WrongExpectedRevisionError, type EventStore } from '@titleledger/api/eventstore';
+import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
+import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
+import { batchSealedSchema, batchStream, ledgerEvent, rootAnchoredSchema, type BatchSealedData, type RootAnchoredData } from '../events.js';
+import type { AnchorChain } from '../chain/anchor-chain.js';
+import { ChainUnreachableError } from '../chain/json-rpc.js';
+
+export interface BatchRow {
+  readonly batchId: number;
+  readonly firstLeafIndex: number;
+  readonly leafCount: number;
+  readonly root: string;
+  readonly nonce: number | null;
+  readonly rawTransaction: string | null;
+  readonly txHash: string | null;
+  readonly anchored: boolean;
+}
+
+export interface AnchorWorkerOptions {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly chain: AnchorChain;
+  readonly policy: BatchPolicy;
+  readonly log: Logger;
+  readonly confirmations?: number;
+  /** Test hook: called after an anchor is broadcast, before anything is recorded. */
+  readonly afterBroadcast?: (batch: BatchRow) => Promise<void> | void;
+  readonly onAnchored?: (anchor: RootAnchoredData) => void;
+  readonly onChainState?: (reachable: boolean, error?: unknown) => void;
+}
+
+/** Thrown when the chain disagrees with the log in a way a retry cannot fix (the ledger is degraded). */
+export class AnchorConflictError extends Error {
+  override name = 'AnchorConflictError';
+}
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+const IDLE_POLL_MS = 100;
+
+function toBatchRow(row: Record<string, unknown>): BatchRow {
+  return {
+    batchId: Number(row.batch_id),
+    firstLeafIndex: Number(row.first_leaf_index),
+    leafCount: Number(row.leaf_count),
+    root: String(row.root),
+    nonce: row.nonce === null ? null : Number(row.nonce),
+    rawTransaction: (row.raw_transaction as string | null) ?? null,
+    txHash: (row.tx_hash as string | null) ?? null,
+    anchored: row.anchored_at !== null,
+  };
+}
+
+export class AnchorWorker {
+  #running = false;
+  #loop: Promise<void> | null = null;
+  #wake: (() => void) | null = null;
+  #backoffMs = 0;
+  degraded: string | null = null;
+
+  constructor(private readonly options: AnchorWorkerOptions) {}
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** Finishes the step in hand (a broadcast is followed by its recording), then stops. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.#wake?.();
+    await this.#loop;
+  }
+
+  /** New leaves were sequenced: look again now rather than at the next poll. */
+  nudge(): void {
+    this.#wake?.();
+  }
+
+  async #sleep(ms: number): Promise<void> {
+    if (!this.#running) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    });
+    this.#wake = null;
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      let wait: number;
+      try {
+        wait = await this.step();
+        if (this.#backoffMs > 0) this.options.onChainState?.(true);
+        this.#backoffMs = 0;
+      } catch (error) {
+        if (error instanceof AnchorConflictError) {
+          this.degraded = error.message;
+          this.options.log.error({ err: error }, 'LEDGER DEGRADED: the chain disagrees with the event log; anchoring stopped');
+          this.#running = false;
+          return;
+        }
+        this.#backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(MIN_BACKOFF_MS, this.#backoffMs * 2));
+        const unreachable = error instanceof ChainUnreachableError;
+        this.options.onChainState?.(!unreachable, error);
+        this.options.log.warn({ err: unreachable ? error.message : error, retryInMs: this.#backoffMs }, 'anchoring step failed; retrying');
+        wait = this.#backoffMs;
+      }
+      if (wait > 0) await this.#sleep(wait);
+    }
+  }
+
+  /** One unit of work. Returns how long to wait before the next (0: go on at once). */
+  async step(): Promise<number> {
+    await this.#adoptSealedFromLog();
+    const open = await this.#firstUnanchored();
+    if (open) {
+      await this.#anchor(open);
+      return 0;
+    }
+    const pending = await this.#pendingLeaves();
+    const count = leavesToSeal(pending, this.options.policy);
+    if (count > 0) {
+      await this.#seal(count);
+      return 0;
+    }
+    return Math.min(IDLE_POLL_MS, msUntilDue(pending, this.options.policy) ?? IDLE_POLL_MS) || 1;
+  }
+
+  async #nextFirstLeaf(): Promise<{ batchId: number; firstLeafIndex: number }> {
+    const { rows } = await this.options.pool.query<{ batch_id: string; end: string }>(
+      'SELECT batch_id, first_leaf_index + leaf_count AS end FROM ledger_batches ORDER BY batch_id DESC LIMIT 1',
+    );
+    const last = rows[0];
+    return last ? { batchId: Number(last.batch_id) + 1, firstLeafIndex: Number(last.end) } : { batchId: 1, firstLeafIndex: 0 };
+  }
+
+  async #pendingLeaves(): Promise<{ count: number; oldestAgeMs: number }> {
+    const { firstLeafIndex } = await this.#nextFirstLeaf();
+    const { rows } = await this.options.pool.query<{ count: string; age_ms: number | null }>(
+      `SELECT count(*) AS count, (extract(epoch FROM now() - min(sequenced_at)) * 1000)::float8 AS age_ms
+         FROM ledger_leaves WHERE leaf_index >= $1`,
+      [firstLeafIndex],
+    );
+    return { count: Number(rows[0]!.count), oldestAgeMs: rows[0]!.age_ms ?? 0 };
+  }
+
+  async #firstUnanchored(): Promise<BatchRow | null> {
+    const { rows } = await this.options.pool.query('SELECT * FROM ledger_batches WHERE anchored_at IS NULL ORDER BY batch_id LIMIT 1');
+    return rows[0] ? toBatchRow(rows[0]) : null;
+  }
+
+  /**
+   * Batches sealed (or anchored) in the log but not yet in ledger_batches: after a crash between an
+   * append and the table write, or sealed by another instance before it lost the lead.
+   */
+  async #adoptSealedFromLog(): Promise<void> {
+    for (;;) {
+      const { batchId } = await this.#nextFirstLeaf();
+      const events = await this.options.store.readStream(batchStream(batchId));
+      if (events.length === 0) return;
+      const sealed = batchSealedSchema.parse(events[0]!.data);
+      await this.#recordSealed(sealed);
+      const anchored = events.find((e) => e.type === 'RootAnchored');
+      if (anchored) await this.#recordAnchored(rootAnchoredSchema.parse(anchored.data));
+    }
+  }
+
+  async #recordSealed(sealed: BatchSealedData): Promise<void> {
+    await this.options.pool.query(
+      `INSERT INTO ledger_batches (batch_id, first_leaf_index, leaf_count, root) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (batch_id) DO NOTHING`,
+      [sealed.batchId, sealed.firstLeafIndex, sealed.leafCount, sealed.root],
+    );
+  }
+
+  async #recordAnchored(anchor: RootAnchoredData): Promise<void> {
+    await this.options.pool.query(
+      `UPDATE ledger_batches SET tx_hash = $2, raw_transaction = $3, block_number = $4, block_timestamp = $5::bigint,
+              anchored_at = to_timestamp($5::bigint) WHERE batch_id = $1`,
+      [anchor.batchId, anchor.txHash, anchor.rawTransaction, anchor.blockNumber, anchor.blockTimestamp],
+    );
+  }
+
+  async #seal(count: number): Promise<void> {
+    const { batchId, firstLeafIndex } = await this.#nextFirstLeaf();
+    const { rows } = await this.options.pool.query<{ tr_number: string; cryptographic_hash: string }>(
+      `SELECT tr_number, cryptographic_hash FROM ledger_leaves
+        WHERE leaf_index >= $1 AND leaf_index < $2 ORDER BY leaf_index`,
+      [firstLeafIndex, firstLeafIndex + count],
+    );
+    if (rows.length !== count) throw new Error(`Leaves ${firstLeafIndex}…${firstLeafIndex + count - 1} are not contiguous`);
+    const tree = MerkleTree.fromLeaves(rows.map((r) => hashFromHex(r.cryptographic_hash)));
+    const sealed: BatchSealedData = {
+      batchId,
+      root: `0x${toHex(tree.root)}`,
+      leafCount: count,
+      firstLeafIndex,
+      trNumbers: rows.map((r) => r.tr_number),
+      hashes: rows.map((r) => r.cryptographic_hash),
+    };
+    try {
+      await this.options.store.append(batchStream(batchId), [ledgerEvent('BatchSealed', sealed, randomUUID())], 'no_stream');
+    } catch (error) {
+      // Another instance (or this one before a crash) sealed this batch id: adopt its seal.
+      if (error instanceof WrongExpectedRevisionError) return;
+      throw error;
+    }
+    await this.#recordSealed(sealed);
+    this.options.log.info({ batchId, leafCount: count, root: sealed.root }, 'batch sealed');
+  }
+
+  async #anchor(batch: BatchRow): Promise<void> {
+    const { chain } = this.options;
+    // 1. Already on chain? (sent before a crash and mined, or recorded by nobody yet)
+    const found = await this.#findOnChain(batch);
+    if (found) {
+      await this.#complete(batch, found.txHash, found.rawTransaction);
+      return;
+    }
+    // 2. Signed before? Re-send the same bytes: same nonce, same hash, at most one can be mined.
+    let current = batch;
+    if (!current.rawTransaction) {
+      const last = await chain.lastBatchId();
+      if (last >= BigInt(batch.batchId)) {
+        throw new AnchorConflictError(
+          `The registry's last batch id is ${last} but batch ${batch.batchId} (root ${batch.root}) is not on chain: another writer used this anchorer key or contract`,
+        );
+      }
+      const signed = await chain.signAnchor(batch.batchId, batch.root, batch.leafCount, await chain.minedNonce());
+      await this.options.pool.query('UPDATE ledger_batches SET nonce = $2, raw_transaction = $3, tx_hash = $4 WHERE batch_id = $1', [
+        batch.batchId,
+        signed.nonce,
+        signed.rawTransaction,
+        signed.txHash,
+      ]);
+      current = { ...batch, nonce: signed.nonce, rawTransaction: signed.rawTransaction, txHash: signed.txHash };
+    } else if ((await chain.minedNonce()) > (current.nonce ?? Number.MAX_SAFE_INTEGER)) {
+      // Our nonce was used by a transaction that is not our anchor (checked above): sign again.
+      const mined = await chain.receipt(current.txHash!);
+      if (!mined) {
+        await this.options.pool.query('UPDATE ledger_batches SET nonce = NULL, raw_transaction = NULL, tx_hash = NULL WHERE batch_id = $1', [batch.batchId]);
+        return;
+      }
+    }
+    await chain.broadcast(current.rawTransaction!);
+    this.options.log.info({ batchId: batch.batchId, txHash: current.txHash, nonce: current.nonce }, 'anchor sent');
+    await this.options.afterBroadcast?.(current);
+    const mined = await this.#waitMined(current.txHash!);
+    if (mined.status !== 1) {
+      throw new AnchorConflictError(`The anchor of batch ${batch.batchId} (${current.txHash}) reverted in block ${mined.blockNumber}`);
+    }
+    await this.#complete(current, current.txHash!, current.rawTransaction!);
+  }
+
+  async #findOnChain(batch: BatchRow): Promise<{ txHash: string; rawTransaction: string } | null> {
+    const { chain } = this.options;
+    const onChain = await chain.anchorOf(batch.root);
+    const log = await chain.findAnchorLog(batch.batchId);
+    if (onChain.timestamp === 0n && !log) return null;
+    if (onChain.timestamp !== 0n && onChain.batchId !== BigInt(batch.batchId)) {
+      throw new AnchorConflictError(`Root ${batch.root} of batch ${batch.batchId} is anchored on chain as batch ${onChain.batchId}`);
+    }
+    if (!log || log.root.toLowerCase() !== batch.root.toLowerCase()) {
+      throw new AnchorConflictError(`Batch ${batch.batchId} is anchored on chain with root ${log?.root ?? '(no log)'}, not ${batch.root}`);
+    }
+    const rawTransaction = batch.txHash === log.txHash && batch.rawTransaction ? batch.rawTransaction : await chain.rawTransactionOf(log.txHash);
+    this.options.log.warn({ batchId: batch.batchId, txHash: log.txHash }, 'anchor found on chain before sending: recording it, not sending again');
+    return { txHash: log.txHash, rawTransaction };
+  }
+
+  async #waitMined(txHash: string) {
+    const confirmations = this.options.confirmations ?? 1;
+    for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+      const mined = await this.options.chain.receipt(txHash);
+      if (mined && (confirmations <= 1 || (await this.options.chain.blockNumber()) - mined.blockNumber + 1 >= confirmations)) return mined;
+      if (!this.#running && !mined) throw new Error(`Stopping before ${txHash} was mined; it is re-checked at the next start`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+
+  async #complete(batch: BatchRow, txHash: string, rawTransaction: string): Promise<void> {
+    const mined = await this.#waitMined(txHash);
+    const anchor: RootAnchoredData = {
+      batchId: batch.batchId,
+      root: batch.root,
+      chainId: await this.options.chain.chainId(),
+      contract: this.options.chain.contract,
+      txHash,
+      blockNumber: mined.blockNumber,
+      blockTimestamp: mined.blockTimestamp,
+      rawTransaction,
+    };
+    try {
+      await this.options.store.append(batchStream(batch.batchId), [ledgerEvent('RootAnchored', anchor, randomUUID())], 0n);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // Recorded already (by this instance before a crash, or another): take the recorded one.
+      const recorded = (await this.options.store.readStream(batchStream(batch.batchId))).find((e) => e.type === 'RootAnchored');
+      if (!recorded) throw error;
+      await this.#recordAnchored(rootAnchoredSchema.parse(recorded.data));
+      return;
+    }
+    await this.#recordAnchored(anchor);
+    this.options.log.info({ batchId: batch.batchId, txHash, blockNumber: mined.blockNumber }, 'batch anchored');
+    this.options.onAnchored?.(anchor);
+  }
+}

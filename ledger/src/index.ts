@@ -1,0 +1,9 @@
+// The ledger, exported as `@titleledger/ledger`: the service (sequencing, batching, anchoring,
+// proofs), its migrations and events, the chain adapter, and the Merkle library.
+export { createLedgerService, type LedgerService, type LedgerServiceOptions, type LedgerStatus } from './service.js';
+export { ledgerMigrations } from './migrations.js';
+export * from './events.js';
+export { AnchorChain } from './chain/anchor-chain.js';
+export { startEmbeddedChain, EMBEDDED_CONTRACT, EMBEDDED_CHAIN_ID, EMBEDDED_ANCHORER_KEY, EMBEDDED_DEPLOYER_KEY } from './chain/embedded-chain.js';
+export { leavesToSeal, chunkSizes, msUntilDue, type BatchPolicy } from './batching/policy.js';
+export * as merkle from './merkle/index.js';

@@ -1,0 +1,219 @@
+// The ledger as a service (composed by scripts/compose.mjs into `npm start`, run alone by main.ts):
+// the chain (an embedded Hardhat node rebuilt from the log, or CHAIN_RPC_URL), and, on the one
+// instance holding the ledger's Postgres advisory lock, the three workers:
+//   Sequencer        TitleRegistered → ledger_leaves (durable, deduplicated leaf indices)
+//   AnchorWorker     leaves → BatchSealed → one anchor transaction per batch → RootAnchored
+//   ProofsProjection BatchSealed / RootAnchored → registration_proofs, registrations.status
+// Nothing here is needed for a registration to succeed: with the chain down, registrations stay
+// pending and the worker retries until it is back.
+import type pg from 'pg';
+import { ConfigError, type ComponentHealth, type Service, type ServiceContext, type ServiceFactory } from '@titleledger/api/runtime';
+import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
+import { Sequencer } from './batching/sequencer.js';
+import { AnchorChain } from './chain/anchor-chain.js';
+import { startEmbeddedChain, type EmbeddedChain, type ReplayMismatch } from './chain/embedded-chain.js';
+import { ProofsProjection } from './proofs/proofs-projection.js';
+
+const LEADER_LOCK = 0x6c656467; // "ledg"
+
+export interface LedgerServiceOptions {
+  /** Test hook: runs after an anchor transaction is broadcast and before it is recorded. */
+  readonly afterBroadcast?: (batch: BatchRow) => Promise<void> | void;
+}
+
+export interface LedgerStatus {
+  readonly leader: boolean;
+  readonly chainReachable: boolean;
+  readonly chainId: number | null;
+  readonly contract: string | null;
+  readonly rpcUrl: string;
+  readonly embedded: boolean;
+  readonly pendingCount: number;
+  readonly degraded: string | null;
+}
+
+export interface LedgerService extends Service {
+  status(): Promise<LedgerStatus>;
+  readonly chain: AnchorChain | null;
+}
+
+/** Anchors announced by env for crash tests: LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS pauses the worker there. */
+function envAfterBroadcast(env: NodeJS.ProcessEnv): LedgerServiceOptions['afterBroadcast'] {
+  const ms = Number(env.LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS ?? 0);
+  if (!ms || env.NODE_ENV === 'production') return undefined;
+  return async (batch) => {
+    process.stdout.write(`ledger-test: anchor broadcast batch=${batch.batchId} tx=${batch.txHash}\n`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  };
+}
+
+export function createLedgerService(options: LedgerServiceOptions = {}): ServiceFactory {
+  return (context: ServiceContext): LedgerService => new LedgerServiceImpl(context, options);
+}
+
+class LedgerServiceImpl implements LedgerService {
+  readonly name = 'ledger';
+  chain: AnchorChain | null = null;
+  #embedded: EmbeddedChain | null = null;
+  #mismatches: ReplayMismatch[] = [];
+  #leaderClient: pg.PoolClient | null = null;
+  #leaderWait: NodeJS.Timeout | null = null;
+  #running = false;
+  #sequencer: Sequencer | null = null;
+  #worker: AnchorWorker | null = null;
+  #proofs: ProofsProjection | null = null;
+  #reachable = false;
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly options: LedgerServiceOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    const { config, log } = this.context;
+    this.#running = true;
+    if (config.CHAIN_RPC_URL) {
+      const missing = (['ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'] as const).filter((name) => !config[name]);
+      if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when CHAIN_RPC_URL is set`));
+      this.chain = new AnchorChain({ rpcUrl: config.CHAIN_RPC_URL, privateKey: config.ANCHOR_PRIVATE_KEY!, contract: config.ANCHOR_CONTRACT! });
+    } else {
+      this.#embedded = await startEmbeddedChain({
+        store: this.context.store,
+        onMismatch: (mismatch) =>
+          log.error({ mismatch }, 'LEDGER DEGRADED: a replayed anchor did not land where it was recorded; proofs issued for that batch will not verify on this chain'),
+      });
+      this.#mismatches = [...this.#embedded.mismatches];
+      log.info({ rpcUrl: this.#embedded.rpcUrl, contract: this.#embedded.contract, replayed: this.#embedded.replayed }, 'embedded chain rebuilt from the event log');
+      this.chain = new AnchorChain({
+        rpcUrl: this.#embedded.rpcUrl,
+        privateKey: this.#embedded.anchorerKey,
+        contract: this.#embedded.contract,
+        embedded: true,
+      });
+    }
+    await this.#probeChain();
+    await this.#writeStatus();
+    await this.#tryToLead();
+  }
+
+  async #probeChain(): Promise<void> {
+    try {
+      await this.chain!.chainId();
+      this.#reachable = true;
+    } catch (error) {
+      this.#reachable = false;
+      this.context.log.warn({ err: (error as Error).message }, 'chain unreachable; registrations stay pending until it is back');
+    }
+  }
+
+  async #writeStatus(): Promise<void> {
+    const chain = this.chain!;
+    let chainId: number | null = null;
+    try {
+      chainId = await chain.chainId();
+    } catch {
+      chainId = null;
+    }
+    await this.context.pool
+      .query(
+        `INSERT INTO ledger_status (id, chain_id, contract, rpc_url, public_rpc_url, chain_reachable, degraded, updated_at)
+         VALUES (1, $1, $2, $3, $4, $5, $6, now())
+         ON CONFLICT (id) DO UPDATE SET chain_id = coalesce($1, ledger_status.chain_id), contract = $2, rpc_url = $3,
+           public_rpc_url = $4, chain_reachable = $5, degraded = $6, updated_at = now()`,
+        [chainId, chain.contract, chain.rpcUrl, this.context.config.CHAIN_PUBLIC_RPC_URL ?? null, this.#reachable, this.#degraded()],
+      )
+      .catch((error: unknown) => this.context.log.warn({ err: error }, 'could not write ledger_status'));
+  }
+
+  #degraded(): string | null {
+    if (this.#mismatches.length > 0) return `${this.#mismatches.length} replayed anchor(s) did not match the recorded transaction or block`;
+    return this.#worker?.degraded ?? null;
+  }
+
+  async #tryToLead(): Promise<void> {
+    if (!this.#running) return;
+    const { pool, store, log, config } = this.context;
+    const client = await pool.connect();
+    client.on('error', (error) => log.error({ err: error }, 'ledger leader connection lost'));
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADER_LOCK]);
+    if (!rows[0]!.locked) {
+      client.release();
+      this.#leaderWait = setTimeout(() => void this.#tryToLead().catch((error: unknown) => log.error({ err: error }, 'ledger lead attempt failed')), 2000);
+      this.#leaderWait.unref();
+      return;
+    }
+    this.#leaderClient = client;
+    const onError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed; retrying`);
+    this.#worker = new AnchorWorker({
+      store,
+      pool,
+      chain: this.chain!,
+      policy: { batchSize: config.LEDGER_BATCH_SIZE, batchMs: config.LEDGER_BATCH_SECONDS * 1000 },
+      log: log.child({ component: 'ledger' }),
+      confirmations: config.LEDGER_CONFIRMATIONS,
+      ...((this.options.afterBroadcast ?? envAfterBroadcast(process.env)) ? { afterBroadcast: (this.options.afterBroadcast ?? envAfterBroadcast(process.env))! } : {}),
+      onChainState: (reachable) => {
+        if (reachable === this.#reachable) return;
+        this.#reachable = reachable;
+        void this.#writeStatus();
+      },
+    });
+    this.#sequencer = new Sequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
+    this.#proofs = new ProofsProjection({ store, pool, onError: onError('registration proofs projection') });
+    await this.#sequencer.start();
+    await this.#proofs.start();
+    this.#worker.start();
+    log.info('ledger leads: sequencing, anchoring and proofs running');
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#leaderWait) clearTimeout(this.#leaderWait);
+    await this.#worker?.stop();
+    await this.#sequencer?.stop();
+    await this.#proofs?.stop();
+    if (this.#leaderClient) {
+      await this.#leaderClient.query('SELECT pg_advisory_unlock($1)', [LEADER_LOCK]).catch(() => undefined);
+      this.#leaderClient.release();
+      this.#leaderClient = null;
+    }
+    await this.#embedded?.stop();
+  }
+
+  async status(): Promise<LedgerStatus> {
+    await this.#probeChain();
+    const { rows } = await this.context.pool.query<{ pending: string }>(
+      `SELECT count(*) AS pending FROM ledger_leaves l
+        WHERE NOT EXISTS (SELECT 1 FROM registration_proofs p WHERE p.tr_number = l.tr_number AND p.anchored_at IS NOT NULL)`,
+    );
+    let chainId: number | null = null;
+    if (this.#reachable) chainId = await this.chain!.chainId().catch(() => null);
+    return {
+      leader: this.#leaderClient !== null,
+      chainReachable: this.#reachable,
+      chainId,
+      contract: this.chain?.contract ?? null,
+      rpcUrl: this.chain?.rpcUrl ?? '',
+      embedded: this.#embedded !== null,
+      pendingCount: Number(rows[0]!.pending),
+      degraded: this.#degraded(),
+    };
+  }
+
+  async health(): Promise<ComponentHealth> {
+    const status = await this.status();
+    void this.#writeStatus();
+    return {
+      status: status.degraded || !status.chainReachable ? 'degraded' : 'ok',
+      details: {
+        leader: status.leader,
+        chainReachable: status.chainReachable,
+        chainId: status.chainId,
+        contract: status.contract,
+        embeddedChain: status.embedded,
+        pendingCount: status.pendingCount,
+        ...(status.degraded ? { degraded: status.degraded } : {}),
+      },
+    };
+  }
+}

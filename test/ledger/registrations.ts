@@ -1,0 +1,87 @@
+// Registrations for the ledger's tests, appended straight to the log as the registrations feature
+// does (TitleRegistered on `title-<trNumber>` with no_stream), with a real v1 cryptographic hash.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { EventStore, Position } from '@titleledger/api/eventstore';
+import { registrationHash } from '../../api/src/registrations/registration-hash.js';
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export interface TestRegistration {
+  readonly trNumber: string;
+  readonly title: string;
+  readonly ownerId: string;
+  readonly registrantName: string;
+  readonly materialType: string;
+  readonly intendedMedium: string;
+  readonly description: string;
+  readonly fileContentHash: string;
+  readonly cryptographicHash: string;
+  readonly hashVersion: number;
+  readonly paymentId: string;
+  readonly blobId: string;
+  readonly fileName: string;
+  readonly fileSize: number;
+  readonly mimeType: string;
+  readonly registeredAt: string;
+  readonly contact: string;
+}
+
+export function newRegistration(content: Buffer = randomBytes(64), title = `Work ${randomUUID().slice(0, 8)}`): TestRegistration {
+  const trNumber = `TR-COPY-${new Date().getUTCFullYear()}-${[...randomBytes(8)].map((b) => ALPHABET[b & 31]).join('')}`;
+  const base = {
+    trNumber,
+    title,
+    ownerId: randomUUID(),
+    materialType: 'Short Story',
+    intendedMedium: 'ONLINE/DIGITAL',
+    fileContentHash: createHash('sha256').update(content).digest('hex'),
+    registeredAt: new Date().toISOString(),
+  };
+  return {
+    ...base,
+    registrantName: 'Ada Lovelace',
+    description: '',
+    cryptographicHash: registrationHash(base),
+    hashVersion: 1,
+    paymentId: randomUUID(),
+    blobId: randomUUID(),
+    fileName: 'work.txt',
+    fileSize: content.length,
+    mimeType: 'text/plain',
+    contact: 'v1.sealed',
+  };
+}
+
+export async function appendRegistration(store: EventStore, registration: TestRegistration): Promise<Position> {
+  const appended = await store.append(
+    `title-${registration.trNumber}`,
+    [
+      {
+        type: 'TitleRegistered',
+        data: registration,
+        metadata: {
+          eventId: randomUUID(),
+          correlationId: randomUUID(),
+          causationId: null,
+          actor: { kind: 'user', id: registration.ownerId, role: null },
+          clientIp: null,
+          occurredAt: registration.registeredAt,
+          schemaVersion: 1,
+        },
+      },
+    ],
+    'no_stream',
+  );
+  return appended.position;
+}
+
+/** Polls `check` until it returns a value (not undefined/null/false) or `timeoutMs` passes. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
