@@ -2,8 +2,7 @@
 // path to the root with Web Crypto, using the same RFC 6962 verifier as the ledger and the CLI
 // (ledger/src/merkle/proof.ts, which has no Node imports). Nothing the server computed is trusted:
 // the served leaf hash and root are only compared with what is recomputed here.
-// TODO(ledger export): switch to '@titleledger/ledger/merkle/proof' once ledger/package.json exports it.
-import { hashFromHex, leafHashInput, rootFromInclusionProofAsync, type AsyncSha256 } from '../../../../../ledger/src/merkle/proof';
+import { hashFromHex, leafHashInput, rootFromInclusionProofAsync, type AsyncSha256 } from '@titleledger/ledger/merkle/proof';
 
 import { bytesToHex, strip0x } from './hex';
 
