@@ -14,7 +14,7 @@ import { migrate, type Migration } from '../db/migrate.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, eventStoreMigrations, type EventStore } from '../eventstore/index.js';
 import { buildApp, type App } from '../http/app.js';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 import type { Service, ServiceFactory } from './service.js';
 
 export interface RunAppOptions {
@@ -60,7 +60,12 @@ function embeddedDataDir(dataDir: string, log: Logger): string {
 }
 
 export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
-  const config = loadConfig(options.env ?? process.env);
+  let config = loadConfig(options.env ?? process.env);
+  if (config.PORT === 0 && (options.http ?? true)) {
+    // Links the app hands out (checkout, certificates) need the real port, so choose it up front.
+    const port = await freePort();
+    config = { ...config, PORT: port, publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}` };
+  }
   const log =
     options.logger ??
     pino({

@@ -44,6 +44,8 @@ async function pageHeading(page: Page, name: string): Promise<string | null> {
   return heading.textContent();
 }
 
+const LANDING_HEADING = 'Prove what you created, and when.';
+
 test('the top bar links lead to their pages', async () => {
   const links = [
     { name: 'Learn', path: '/how-it-works', heading: 'How It Works' },
@@ -52,18 +54,18 @@ test('the top bar links lead to their pages', async () => {
     { name: 'Verify', path: '/verify', heading: 'Verify Certificate' },
     { name: 'Sign in with email', path: '/login', heading: 'Sign In' },
     { name: 'Register Title', path: '/register', heading: 'Create Account' },
-    { name: 'TitleLedger home', path: '/', heading: 'Home' },
+    { name: 'TitleLedger home', path: '/', heading: LANDING_HEADING, title: 'Home' },
   ];
   await withPage(desktop, async (page) => {
     await page.goto(`${app.url}/`);
-    expect(await pageHeading(page, 'Home')).toBe('Home');
+    expect(await pageHeading(page, LANDING_HEADING)).toBe(LANDING_HEADING);
     const banner = page.getByRole('banner');
-    for (const { name, path, heading } of links) {
+    for (const { name, path, heading, title = heading } of links) {
       await banner.getByRole('link', { name, exact: true }).click();
       await page.waitForURL((url) => url.pathname === path);
       expect(pathOf(page)).toBe(path);
       expect(await pageHeading(page, heading)).toBe(heading);
-      expect(await page.title()).toBe(`${heading} · TitleLedger`);
+      expect(await page.title()).toBe(`${title} · TitleLedger`);
     }
   });
 });
@@ -90,7 +92,7 @@ test('an unknown path shows the not-found page', async () => {
 test('at 375 px the menu button opens the menu and choosing a link closes it', async () => {
   await withPage(mobile, async (page) => {
     await page.goto(`${app.url}/`);
-    await pageHeading(page, 'Home');
+    await pageHeading(page, LANDING_HEADING);
 
     const banner = page.getByRole('banner');
     // The desktop links are hidden; only the menu button is offered.
