@@ -76,11 +76,11 @@ export async function appendRegistration(store: EventStore, registration: TestRe
 }
 
 /** Polls `check` until it returns a value (not undefined/null/false) or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<Exclude<T, undefined | null | false>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as Exclude<T, undefined | null | false>;
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

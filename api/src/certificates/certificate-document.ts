@@ -34,7 +34,7 @@ export function certificateDocument(data: CertificateData, compress = true): Rec
   const anchorLines = registered && data.anchor
     ? [
         data.anchor.txHash ? `Anchor transaction: ${data.anchor.txHash}` : null,
-        data.anchor.blockNumber ? `Block: ${data.anchor.blockNumber}` : null,
+        data.anchor.blockNumber ? `Anchored in block ${data.anchor.blockNumber}` : null,
         data.anchor.chainId ? `Chain id: ${data.anchor.chainId}` : null,
       ].filter((l): l is string => l !== null)
     : [];

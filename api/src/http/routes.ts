@@ -7,6 +7,7 @@ import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 import { titleRegistrationRoutes } from '../registrations/feature.js';
+import { ledgerRoutes } from '../ledger/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
 
@@ -21,4 +22,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(accountRoutes, { prefix: '/api', ...accounts });
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(titleRegistrationRoutes, { prefix: '/api' });
+  await app.register(ledgerRoutes, { prefix: '/api' });
 }

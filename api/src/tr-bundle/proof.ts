@@ -1,7 +1,8 @@
-// The one place the `.tr` bundle and the certificate learn about the ledger. The ledger engineer
-// fills these in (Merkle proof and anchor from `registration_proofs`); until then a registration
-// has no proof and the lookups tolerate the table's absence.
+// The one place the `.tr` bundle and the certificate learn about the ledger: the Merkle proof and
+// anchor from the ledger's `registration_proofs` read model. A pending registration has no proof,
+// and the lookups tolerate the table's absence.
 import type pg from 'pg';
+import { bundleProof, findAnchoredProof } from '../ledger/ledger-queries.js';
 
 export interface AnchorInfo {
   readonly txHash: string | null;
@@ -9,9 +10,10 @@ export interface AnchorInfo {
   readonly chainId: string | null;
 }
 
-/** The Merkle proof and anchor for the `.tr` bundle's `proof` field; null while pending. */
-export async function loadProof(_pool: pg.Pool, _trNumber: string): Promise<unknown | null> {
-  return null;
+/** The Merkle proof and anchor for the `.tr` bundle's `proof` field (docs/proof-format.md); null while pending. */
+export async function loadProof(pool: pg.Pool, trNumber: string): Promise<unknown | null> {
+  const row = await findAnchoredProof(pool, trNumber);
+  return row ? bundleProof(row) : null;
 }
 
 /** The anchor's transaction for the certificate, when the ledger's read model has one. */

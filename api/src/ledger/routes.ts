@@ -1,0 +1,169 @@
+// The public verification API (no sign-in; nothing a verifier sends changes any state):
+//   GET  /api/titles/verify/:tr  the registration's public fields (the spec's verify call)
+//   GET  /api/ledger/proof/:tr   its Merkle proof and anchor; 202 {status:'pending'} until anchored
+//   GET  /api/ledger/status      pending count, last anchored batch, the chain and whether it answers
+//   POST /api/ledger/rpc         a READ-ONLY JSON-RPC proxy to the ledger's chain (a browser cannot
+//                                reach a local node across origins); six read methods, nothing else
+// Archived registrations answer 404 like unknown ones (they leave every public view, as in search);
+// their proofs stay verifiable offline from the `.tr` file.
+import { z } from 'zod';
+import { AppError, notFound } from '../errors.js';
+import type { App } from '../http/app.js';
+import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
+import { chainStatus, findAnchoredProof, ledgerSummary } from './ledger-queries.js';
+
+const trParams = z.object({
+  tr: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(TR_NUMBER_PATTERN, 'TR number must look like TR-COPY-2025-XXXXXXXX')),
+});
+
+/** The only JSON-RPC methods the proxy forwards: reads a verifier needs. */
+export const RPC_READ_METHODS = new Set([
+  'eth_chainId',
+  'eth_call',
+  'eth_getTransactionReceipt',
+  'eth_getBlockByNumber',
+  'eth_blockNumber',
+  'eth_getLogs',
+]);
+const MAX_RPC_BATCH = 20;
+
+const rpcRequest = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string().max(100), z.number(), z.null()]).optional(),
+  method: z.string().max(64),
+  params: z.array(z.unknown()).max(8).optional(),
+});
+const rpcBody = z.union([rpcRequest, z.array(rpcRequest).min(1).max(MAX_RPC_BATCH)]);
+
+export async function ledgerRoutes(app: App): Promise<void> {
+  const { pool, config } = app.deps;
+
+  async function rpcUrl(): Promise<string | null> {
+    if (config.CHAIN_RPC_URL) return config.CHAIN_RPC_URL;
+    return (await chainStatus(pool))?.rpc_url ?? null;
+  }
+
+  async function chainAnswers(url: string | null): Promise<number | null> {
+    if (!url) return null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        signal: AbortSignal.timeout(1_500),
+      });
+      const body = (await response.json()) as { result?: string };
+      return body.result ? Number(BigInt(body.result)) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get('/titles/verify/:tr', { schema: { params: trParams } }, async (request) => {
+    const { tr } = request.params;
+    const { rows } = await pool.query<{
+      tr_number: string;
+      title: string;
+      material_type: string;
+      status: string;
+      registration_date: Date;
+      cryptographic_hash: string;
+      registrant_name: string;
+      intended_medium: string;
+      archived: boolean;
+    }>(
+      `SELECT tr_number, title, material_type, status, registration_date, cryptographic_hash, registrant_name,
+              intended_medium, archived
+         FROM registrations WHERE tr_number = $1`,
+      [tr],
+    );
+    const row = rows[0];
+    if (!row || row.archived) throw notFound('Registration not found');
+    return {
+      tr_number: row.tr_number,
+      title: row.title,
+      material_type: row.material_type,
+      intended_medium: row.intended_medium,
+      status: row.status,
+      registration_date: row.registration_date.toISOString(),
+      cryptographic_hash: row.cryptographic_hash,
+      registrant_name: row.registrant_name,
+    };
+  });
+
+  app.get('/ledger/proof/:tr', { schema: { params: trParams } }, async (request, reply) => {
+    const { tr } = request.params;
+    const proof = await findAnchoredProof(pool, tr);
+    if (!proof) {
+      const { rows } = await pool.query<{ archived: boolean }>('SELECT archived FROM registrations WHERE tr_number = $1', [tr]);
+      if (!rows[0] || rows[0].archived) throw notFound('Registration not found');
+      return reply.status(202).send({
+        tr_number: tr,
+        status: 'pending',
+        message: 'This registration is pending: its batch is not anchored yet, so it has no proof. Ask again in a few seconds.',
+      });
+    }
+    const status = await chainStatus(pool);
+    const publicRpc = config.CHAIN_PUBLIC_RPC_URL ?? status?.public_rpc_url ?? null;
+    return {
+      tr_number: proof.tr_number,
+      status: 'anchored',
+      leaf: { hash: proof.cryptographic_hash, leafHash: proof.leaf_hash, index: proof.leaf_index },
+      proof: { treeSize: proof.tree_size, path: proof.path },
+      root: proof.root,
+      batchId: Number(proof.batch_id),
+      chainId: Number(proof.chain_id),
+      contract: proof.contract,
+      txHash: proof.tx_hash,
+      blockNumber: Number(proof.block_number),
+      blockTimestamp: Number(proof.block_timestamp),
+      ...(publicRpc ? { rpcUrl: publicRpc } : {}),
+    };
+  });
+
+  app.get('/ledger/status', async () => {
+    const [summary, status] = await Promise.all([ledgerSummary(pool), chainStatus(pool)]);
+    const answeringChainId = await chainAnswers(await rpcUrl());
+    return {
+      ...summary,
+      chainReachable: answeringChainId !== null,
+      chainId: answeringChainId ?? (status?.chain_id ? Number(status.chain_id) : null),
+      contract: status?.contract ?? config.ANCHOR_CONTRACT ?? null,
+      ...(status?.degraded ? { degraded: status.degraded } : {}),
+    };
+  });
+
+  app.post('/ledger/rpc', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    const parsed = rpcBody.safeParse(request.body);
+    if (!parsed.success) throw new AppError('validation_error', 'Send a JSON-RPC 2.0 request (or a batch of up to 20).');
+    const requests = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    const refused = requests.filter((r) => !RPC_READ_METHODS.has(r.method));
+    if (refused.length > 0) {
+      const answer = refused.map((r) => ({
+        jsonrpc: '2.0',
+        id: r.id ?? null,
+        error: { code: -32601, message: `${r.method} is not allowed: this proxy only forwards ${[...RPC_READ_METHODS].join(', ')}` },
+      }));
+      return reply.status(403).send(Array.isArray(parsed.data) ? answer : answer[0]);
+    }
+    const url = await rpcUrl();
+    if (!url) throw new AppError('service_unavailable', 'The ledger has no chain configured yet.');
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Re-serialised from the parsed requests: only the validated fields reach the node.
+        body: JSON.stringify(parsed.data),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
+    }
+    return reply.status(response.ok ? 200 : 502).type('application/json').send(await response.text());
+  });
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Offline verifier for `.tr` files:
+//   npm run verify -- file.tr [--file original] [--rpc URL] [--registry-key KEY]
+// KEY is the registry's raw Ed25519 public key in base64 (GET /api/registry/public-key → publicKey),
+// or a file holding it or its PEM; TITLELEDGER_REGISTRY_KEY pins one. --rpc defaults to
+// http://127.0.0.1:8545. Exit 0 when every check holds, 1 naming the failed check, 2 on bad usage.
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ed25519PublicKey } from './bundle-format.js';
+import { verifyTrBundle } from './verify-bundle.js';
+
+const USAGE = 'usage: npm run verify -- <file.tr> [--file <original>] [--rpc <url>] [--registry-key <base64|file>]';
+
+function registryKey(value: string): KeyObject {
+  const text = existsSync(value) ? readFileSync(value, 'utf8').trim() : value.trim();
+  if (text.includes('BEGIN PUBLIC KEY')) return createPublicKey(text);
+  return ed25519PublicKey(Buffer.from(text, 'base64'));
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      allowPositionals: true,
+      options: { file: { type: 'string' }, rpc: { type: 'string' }, 'registry-key': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const [bundlePath] = args.positionals;
+  if (args.values.help || !bundlePath) {
+    console.error(USAGE);
+    return args.values.help ? 0 : 2;
+  }
+  let text: string;
+  let file: Buffer | undefined;
+  let key: KeyObject | undefined;
+  try {
+    text = readFileSync(bundlePath, 'utf8');
+    if (args.values.file) file = readFileSync(args.values.file);
+    const pinned = args.values['registry-key'] ?? process.env.TITLELEDGER_REGISTRY_KEY;
+    if (pinned) key = registryKey(pinned);
+  } catch (error) {
+    console.error(`✗ input: ${(error as Error).message}`);
+    return 2;
+  }
+  const checks = await verifyTrBundle(text, {
+    rpcUrl: args.values.rpc ?? 'http://127.0.0.1:8545',
+    ...(file ? { file } : {}),
+    ...(key ? { registryKey: key } : {}),
+  });
+  for (const check of checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
+  const failed = checks.find((c) => !c.ok);
+  if (failed) {
+    console.log(`FAILED: ${failed.name}`);
+    return 1;
+  }
+  if (!key) console.log('note: no --registry-key given, so the signature was checked against the key inside the file only');
+  console.log('VERIFIED: every check passed');
+  return 0;
+}
+
+process.exitCode = await main();

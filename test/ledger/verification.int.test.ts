@@ -1,0 +1,233 @@
+// The ledger end to end on the embedded Hardhat node: registrations through the real API are
+// anchored; the verify, proof, status and RPC-proxy routes; the .tr file verified by the CLI and by
+// an independent verifier written from docs/proof-format.md, including every tampering the issue
+// lists; the certificate; and a restart of the whole app after which an old .tr file still verifies.
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createTestDatabase } from '../support/database.js';
+import { pdfText } from '../support/pdf-text.js';
+import { signingBytes } from '../../ledger/src/verifier/bundle-format.js';
+import { apiClient } from './api-flow.js';
+import { runVerifyCli } from './cli.js';
+import { independentVerify } from './independent-verifier.js';
+import { eventually } from './registrations.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-ledger-'));
+const files = mkdtempSync(path.join(tmpdir(), 'tl-ledger-files-'));
+let databaseUrl: string;
+let app: TestApp;
+let client: ReturnType<typeof apiClient>;
+let token: string;
+const works = [0, 1, 2].map((i) => Buffer.from(`Poem ${i}: the sea, the sea, ${Date.now()}\n`));
+const registered: { trNumber: string; cryptographicHash: string }[] = [];
+let bundleText: string;
+let bundlePath: string;
+
+const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEDGER_BATCH_SECONDS: '0.5', PUBLIC_URL: 'http://titleledger.test' });
+const rpcUrl = () => `${app.url}/api/ledger/rpc`;
+
+async function rpc(body: unknown) {
+  return client.call({ method: 'POST', url: '/api/ledger/rpc', payload: body as object });
+}
+
+beforeAll(async () => {
+  const db = await createTestDatabase();
+  databaseUrl = db.url;
+  await db.close();
+  app = await startTestApp(env());
+  client = apiClient(app);
+  token = await client.signUp();
+  for (const [i, work] of works.entries()) registered.push(await client.register(token, work, `Poem ${i}`));
+});
+afterAll(async () => app?.stop());
+
+describe('anchoring', () => {
+  it('answers pending, then anchors every registration in a batch and serves its proof', async () => {
+    const first = registered[0]!;
+    const proof = await eventually(async () => {
+      const response = await client.call({ method: 'GET', url: `/api/ledger/proof/${first.trNumber}` });
+      if (response.statusCode === 202) expect(response.json()).toMatchObject({ status: 'pending', tr_number: first.trNumber });
+      return response.statusCode === 200 ? response.json() : null;
+    }, 30_000, 'an anchored proof');
+    expect(proof).toMatchObject({
+      tr_number: first.trNumber,
+      status: 'anchored',
+      leaf: { hash: first.cryptographicHash, leafHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), index: expect.any(Number) },
+      proof: { treeSize: expect.any(Number), path: expect.any(Array) },
+      root: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      batchId: expect.any(Number),
+      chainId: 31337,
+      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      blockNumber: expect.any(Number),
+      blockTimestamp: expect.any(Number),
+    });
+    for (const r of registered) {
+      await eventually(async () => (await client.call({ method: 'GET', url: `/api/ledger/proof/${r.trNumber}` })).statusCode === 200);
+    }
+  });
+
+  it('GET /api/titles/verify/:tr gives the spec fields, registered once anchored; 404 unknown, 400 malformed', async () => {
+    const r = registered[1]!;
+    const response = await client.call({ method: 'GET', url: `/api/titles/verify/${r.trNumber.toLowerCase()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      tr_number: r.trNumber,
+      title: 'Poem 1',
+      material_type: 'Poems',
+      status: 'registered',
+      cryptographic_hash: r.cryptographicHash,
+      registrant_name: 'Ada Lovelace',
+      registration_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const unknown = await client.call({ method: 'GET', url: '/api/titles/verify/TR-COPY-2020-ABCDEFGH' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found', message: 'Registration not found' });
+    const malformed = await client.call({ method: 'GET', url: '/api/titles/verify/not-a-tr' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('validation_error');
+    expect((await client.call({ method: 'GET', url: '/api/ledger/proof/TR-COPY-2020-ABCDEFGH' })).statusCode).toBe(404);
+    expect((await client.call({ method: 'GET', url: '/api/ledger/proof/%3Cscript%3E' })).statusCode).toBe(400);
+  });
+
+  it('GET /api/ledger/status reports the chain, the last batch and nothing pending', async () => {
+    const status = (await client.call({ method: 'GET', url: '/api/ledger/status' })).json();
+    expect(status).toMatchObject({
+      pendingCount: 0,
+      lastBatch: { batchId: expect.any(Number), leafCount: expect.any(Number), root: expect.stringMatching(/^0x/) },
+      lastAnchorAt: expect.any(String),
+      chainReachable: true,
+      chainId: 31337,
+      contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    });
+    const health = (await client.call({ method: 'GET', url: '/api/health' })).json();
+    expect(health.components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true, chainId: 31337, pendingCount: 0 } });
+  });
+
+  it('the RPC proxy forwards the six read methods and refuses anything else', async () => {
+    const chainId = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+    expect(chainId.statusCode).toBe(200);
+    expect(chainId.json()).toMatchObject({ id: 1, result: '0x7a69' });
+    const batch = await rpc([
+      { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'eth_getBlockByNumber', params: ['0x1', false] },
+    ]);
+    expect(batch.json()).toHaveLength(2);
+    for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'evm_mine', 'hardhat_reset', 'evm_setNextBlockTimestamp', 'eth_accounts']) {
+      const refused = await rpc({ jsonrpc: '2.0', id: 7, method, params: [] });
+      expect(refused.statusCode, method).toBe(403);
+      expect(refused.json()).toMatchObject({ id: 7, error: { code: -32601 } });
+    }
+    const mixed = await rpc([{ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, { jsonrpc: '2.0', id: 2, method: 'evm_mine' }]);
+    expect(mixed.statusCode).toBe(403);
+    expect((await rpc({ not: 'json-rpc' })).statusCode).toBe(400);
+  });
+
+  it('the certificate says where the registration is anchored', async () => {
+    const proof = (await client.call({ method: 'GET', url: `/api/ledger/proof/${registered[0]!.trNumber}` })).json();
+    const pdf = await client.call({ method: 'GET', url: `/api/copyright/download-certificate/${registered[0]!.trNumber}`, token });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(`Anchored in block ${proof.blockNumber}`);
+    expect(text).toContain(proof.txHash);
+  });
+});
+
+describe('the .tr file', () => {
+  beforeAll(async () => {
+    bundleText = await client.downloadTr(token, registered[0]!.trNumber);
+    bundlePath = path.join(files, 'good.tr');
+    writeFileSync(bundlePath, bundleText);
+    writeFileSync(path.join(files, 'original.txt'), works[0]!);
+    writeFileSync(path.join(files, 'other.txt'), works[1]!);
+  });
+
+  const registryKey = async () => (await client.call({ method: 'GET', url: '/api/registry/public-key' })).json().publicKey as string;
+
+  it('carries the Merkle proof and anchor, under the signature', () => {
+    const bundle = JSON.parse(bundleText);
+    expect(bundle.registration.status).toBe('registered');
+    expect(bundle.proof).toMatchObject({ version: 1, hash: 'sha256', leaf: { data: registered[0]!.cryptographicHash }, anchor: { chainId: 31337 } });
+  });
+
+  it('verifies with the CLI: every check ✓, exit 0', async () => {
+    const result = await runVerifyCli([bundlePath, '--file', path.join(files, 'original.txt'), '--rpc', rpcUrl(), '--registry-key', await registryKey()]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    for (const check of ['format', 'signature', 'registry key', 'file hash', 'document', 'cryptographic hash', 'merkle proof', 'chain id', 'root on chain']) {
+      expect(result.stdout).toContain(`✓ ${check}:`);
+    }
+    expect(result.stdout).toContain('VERIFIED');
+  });
+
+  it('verifies with the independent verifier written from the docs', async () => {
+    expect(await independentVerify(bundleText, rpcUrl())).toBeNull();
+  });
+
+  function write(name: string, bundle: unknown): string {
+    const file = path.join(files, name);
+    writeFileSync(file, typeof bundle === 'string' ? bundle : JSON.stringify(bundle));
+    return file;
+  }
+
+  /** Re-signs a bundle with a key of our own: the bundle is then self-consistent, but not the registry's. */
+  function resign(bundle: Record<string, any>): Record<string, any> {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+    const keyId = createHash('sha256').update(raw).digest('hex').slice(0, 16);
+    const unsigned = { ...bundle, signature: undefined };
+    return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(unsigned), privateKey).toString('base64') } };
+  }
+
+  it('names the failed check for each tampering', async () => {
+    const key = await registryKey();
+    const bundle = JSON.parse(bundleText);
+    const cases: [string, string[], string][] = [
+      ['edited title', [write('edited.tr', { ...bundle, registration: { ...bundle.registration, title: 'Stolen' } })], 'signature'],
+      ['truncated', [write('truncated.tr', bundleText.slice(0, bundleText.length / 2))], 'format'],
+      ['re-signed by another key', [write('resigned.tr', resign({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } })), '--registry-key', key], 'registry key'],
+      ['re-signed, title changed, no registry key', [write('resigned2.tr', resign({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } }))], 'cryptographic hash'],
+      ['different chain', [write('chain.tr', resign({ ...bundle, proof: { ...bundle.proof, anchor: { ...bundle.proof.anchor, chainId: 1 } } }))], 'chain id'],
+      ['another root', [write('root.tr', resign({ ...bundle, proof: { ...bundle.proof, path: bundle.proof.path.map(() => `0x${'ab'.repeat(32)}`) } }))], 'merkle proof'],
+      ['wrong file', [bundlePath, '--file', path.join(files, 'other.txt')], 'file hash'],
+      ['pending file', [write('pending.tr', resign({ ...bundle, proof: null }))], 'merkle proof'],
+    ];
+    for (const [what, args, failed] of cases) {
+      const result = await runVerifyCli([...args, '--rpc', rpcUrl()]);
+      expect(result.code, `${what}: ${result.stdout}${result.stderr}`).toBe(1);
+      expect(result.stdout, what).toContain(`FAILED: ${failed}`);
+      expect(result.stdout, what).toMatch(new RegExp(`✗ ${failed}: .+`));
+    }
+    // The independent verifier agrees on the ones it checks.
+    expect(await independentVerify(JSON.stringify({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } }), rpcUrl())).toBe('signature');
+    expect(await independentVerify(JSON.stringify(resign({ ...bundle, proof: { ...bundle.proof, anchor: { ...bundle.proof.anchor, chainId: 1 } } })), rpcUrl())).toBe('chain id');
+  });
+});
+
+describe('after a restart of the whole app', () => {
+  it('rebuilds the embedded chain from the log, and an old .tr file still verifies', async () => {
+    const before = JSON.parse(bundleText).proof;
+    await app.stop();
+    app = await startTestApp(env());
+    client = apiClient(app);
+    const health = (await client.call({ method: 'GET', url: '/api/health' })).json();
+    expect(health.components.ledger.status).toBe('ok');
+    expect(health.components.ledger.details.degraded).toBeUndefined();
+    const result = await runVerifyCli([bundlePath, '--rpc', rpcUrl()]);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain(`in block ${before.anchor.blockNumber} at`);
+    expect(await independentVerify(bundleText, rpcUrl())).toBeNull();
+    // And the rebuilt chain keeps anchoring: a new registration lands after the replayed ones.
+    const fresh = await client.register(await client.signUp(), Buffer.from('after the restart\n'), 'After');
+    const proof = await eventually(async () => {
+      const response = await client.call({ method: 'GET', url: `/api/ledger/proof/${fresh.trNumber}` });
+      return response.statusCode === 200 ? response.json() : null;
+    });
+    expect(proof.blockNumber).toBeGreaterThan(before.anchor.blockNumber);
+    expect(proof.batchId).toBeGreaterThan(before.batchId);
+  });
+});
