@@ -25,12 +25,17 @@ async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
   } catch {
     throw new Error(`Could not reach the RPC endpoint ${rpcUrl}`);
   }
-  if (!response.ok) throw new Error(`The RPC endpoint answered ${response.status} ${response.statusText}`.trim());
   let answer: unknown;
   try {
     answer = await response.json();
   } catch {
-    throw new Error('The RPC endpoint did not answer JSON-RPC');
+    throw new Error(`The RPC endpoint answered ${response.status} ${response.statusText} without JSON-RPC`.replace(/\s+/g, ' '));
+  }
+  if (!response.ok) {
+    // Our proxy explains a refusal ({ message }); a node puts it in the JSON-RPC error.
+    const { message, error } = (answer ?? {}) as { message?: unknown; error?: { message?: unknown } };
+    const reason = typeof message === 'string' ? message : typeof error?.message === 'string' ? error.message : response.statusText;
+    throw new Error(`The RPC endpoint answered ${response.status}${reason ? `: ${reason}` : ''}`);
   }
   return readRpcResult(answer);
 }

@@ -103,8 +103,11 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
         </CheckRow>
         <CheckRow state={state(merkle.isPending, Boolean(merkle.data?.pathOk))} label="Merkle path → root">
           <p>
-            Leaf {Number(proof.leaf.index) + 1} of {proof.proof.treeSize}, {proof.proof.path.length}{' '}
-            {proof.proof.path.length === 1 ? 'sibling' : 'siblings'} hashed up to the batch root
+            {proof.proof.path.length === 0
+              ? 'The only leaf of its batch: its leaf hash is the batch root'
+              : `Leaf ${Number(proof.leaf.index) + 1} of ${proof.proof.treeSize}, ${proof.proof.path.length} ${
+                  proof.proof.path.length === 1 ? 'sibling' : 'siblings'
+                } hashed up to the batch root`}
             {merkle.data && !merkle.data.pathOk ? ', which does not give the root in the proof.' : '.'}
           </p>
           <HashText value={proof.root} label="Merkle root" />
@@ -116,7 +119,7 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
 
       <AnchoredIn proof={proof} chain={chain.data} verdict={verdict} />
 
-      <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} />
+      <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} publicRpcUrl={proof.rpcUrl} />
     </div>
   );
 }
@@ -185,7 +188,15 @@ function AnchoredIn({ proof, chain, verdict }: { proof: LedgerProof; chain: Chai
   );
 }
 
-function RpcChooser({ rpcUrl, onChange }: { rpcUrl: string; onChange: (url: string) => void }) {
+function RpcChooser({
+  rpcUrl,
+  onChange,
+  publicRpcUrl,
+}: {
+  rpcUrl: string;
+  onChange: (url: string) => void;
+  publicRpcUrl: string | undefined;
+}) {
   const [draft, setDraft] = useState(rpcUrl === DEFAULT_RPC_URL ? '' : rpcUrl);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -221,6 +232,18 @@ function RpcChooser({ rpcUrl, onChange }: { rpcUrl: string; onChange: (url: stri
           <Button type="submit" variant="secondary" size="sm">
             Check with this RPC
           </Button>
+          {publicRpcUrl && rpcUrl !== publicRpcUrl ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(publicRpcUrl);
+                onChange(publicRpcUrl);
+              }}
+            >
+              Use the chain’s public RPC
+            </Button>
+          ) : null}
           {rpcUrl !== DEFAULT_RPC_URL ? (
             <Button
               variant="ghost"

@@ -18,6 +18,8 @@ export interface LedgerProof {
   readonly txHash: string;
   readonly blockNumber: string | number;
   readonly blockTimestamp: string | number;
+  /** A public JSON-RPC endpoint of the chain, when the operator publishes one. */
+  readonly rpcUrl?: string;
 }
 
 /** SHA-256 with Web Crypto (browsers, and Node 20's globalThis.crypto). */
@@ -44,14 +46,18 @@ export async function checkProof(
 ): Promise<ProofCheck> {
   const leafIsRegistration = sameHex(proof.leaf.hash, registrationHash.trim());
   let leafHash: Uint8Array;
-  let path: Uint8Array[];
   try {
     leafHash = await sha256(leafHashInput(hashFromHex(proof.leaf.hash)));
-    path = proof.proof.path.map(hashFromHex);
   } catch {
     return { leafIsRegistration, leafHashOk: false, computedRoot: undefined, pathOk: false };
   }
   const leafHashOk = sameHex(bytesToHex(leafHash), proof.leaf.leafHash);
+  let path: Uint8Array[];
+  try {
+    path = proof.proof.path.map(hashFromHex);
+  } catch {
+    return { leafIsRegistration, leafHashOk, computedRoot: undefined, pathOk: false };
+  }
   const root = await rootFromInclusionProofAsync(
     { leafIndex: Number(proof.leaf.index), treeSize: Number(proof.proof.treeSize), leafHash, path },
     sha256,

@@ -77,6 +77,8 @@ describe('checking a proof with Web Crypto', () => {
   it('fails, without throwing, on malformed hashes', async () => {
     const proof = proofFor(4, 1);
     const check = await checkProof({ ...proof, proof: { ...proof.proof, path: ['nope'] } }, registrationHash(1));
-    expect(check).toEqual({ leafIsRegistration: true, leafHashOk: false, computedRoot: undefined, pathOk: false });
+    expect(check).toEqual({ leafIsRegistration: true, leafHashOk: true, computedRoot: undefined, pathOk: false });
+    const badLeaf = await checkProof({ ...proof, leaf: { ...proof.leaf, hash: 'nope' } }, registrationHash(1));
+    expect(badLeaf).toEqual({ leafIsRegistration: false, leafHashOk: false, computedRoot: undefined, pathOk: false });
   });
 });
