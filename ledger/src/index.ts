@@ -3,7 +3,7 @@
 export { createLedgerService, type LedgerService, type LedgerServiceOptions, type LedgerStatus } from './service.js';
 export { ledgerMigrations } from './migrations.js';
 export * from './events.js';
-export { AnchorChain } from './chain/anchor-chain.js';
+export { AnchorChain, ROOT_ANCHORED_TOPIC } from './chain/anchor-chain.js';
 export { startEmbeddedChain, EMBEDDED_CONTRACT, EMBEDDED_CHAIN_ID, EMBEDDED_ANCHORER_KEY, EMBEDDED_DEPLOYER_KEY } from './chain/embedded-chain.js';
 export { leavesToSeal, chunkSizes, msUntilDue, type BatchPolicy } from './batching/policy.js';
 export * as merkle from './merkle/index.js';

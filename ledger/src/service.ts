@@ -98,7 +98,8 @@ class LedgerServiceImpl implements LedgerService {
 
   async #probeChain(): Promise<void> {
     try {
-      await this.chain!.chainId();
+      // Asked every time (chainId() is cached): this is the liveness probe.
+      await this.chain!.call('eth_chainId');
       this.#reachable = true;
     } catch (error) {
       this.#reachable = false;

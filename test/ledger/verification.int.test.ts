@@ -225,7 +225,7 @@ describe('after a restart of the whole app', () => {
     const fresh = await client.register(await client.signUp(), Buffer.from('after the restart\n'), 'After');
     const proof = await eventually(async () => {
       const response = await client.call({ method: 'GET', url: `/api/ledger/proof/${fresh.trNumber}` });
-      return response.statusCode === 200 ? response.json() : null;
+      return response.statusCode === 200 ? (response.json() as { blockNumber: number; batchId: number }) : null;
     });
     expect(proof.blockNumber).toBeGreaterThan(before.anchor.blockNumber);
     expect(proof.batchId).toBeGreaterThan(before.batchId);
