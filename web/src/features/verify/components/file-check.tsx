@@ -130,7 +130,8 @@ function FileComparison({
         </Alert>
       ) : (
         <Alert
-          variant={match ? 'success' : 'danger'}
+          // Against a registration hash a mismatch is expected (it covers more than the file): a caution, not an alarm.
+          variant={match ? 'success' : registered ? 'danger' : 'warning'}
           role={match ? 'status' : 'alert'}
           title={
             registered
@@ -155,9 +156,11 @@ function FileComparison({
           ) : (
             <>
               {registration
-                ? 'This registration’s record does not include a separate hash of the file, so the file’s SHA-256 is compared with the hash you entered.'
+                ? 'This registration’s public record does not include a separate hash of the file, so the file’s SHA-256 is compared with the hash you entered.'
                 : 'No registration is verified yet, so the file’s SHA-256 is compared with the hash you entered.'}{' '}
-              {match ? null : 'A certificate’s registration hash covers the registration as a whole and can differ from the file’s own hash.'}
+              {match
+                ? null
+                : 'A certificate’s cryptographic hash covers the whole registration (title, owner, date and file), so it differs from the file’s own hash: compare the hash above with the File Content Hash printed on the certificate instead.'}
             </>
           )}
         </Alert>
