@@ -2,6 +2,7 @@
 // Reported, never a CI failure. BENCH_SMALL=1 shrinks the data sets for a quick look.
 import { startBenchPostgres } from './harness.js';
 import { benchEventStore } from './eventstore.js';
+import { benchLedger } from './ledger.js';
 import { benchRegistrations } from './registrations.js';
 import { benchSearch } from './search.js';
 
@@ -12,6 +13,7 @@ try {
   await benchEventStore(pg, { replayEvents: small ? 20_000 : 100_000 });
   await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
   await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
+  await benchLedger(pg, { small });
 } finally {
   await pg.stop();
 }
