@@ -75,7 +75,7 @@ export const configSchema = z.object({
   CHAIN_PUBLIC_RPC_URL: optionalUrl(['http://', 'https://']),
   /** A batch is sealed at this many leaves, or when its oldest leaf has waited this long. */
   LEDGER_BATCH_SIZE: positiveInt.max(1_000_000).default(256),
-  LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(2),
+  LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(1),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
   LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
 });

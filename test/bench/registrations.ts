@@ -16,6 +16,7 @@ import { runApp } from '@titleledger/api/runtime';
 import { toNewEvents } from '@titleledger/api/domain';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { certificateDocument, QR_PLACEHOLDER } from '../../api/src/certificates/certificate-document.js';
+import { creatorFlows, fetchSender, registrationIntent } from '../support/flows.js';
 import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
@@ -91,54 +92,12 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
   const bare = await baselineServer();
   const rows: Row[] = [];
   try {
-    const json = async (pathname: string, init: RequestInit & { token?: string } = {}) => {
-      const response = await fetch(`${base}${pathname}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
-    const card = await json('/api/payment/local/payment-methods', {
-      method: 'POST',
-      body: JSON.stringify({
-        cardNumber: '4242424242424242',
-        expMonth: 12,
-        expYear: new Date().getFullYear() + 2,
-        cvc: '123',
-        billing: { name: 'Bench', email: 'bench@example.com', address: { line1: '1 Main St', city: 'LA', state: 'CA', postal_code: '90001', country: 'US' } },
-      }),
-    });
-    const signUp = await json('/api/auth/register-enhanced', {
-      method: 'POST',
-      body: JSON.stringify({
-        email: `bench.${Date.now()}@example.com`,
-        password: 'correct horse battery',
-        fullName: 'Ada Lovelace',
-        phone: '3105551234',
-        address: '12 Analytical Engine Road',
-        city: 'Los Angeles',
-        state: 'CA',
-        zipCode: '90001',
-        country: 'US',
-        paymentMethodId: card.body.id,
-        termsAccepted: true,
-        privacyAccepted: true,
-      }),
-    });
-    const token = signUp.body.token as string;
+    const flows = creatorFlows(fetchSender(base));
+    const { token } = await flows.signUp();
     const n = options.registrations;
     // Paid sessions made up front: the measured part is the submission alone.
     const sessions: string[] = [];
-    for (let i = 0; i < 2 * n; i += 1) {
-      const intent = await json('/api/payment/create-intent', {
-        method: 'POST',
-        token,
-        body: JSON.stringify({ amount: 9.99, payment_type: 'copyright_registration', metadata: { title: 'bench' } }),
-      });
-      const checkoutPath = new URL(intent.body.checkout_url as string).pathname;
-      await fetch(`${base}${checkoutPath}/complete`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay' });
-      sessions.push(intent.body.session_id as string);
-    }
+    for (let i = 0; i < 2 * n; i += 1) sessions.push(await flows.paidSession(token, registrationIntent({ title: 'bench' })));
     let used = 0;
     const trs: string[] = [];
     const register = async (i: number) => {

@@ -10,7 +10,7 @@ describe('ledger configuration', () => {
   it('defaults to the embedded chain, 256 leaves or 2 s, one confirmation', () => {
     const config = loadConfig({});
     expect([config.CHAIN_RPC_URL, config.ANCHOR_PRIVATE_KEY, config.ANCHOR_CONTRACT]).toEqual([undefined, undefined, undefined]);
-    expect(config).toMatchObject({ LEDGER_BATCH_SIZE: 256, LEDGER_BATCH_SECONDS: 2, LEDGER_CONFIRMATIONS: 1 });
+    expect(config).toMatchObject({ LEDGER_BATCH_SIZE: 256, LEDGER_BATCH_SECONDS: 1, LEDGER_CONFIRMATIONS: 1 });
   });
 
   it('takes an external chain', () => {

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
+import { creatorFlows, injectSender, type Registered } from '../support/flows.js';
 import { pdfText } from '../support/pdf-text.js';
 import { signingBytes } from '../../ledger/src/verifier/bundle-format.js';
-import { apiClient } from './api-flow.js';
 import { runVerifyCli } from './cli.js';
 import { independentVerify } from './independent-verifier.js';
 import { eventually } from './registrations.js';
@@ -20,10 +20,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-ledger-'));
 const files = mkdtempSync(path.join(tmpdir(), 'tl-ledger-files-'));
 let databaseUrl: string;
 let app: TestApp;
-let client: ReturnType<typeof apiClient>;
+let client: ReturnType<typeof creatorFlows>;
 let token: string;
 const works = [0, 1, 2].map((i) => Buffer.from(`Poem ${i}: the sea, the sea, ${Date.now()}\n`));
-const registered: { trNumber: string; cryptographicHash: string }[] = [];
+const registered: Registered[] = [];
 let bundleText: string;
 let bundlePath: string;
 
@@ -31,7 +31,7 @@ const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEDGER_BATCH_
 const rpcUrl = () => `${app.url}/api/ledger/rpc`;
 
 async function rpc(body: unknown) {
-  return client.call({ method: 'POST', url: '/api/ledger/rpc', payload: body as object });
+  return client.send({ method: 'POST', url: '/api/ledger/rpc', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
 beforeAll(async () => {
@@ -39,9 +39,9 @@ beforeAll(async () => {
   databaseUrl = db.url;
   await db.close();
   app = await startTestApp(env());
-  client = apiClient(app);
-  token = await client.signUp();
-  for (const [i, work] of works.entries()) registered.push(await client.register(token, work, `Poem ${i}`));
+  client = creatorFlows(injectSender(app));
+  token = (await client.signUp()).token;
+  for (const [i, work] of works.entries()) registered.push(await client.register(token, work, { title: `Poem ${i}` }));
 });
 afterAll(async () => app?.stop());
 
@@ -49,9 +49,9 @@ describe('anchoring', () => {
   it('answers pending, then anchors every registration in a batch and serves its proof', async () => {
     const first = registered[0]!;
     const proof = await eventually(async () => {
-      const response = await client.call({ method: 'GET', url: `/api/ledger/proof/${first.trNumber}` });
-      if (response.statusCode === 202) expect(response.json()).toMatchObject({ status: 'pending', tr_number: first.trNumber });
-      return response.statusCode === 200 ? response.json() : null;
+      const response = await client.send({ method: 'GET', url: `/api/ledger/proof/${first.trNumber}` });
+      if (response.status === 202) expect(response.json()).toMatchObject({ status: 'pending', tr_number: first.trNumber });
+      return response.status === 200 ? response.json() : null;
     }, 30_000, 'an anchored proof');
     expect(proof).toMatchObject({
       tr_number: first.trNumber,
@@ -67,35 +67,36 @@ describe('anchoring', () => {
       blockTimestamp: expect.any(Number),
     });
     for (const r of registered) {
-      await eventually(async () => (await client.call({ method: 'GET', url: `/api/ledger/proof/${r.trNumber}` })).statusCode === 200);
+      await eventually(async () => (await client.send({ method: 'GET', url: `/api/ledger/proof/${r.trNumber}` })).status === 200);
     }
   });
 
   it('GET /api/titles/verify/:tr gives the spec fields, registered once anchored; 404 unknown, 400 malformed', async () => {
     const r = registered[1]!;
-    const response = await client.call({ method: 'GET', url: `/api/titles/verify/${r.trNumber.toLowerCase()}` });
-    expect(response.statusCode).toBe(200);
+    const response = await client.send({ method: 'GET', url: `/api/titles/verify/${r.trNumber.toLowerCase()}` });
+    expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({
       tr_number: r.trNumber,
       title: 'Poem 1',
       material_type: 'Poems',
       status: 'registered',
       cryptographic_hash: r.cryptographicHash,
+      file_content_hash: r.fileContentHash,
       registrant_name: 'Ada Lovelace',
       registration_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    const unknown = await client.call({ method: 'GET', url: '/api/titles/verify/TR-COPY-2020-ABCDEFGH' });
-    expect(unknown.statusCode).toBe(404);
+    const unknown = await client.send({ method: 'GET', url: '/api/titles/verify/TR-COPY-2020-ABCDEFGH' });
+    expect(unknown.status).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'not_found', message: 'Registration not found' });
-    const malformed = await client.call({ method: 'GET', url: '/api/titles/verify/not-a-tr' });
-    expect(malformed.statusCode).toBe(400);
+    const malformed = await client.send({ method: 'GET', url: '/api/titles/verify/not-a-tr' });
+    expect(malformed.status).toBe(400);
     expect(malformed.json().error).toBe('validation_error');
-    expect((await client.call({ method: 'GET', url: '/api/ledger/proof/TR-COPY-2020-ABCDEFGH' })).statusCode).toBe(404);
-    expect((await client.call({ method: 'GET', url: '/api/ledger/proof/%3Cscript%3E' })).statusCode).toBe(400);
+    expect((await client.send({ method: 'GET', url: '/api/ledger/proof/TR-COPY-2020-ABCDEFGH' })).status).toBe(404);
+    expect((await client.send({ method: 'GET', url: '/api/ledger/proof/%3Cscript%3E' })).status).toBe(400);
   });
 
   it('GET /api/ledger/status reports the chain, the last batch and nothing pending', async () => {
-    const status = (await client.call({ method: 'GET', url: '/api/ledger/status' })).json();
+    const status = (await client.send({ method: 'GET', url: '/api/ledger/status' })).json();
     expect(status).toMatchObject({
       pendingCount: 0,
       lastBatch: { batchId: expect.any(Number), leafCount: expect.any(Number), root: expect.stringMatching(/^0x/) },
@@ -104,13 +105,13 @@ describe('anchoring', () => {
       chainId: 31337,
       contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     });
-    const health = (await client.call({ method: 'GET', url: '/api/health' })).json();
+    const health = (await client.send({ method: 'GET', url: '/api/health' })).json();
     expect(health.components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true, chainId: 31337, pendingCount: 0 } });
   });
 
   it('the RPC proxy forwards the six read methods and refuses anything else', async () => {
     const chainId = await rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
-    expect(chainId.statusCode).toBe(200);
+    expect(chainId.status).toBe(200);
     expect(chainId.json()).toMatchObject({ id: 1, result: '0x7a69' });
     const batch = await rpc([
       { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
@@ -119,19 +120,19 @@ describe('anchoring', () => {
     expect(batch.json()).toHaveLength(2);
     for (const method of ['eth_sendRawTransaction', 'eth_sendTransaction', 'evm_mine', 'hardhat_reset', 'evm_setNextBlockTimestamp', 'eth_accounts']) {
       const refused = await rpc({ jsonrpc: '2.0', id: 7, method, params: [] });
-      expect(refused.statusCode, method).toBe(403);
+      expect(refused.status, method).toBe(403);
       expect(refused.json()).toMatchObject({ id: 7, error: { code: -32601 } });
     }
     const mixed = await rpc([{ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, { jsonrpc: '2.0', id: 2, method: 'evm_mine' }]);
-    expect(mixed.statusCode).toBe(403);
-    expect((await rpc({ not: 'json-rpc' })).statusCode).toBe(400);
+    expect(mixed.status).toBe(403);
+    expect((await rpc({ not: 'json-rpc' })).status).toBe(400);
   });
 
   it('the certificate says where the registration is anchored', async () => {
-    const proof = (await client.call({ method: 'GET', url: `/api/ledger/proof/${registered[0]!.trNumber}` })).json();
-    const pdf = await client.call({ method: 'GET', url: `/api/copyright/download-certificate/${registered[0]!.trNumber}`, token });
-    expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    const proof = (await client.send({ method: 'GET', url: `/api/ledger/proof/${registered[0]!.trNumber}` })).json();
+    const pdf = await client.send({ method: 'GET', url: `/api/copyright/download-certificate/${registered[0]!.trNumber}`, token });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(pdf.raw);
     expect(text).toContain(`Anchored in block ${proof.blockNumber}`);
     expect(text).toContain(proof.txHash);
   });
@@ -146,7 +147,7 @@ describe('the .tr file', () => {
     writeFileSync(path.join(files, 'other.txt'), works[1]!);
   });
 
-  const registryKey = async () => (await client.call({ method: 'GET', url: '/api/registry/public-key' })).json().publicKey as string;
+  const registryKey = async () => (await client.send({ method: 'GET', url: '/api/registry/public-key' })).json().publicKey as string;
 
   it('carries the Merkle proof and anchor, under the signature', () => {
     const bundle = JSON.parse(bundleText);
@@ -213,8 +214,8 @@ describe('after a restart of the whole app', () => {
     const before = JSON.parse(bundleText).proof;
     await app.stop();
     app = await startTestApp(env());
-    client = apiClient(app);
-    const health = (await client.call({ method: 'GET', url: '/api/health' })).json();
+    client = creatorFlows(injectSender(app));
+    const health = (await client.send({ method: 'GET', url: '/api/health' })).json();
     expect(health.components.ledger.status).toBe('ok');
     expect(health.components.ledger.details.degraded).toBeUndefined();
     const result = await runVerifyCli([bundlePath, '--rpc', rpcUrl()]);
@@ -222,10 +223,10 @@ describe('after a restart of the whole app', () => {
     expect(result.stdout).toContain(`in block ${before.anchor.blockNumber} at`);
     expect(await independentVerify(bundleText, rpcUrl())).toBeNull();
     // And the rebuilt chain keeps anchoring: a new registration lands after the replayed ones.
-    const fresh = await client.register(await client.signUp(), Buffer.from('after the restart\n'), 'After');
+    const fresh = await client.register((await client.signUp()).token, Buffer.from('after the restart\n'), { title: 'After' });
     const proof = await eventually(async () => {
-      const response = await client.call({ method: 'GET', url: `/api/ledger/proof/${fresh.trNumber}` });
-      return response.statusCode === 200 ? (response.json() as { blockNumber: number; batchId: number }) : null;
+      const response = await client.send({ method: 'GET', url: `/api/ledger/proof/${fresh.trNumber}` });
+      return response.status === 200 ? (response.json() as { blockNumber: number; batchId: number }) : null;
     });
     expect(proof.blockNumber).toBeGreaterThan(before.anchor.blockNumber);
     expect(proof.batchId).toBeGreaterThan(before.batchId);

@@ -4,6 +4,13 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import { createPool, migrate, type Migration } from '@titleledger/api/runtime';
 
+declare module 'vitest' {
+  /** What global-setup.ts provides to every test file. */
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
 export interface TestDatabase {
   readonly url: string;
   readonly pool: pg.Pool;

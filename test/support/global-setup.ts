@@ -5,12 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../api/src/runtime/index.js'; // globalSetup ignores export conditions (vitest 9429)
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgUrl: string;
-  }
-}
+import type {} from './database.js'; // the typing of the provided `pgUrl` (erased: no runtime import)
 
 export default async function setup(project: TestProject) {
   // Under /tmp: the `postgres` user must be able to reach the data directory when we run as root.

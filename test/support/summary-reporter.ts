@@ -1,5 +1,5 @@
-// Prints the closing line CI reads: "N passed, N failed" (", N skipped" when any were skipped),
-// with the reason of every skipped test above it.
+// Prints the closing line CI reads, exactly "N passed, N failed", with the skipped tests (each with
+// its reason) and their count above it.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -23,6 +23,7 @@ export default class SummaryReporter implements Reporter {
     }
     failed += unhandledErrors.length;
     for (const reason of reasons) process.stdout.write(`${reason}\n`);
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    if (skipped) process.stdout.write(`${skipped} skipped\n`);
+    process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   }
 }

@@ -1,13 +1,14 @@
 // Accounts over HTTP on a real Postgres: sign-up with a card on file, sessions (bearer and cookie,
 // idle expiry), profile, password, preferences, two-factor with replay refused, rate limits,
 // password reset, deletion with crypto-shredding. No call may answer 500.
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { cardDetails, freshEmail, signUpDetails, type Card } from '../../../test/support/flows.js';
 import { serverKeyring, unseal } from './crypto.js';
 import { readUserKey } from './user-keys.js';
 
-type InjectOptions = Parameters<NonNullable<TestApp['running']['app']>['inject']>[0];
 
 let app: TestApp;
 const statuses: number[] = [];
@@ -26,51 +27,14 @@ async function call(options: InjectOptions & { token?: string; ip?: string }) {
   return response;
 }
 
-let emailCounter = 0;
-const freshEmail = () => `person${++emailCounter}.${Date.now()}@example.com`;
-
 async function addCard(cardNumber = '4242 4242 4242 4242') {
-  const response = await call({
-    method: 'POST',
-    url: '/api/payment/local/payment-methods',
-    payload: {
-      cardNumber,
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-      billing: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        address: { line1: '1 Main Street', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' },
-      },
-    },
-  });
+  const response = await call({ method: 'POST', url: '/api/payment/local/payment-methods', payload: cardDetails({ cardNumber }) });
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: string; last4: string; brand: string; exp_month: number; exp_year: number };
+  return response.json() as Card;
 }
 
-function signUp(overrides: Record<string, unknown> = {}) {
-  return {
-    username: 'ada1234',
-    email: freshEmail(),
-    password: 'correct horse battery',
-    fullName: 'Ada King Lovelace',
-    firstName: 'Ada',
-    lastName: 'King Lovelace',
-    phone: '3105551234',
-    address: '12 Analytical Engine Road',
-    city: 'Los Angeles',
-    state: 'CA',
-    zipCode: '90001',
-    country: 'US',
-    accountType: 'individual',
-    termsAccepted: true,
-    privacyAccepted: true,
-    termsAcceptedAt: new Date().toISOString(),
-    privacyAcceptedAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
+/** The wizard's sign-up payload; the client's username is sent but the server derives its own. */
+const signUp = (overrides: Record<string, unknown> = {}) => signUpDetails({ username: 'ada1234', ...overrides });
 
 async function registered(overrides: Record<string, unknown> = {}) {
   const card = await addCard();

