@@ -16,26 +16,14 @@ import { runApp } from '@titleledger/api/runtime';
 import { toNewEvents } from '@titleledger/api/domain';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { certificateDocument, QR_PLACEHOLDER } from '../../api/src/certificates/certificate-document.js';
-import { creatorFlows, fetchSender, registrationIntent } from '../support/flows.js';
+import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
 import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
 function form(sessionId: string, i: number): FormData {
   const body = new FormData();
-  const values: Record<string, string> = {
-    title: `Bench work ${i}`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '3105551234',
-    address: '12 Analytical Engine Road',
-    materialType: 'Book',
-    intendedMedium: 'PRINT LITERARY',
-    description: 'benchmark',
-    paymentSessionId: sessionId,
-  };
-  for (const [k, v] of Object.entries(values)) body.append(k, v);
+  for (const [k, v] of Object.entries(registrationFields(sessionId, { title: `Bench work ${i}`, materialType: 'Book', description: 'benchmark' }))) body.append(k, v);
   body.append('file', new Blob([FILE], { type: 'text/plain' }), `work-${i}.txt`);
   return body;
 }

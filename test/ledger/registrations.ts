@@ -3,31 +3,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EventStore, Position } from '@titleledger/api/eventstore';
 import { registrationHash } from '../../api/src/registrations/registration-hash.js';
+import type { TitleRegisteredData } from '../../api/src/registrations/events.js';
+import { newTrNumber } from '../../api/src/registrations/tr-number.js';
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-export interface TestRegistration {
-  readonly trNumber: string;
-  readonly title: string;
-  readonly ownerId: string;
-  readonly registrantName: string;
-  readonly materialType: string;
-  readonly intendedMedium: string;
-  readonly description: string;
-  readonly fileContentHash: string;
-  readonly cryptographicHash: string;
-  readonly hashVersion: number;
-  readonly paymentId: string;
-  readonly blobId: string;
-  readonly fileName: string;
-  readonly fileSize: number;
-  readonly mimeType: string;
-  readonly registeredAt: string;
-  readonly contact: string;
-}
+export type TestRegistration = TitleRegisteredData;
 
 export function newRegistration(content: Buffer = randomBytes(64), title = `Work ${randomUUID().slice(0, 8)}`): TestRegistration {
-  const trNumber = `TR-COPY-${new Date().getUTCFullYear()}-${[...randomBytes(8)].map((b) => ALPHABET[b & 31]).join('')}`;
+  const trNumber = newTrNumber(new Date());
   const base = {
     trNumber,
     title,

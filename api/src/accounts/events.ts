@@ -2,7 +2,7 @@
 // `sealed` strings (see crypto.ts) that open only while the user's key exists.
 import { z } from 'zod';
 import type { SchemaVersions } from '../domain/command-handler.js';
-import { ACCOUNT_TYPES, notificationPreferencesSchema } from '../schemas/accounts.js';
+import { ACCOUNT_TYPES, notificationPreferencesSchema, userSchema } from '../schemas/accounts.js';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
@@ -10,19 +10,19 @@ export const userStreamId = (userId: string) => `user-${userId}`;
 const sealed = z.string().startsWith('v1.');
 const isoTime = z.string();
 
-/** What a sealed profile holds. */
-export const sealedProfileSchema = z.object({
-  email: z.string(),
-  username: z.string().nullable(),
-  fullName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
+/** What a sealed profile holds: the personal fields of the user the API answers with. */
+export const sealedProfileSchema = userSchema.pick({
+  email: true,
+  username: true,
+  fullName: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  address: true,
+  city: true,
+  state: true,
+  zipCode: true,
+  country: true,
 });
 export type SealedProfile = z.infer<typeof sealedProfileSchema>;
 

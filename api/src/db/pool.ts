@@ -7,3 +7,19 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', () => undefined);
   return pool;
 }
+
+/** Runs `work` in one transaction on a client of its own: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

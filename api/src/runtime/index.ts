@@ -1,6 +1,6 @@
 // Runtime pieces shared by every entry point (embedded launcher, standalone services, tests).
 export { startEmbeddedPostgres, ensureDatabase, freePort, type EmbeddedPostgresHandle } from './embedded-postgres.js';
-export { createPool } from '../db/pool.js';
+export { createPool, inTransaction } from '../db/pool.js';
 export { migrate, type Migration } from '../db/migrate.js';
 export { loadConfig, ConfigError, type Config } from '../config.js';
 export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';

@@ -20,18 +20,4 @@ export async function writeCheckpoint(client: pg.PoolClient, name: string, posit
   );
 }
 
-/** Runs `work` in one transaction on its own client. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+export { inTransaction } from '@titleledger/api/runtime';

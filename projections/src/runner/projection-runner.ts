@@ -2,6 +2,7 @@
 // Each batch is applied and the checkpoint moved in one transaction, so a crash (even SIGKILL)
 // never applies an event twice or skips one. One runner leads at a time (advisory lock).
 import type pg from 'pg';
+import { inTransaction } from '@titleledger/api/runtime';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
 import type { Projection } from './projection.js';
 
@@ -85,27 +86,18 @@ export class ProjectionRunner {
 
   private async applyBatch(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(this.options.pool, async (client) => {
       const current = await readCheckpoint(client, projection.name);
       // Events at or before the checkpoint were applied by an earlier run: skip them.
       const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
-      if (fresh.length > 0) {
-        await projection.apply(fresh, client);
-        await client.query(
-          `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
-            WHERE name = $1`,
-          [projection.name, last.commit.toString(), last.prepare.toString()],
-        );
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      if (fresh.length === 0) return;
+      await projection.apply(fresh, client);
+      await client.query(
+        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
+          WHERE name = $1`,
+        [projection.name, last.commit.toString(), last.prepare.toString()],
+      );
+    });
     await this.options.afterBatch?.(projection.name, last, events.length);
   }
 
@@ -147,20 +139,12 @@ export class ProjectionRunner {
  * Run it with the runner stopped (e.g. `node projections/dist/main.js rebuild`).
  */
 export async function rebuildProjections(options: Omit<ProjectionRunnerOptions, 'afterBatch'>): Promise<void> {
-  const client = await options.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(options.pool, async (client) => {
     for (const projection of options.projections) {
       if (projection.tables.length > 0) await client.query(`TRUNCATE ${projection.tables.join(', ')}`);
       await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   const runner = new ProjectionRunner(options);
   await runner.start();
   try {

@@ -2,6 +2,7 @@
 // and a rebuild from position 0 does not bring it back (its key no longer exists).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { signUpDetails } from '../../../test/support/flows.js';
 import { allProjections } from '../index.js';
 import { rebuildProjections } from '../runner/projection-runner.js';
 
@@ -15,20 +16,8 @@ async function register(email: string) {
   const response = await app.running.app!.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: {
-      email,
-      password: 'long enough password',
-      fullName: 'Mary Shelley',
-      phone: '2125550101',
-      address: '1 Frankenstein Way',
-      city: 'New York',
-      state: 'NY',
-      zipCode: '10001',
-      country: 'US',
-      accountType: 'individual',
-      termsAccepted: true,
-      privacyAccepted: true,
-    },
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(signUpDetails({ email, password: 'long enough password', fullName: 'Mary Shelley', firstName: 'Mary', lastName: 'Shelley' })),
   });
   expect(response.statusCode).toBe(201);
   return response.json() as { token: string; user: { id: string } };

@@ -1,10 +1,11 @@
 // The web shell in a real browser: top-bar navigation, the sign-in guard, the not-found page and
 // the mobile menu, against the built SPA served with the API by the shared test app.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
+import { desktop, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -19,20 +20,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function withPage(
-  viewport: { width: number; height: number },
-  run: (page: Page) => Promise<void>,
-): Promise<void> {
-  const context: BrowserContext = await browser.newContext({ viewport });
-  try {
-    await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-const desktop = { width: 1280, height: 800 };
-const mobile = { width: 375, height: 812 };
+const withPage = (viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) => withPageIn(browser, { viewport }, run);
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

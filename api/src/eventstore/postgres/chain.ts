@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import { inTransaction } from '../../db/pool.js';
 
 export const CHECKPOINT_EVERY = 1000;
 export const GENESIS_HASH: Buffer = Buffer.alloc(32);
@@ -79,9 +80,7 @@ export async function extendChain(pool: pg.Pool, batchSize = 5000): Promise<numb
     hashes.push(previous);
     if ((index + 1n) % BigInt(CHECKPOINT_EVERY) === 0n) checkpoints.push({ index: index.toString(), hash: previous });
   }
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     // The primary key on chain_index makes a second, concurrent chainer fail instead of forking the chain.
     await client.query(
       `INSERT INTO es_chain (chain_index, transaction_id, seq, event_id, hash)
@@ -89,18 +88,9 @@ export async function extendChain(pool: pg.Pool, batchSize = 5000): Promise<numb
       [indexes, txs, seqs, ids, hashes],
     );
     for (const checkpoint of checkpoints) {
-      await client.query('INSERT INTO es_chain_checkpoints (chain_index, hash) VALUES ($1, $2)', [
-        checkpoint.index,
-        checkpoint.hash,
-      ]);
+      await client.query('INSERT INTO es_chain_checkpoints (chain_index, hash) VALUES ($1, $2)', [checkpoint.index, checkpoint.hash]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return rows.length;
 }
 

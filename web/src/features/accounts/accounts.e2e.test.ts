@@ -3,9 +3,9 @@
 // turn on two-factor sign-in with a code computed here, sign in with it, export the data, delete
 // the account and fail to sign in after.
 //
-// Set E2E_SCREENSHOTS=<dir> to also save every screen at 1280 and 375 px along the way, and
+// Set SCREENSHOT_DIR=<dir> to also save every screen at 1280 and 375 px along the way, and
 // E2E_THEME=dark to run (and shoot) it in the dark theme.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { generate } from 'otplib';
@@ -14,21 +14,20 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { signUpDetails } from '../../../../test/support/flows.js';
+import { desktop, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const desktop = { width: 1280, height: 800 };
-const mobile = { width: 375, height: 812 };
-const screenshotDir = process.env.E2E_SCREENSHOTS;
+const screenshotDir = screenshotDirOrNone();
 
 beforeAll(async () => {
   app = await startTestApp();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: desktop, acceptDownloads: true });
-  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
+  context = await newContext(browser, { acceptDownloads: true });
   page = await context.newPage();
 });
 
@@ -79,9 +78,8 @@ function field(name: string, scope: Page | Locator = page): Locator {
 
 async function snap(name: string): Promise<void> {
   if (!screenshotDir) return;
-  mkdirSync(screenshotDir, { recursive: true });
   await page.waitForTimeout(150);
-  for (const [label, viewport] of [['1280', desktop], ['375', mobile]] as const) {
+  for (const [label, viewport] of WIDTHS) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
@@ -326,24 +324,11 @@ test('a forgotten password is reset through the e-mailed link', async () => {
   const registered = await fetch(`${app.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'original-password',
-      fullName: 'Grace Hopper',
-      phone: '5550001111',
-      address: '1 Harvard Mark Road',
-      city: 'New York',
-      state: 'NY',
-      zipCode: '10001',
-      country: 'US',
-      accountType: 'individual',
-      termsAccepted: true,
-      privacyAccepted: true,
-    }),
+    body: JSON.stringify(signUpDetails({ email, password: 'original-password', fullName: 'Grace Hopper', firstName: 'Grace', lastName: 'Hopper' })),
   });
   expect(registered.status).toBe(201);
 
-  const fresh = await browser.newContext({ viewport: desktop });
+  const fresh = await newContext(browser);
   const previous = page;
   page = await fresh.newPage();
   try {

@@ -4,13 +4,13 @@
 // ticket number.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { insertRegistrations } from '../../../../api/src/search/registrations-fixture.js';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { desktop, expectSoundLayout, mobile, WIDTHS, withPage as withPageIn } from '../../../../test/support/screens.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
 
@@ -39,17 +39,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const desktop = { width: 1280, height: 800 };
-const mobile = { width: 375, height: 812 };
-
-async function withPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>): Promise<void> {
-  const context: BrowserContext = await browser.newContext({ viewport });
-  try {
-    await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) => withPageIn(browser, { viewport }, run);
 
 const pages = [
   { path: '/', title: 'Home' },
@@ -69,10 +59,7 @@ const pages = [
   { path: '/support', title: 'Support Center' },
 ] as const;
 
-describe.each([
-  ['1280', desktop],
-  ['375', mobile],
-])('every public page at %s px', (width, viewport) => {
+describe.each(WIDTHS)('every public page at %s px', (width, viewport) => {
   test.each(pages)('$path', async ({ path: route, title }) => {
     await withPage(viewport, async (page) => {
       await page.goto(`${app.url}${route}`);
@@ -81,13 +68,7 @@ describe.each([
       const name = route === '/' ? 'landing' : route.slice(1);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
       expect(await page.title()).toBe(`${title} · TitleLedger`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-      expect(serious).toEqual([]);
+      await expectSoundLayout(page, `${route} at ${width} px`);
     });
   });
 });

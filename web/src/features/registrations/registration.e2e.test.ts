@@ -4,18 +4,18 @@
 // dashboard and in My documents. Screenshots of every screen at 1280 and 375 px go to
 // $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in the dark theme.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 
 import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { cardDetails, signUpDetails } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
+import { atBothWidths, newContext, screenshotDir as screenshotDirOrNone } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -33,22 +33,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const desktop = { width: 1280, height: 800 };
-const mobile = { width: 375, height: 812 };
-const screenshotDir = process.env.SCREENSHOT_DIR;
-if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!screenshotDir) return;
-  for (const [label, viewport] of [
-    ['1280', desktop],
-    ['375', mobile],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(desktop);
-}
+const screenshotDir = screenshotDirOrNone();
+const shoot = (page: Page, name: string) => atBothWidths(page, name);
 
 /** Signs up through the API from inside the page, so the browser holds the session cookie too. */
 async function signUp(page: Page, email: string): Promise<void> {
@@ -92,8 +78,7 @@ async function downloadFrom(page: Page, buttonName: string): Promise<Buffer> {
 }
 
 test('a creator registers a title through all five steps and finds it everywhere', async () => {
-  const context: BrowserContext = await browser.newContext({ viewport: desktop, acceptDownloads: true });
-  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
+  const context = await newContext(browser, { acceptDownloads: true });
   const page = await context.newPage();
   try {
     const email = `creator.${Date.now()}@example.com`;
@@ -232,7 +217,7 @@ test('a creator registers a title through all five steps and finds it everywhere
 });
 
 test('the checkout page pays on the test-mode page and hands over to the wizard', async () => {
-  const context = await browser.newContext({ viewport: desktop });
+  const context = await newContext(browser);
   const page = await context.newPage();
   try {
     await signUp(page, `buyer.${Date.now()}@example.com`);

@@ -8,16 +8,14 @@
 // serious axe violations); screenshots go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes
 // them in the dark theme.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
+import { atBothWidths, newContext, withPage as withPageIn } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -68,44 +66,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const desktop = { width: 1280, height: 800 };
-const mobile = { width: 375, height: 812 };
-const screenshotDir = process.env.SCREENSHOT_DIR;
-if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
-
 /** At 1280 and 375 px: no sideways scrolling, no serious or critical axe violations, a screenshot. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, viewport] of [
-    ['1280', desktop],
-    ['375', mobile],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `no sideways scrolling at ${label} px (${name})`).toBeLessThanOrEqual(0);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-    expect(serious, `axe at ${label} px (${name})`).toEqual([]);
-    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `verify-${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(desktop);
-}
-
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: desktop });
-  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
-  return context;
-}
-
-async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext();
-  try {
-    await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const shoot = (page: Page, name: string) => atBothWidths(page, `verify-${name}`, { check: true });
+const withPage = (run: (page: Page) => Promise<void>) => withPageIn(browser, {}, run);
 
 function verifyUrl(tr: string, hash: string): string {
   return `${app.url}/verify?tr=${encodeURIComponent(tr)}&hash=${hash}`;
@@ -231,7 +194,7 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
   const work = Buffer.from('Anchored verses\n\nA line the chain will remember.\n');
   const registered = await registerThroughApi(work);
   expect(registered.fileContentHash).toBe(sha256(work));
-  const context = await newContext();
+  const context = await newContext(browser);
   try {
     const rpcCalls: string[] = [];
     context.on('request', (request) => {

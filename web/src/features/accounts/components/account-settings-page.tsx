@@ -1,10 +1,7 @@
 // /account: Account Settings. One read (the profile) feeds every section; each section owns its
 // own change and says how it went.
-import { Alert } from '@/components/alert';
-import { Button } from '@/components/button';
-import { Spinner } from '@/components/spinner';
+import { Loading, LoadFailed } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { errorMessage } from '@/lib/api-error';
 
 import { useProfile } from '../api/get-profile';
 import { AccountStatusSection } from './account/account-status-section';
@@ -28,17 +25,9 @@ export function AccountSettingsPage() {
       </header>
 
       {profile.isPending ? (
-        <div className="flex items-center gap-3 py-12 text-sm text-muted-foreground">
-          <Spinner label="Loading your account" />
-          Loading your account...
-        </div>
+        <Loading className="justify-start py-12">Loading your account...</Loading>
       ) : profile.isError ? (
-        <Alert variant="danger" title="Your account could not be loaded" role="alert">
-          <p>{errorMessage(profile.error, 'Please try again.')}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="Your account could not be loaded" error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <>
           <ProfileSection profile={profile.data} />

@@ -2,15 +2,13 @@
 // (PUT /api/user/notification-preferences). Topic e-mails follow the e-mail master switch.
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Mail, MessageSquare, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
-import { Label } from '@/components/label';
-import { Spinner } from '@/components/spinner';
-import { Switch } from '@/components/switch';
+import { Loading, LoadFailed } from '@/components/query-states';
+import { SwitchField } from '@/components/switch';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { EMAIL_TOPICS, preferencesChanged, shownOn, topicDisabled, type EmailTopic } from '@/lib/notification-preferences';
@@ -43,27 +41,8 @@ function Group({ id, title, description, Icon, children }: { id: string; title: 
   );
 }
 
-function Toggle({ id, label, description, checked, disabled, onChange }: {
-  id: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div className="grid gap-0.5">
-        <Label htmlFor={id} className={disabled ? 'text-muted-foreground' : undefined}>
-          {label}
-        </Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch id={id} aria-describedby={`${id}-description`} checked={checked} disabled={disabled} onCheckedChange={onChange} />
-    </div>
-  );
+function Toggle(props: ComponentProps<typeof SwitchField>) {
+  return <SwitchField className="py-3" {...props} />;
 }
 
 function SettingsForm({ saved }: { saved: NotificationPreferences }) {
@@ -142,16 +121,9 @@ export function NotificationSettingsPage() {
         </p>
       </header>
       {preferences.isPending ? (
-        <div className="flex items-center gap-3 py-12 text-sm text-muted-foreground">
-          <Spinner label="Loading your preferences" />
-          Loading your preferences...
-        </div>
+        <Loading className="justify-start py-12">Loading your preferences...</Loading>
       ) : preferences.isError ? (
-        <Alert variant="danger" title="Your preferences could not be loaded" role="alert">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void preferences.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed title="Your preferences could not be loaded" error={preferences.error} onRetry={() => void preferences.refetch()} />
       ) : (
         <SettingsForm key={JSON.stringify(preferences.data)} saved={preferences.data} />
       )}

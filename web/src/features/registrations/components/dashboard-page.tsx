@@ -8,7 +8,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/card';
 import { Input } from '@/components/input';
-import { Spinner } from '@/components/spinner';
+import { Loading, LoadFailed } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -124,17 +124,9 @@ function TitleList() {
         </div>
 
         {titles.isPending ? (
-          <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
-            <Spinner label="" />
-            Loading your registrations...
-          </p>
+          <Loading>Loading your registrations...</Loading>
         ) : titles.isError ? (
-          <Alert variant="danger" role="alert" title="Your registrations could not be loaded">
-            {errorMessage(titles.error, 'Please try again.')}{' '}
-            <button type="button" className="font-medium text-accent-text underline" onClick={() => void titles.refetch()}>
-              Try again
-            </button>
-          </Alert>
+          <LoadFailed title="Your registrations could not be loaded" error={titles.error} onRetry={() => void titles.refetch()} />
         ) : rows.length === 0 ? (
           <div className="grid justify-items-center gap-2 py-10 text-center">
             <Files aria-hidden="true" className="size-8 text-muted-foreground" />

@@ -3,12 +3,10 @@
 import { FileText, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
-import { Spinner } from '@/components/spinner';
+import { Loading, LoadFailed } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
 import { useUserTitles } from '../api/get-user-titles';
@@ -37,17 +35,9 @@ export function MyDocumentsPage() {
       </header>
 
       {titles.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-muted-foreground">
-          <Spinner label="" />
-          Loading your documents...
-        </p>
+        <Loading className="py-16">Loading your documents...</Loading>
       ) : titles.isError ? (
-        <Alert variant="danger" role="alert" title="Your documents could not be loaded">
-          {errorMessage(titles.error, 'Please try again.')}{' '}
-          <button type="button" className="font-medium text-accent-text underline" onClick={() => void titles.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed title="Your documents could not be loaded" error={titles.error} onRetry={() => void titles.refetch()} />
       ) : rows.length === 0 ? (
         <Card>
           <CardContent className="grid justify-items-center gap-2 py-14 text-center">

@@ -9,9 +9,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/card';
 import { Field } from '@/components/field';
-import { Label } from '@/components/label';
 import { Select } from '@/components/select';
-import { Switch } from '@/components/switch';
+import { SwitchField } from '@/components/switch';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
@@ -84,20 +83,13 @@ export function SettingsPage() {
   );
 
   const toggle = (key: SwitchKey, label: string, description: string) => (
-    <div className="flex items-start justify-between gap-4">
-      <div className="grid gap-1">
-        <Label htmlFor={`setting-${key}`}>{label}</Label>
-        <p id={`setting-${key}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={`setting-${key}`}
-        aria-describedby={`setting-${key}-description`}
-        checked={settings[key]}
-        onCheckedChange={(value) => dispatch({ type: 'changed', patch: { [key]: value } })}
-      />
-    </div>
+    <SwitchField
+      id={`setting-${key}`}
+      label={label}
+      description={description}
+      checked={settings[key]}
+      onChange={(value) => dispatch({ type: 'changed', patch: { [key]: value } })}
+    />
   );
 
   return (

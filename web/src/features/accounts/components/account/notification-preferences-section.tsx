@@ -2,11 +2,10 @@
 // e-mail is off), SMS, and Save once something changed (PUT /api/user/notification-preferences).
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 
 import { Button } from '@/components/button';
-import { Label } from '@/components/label';
-import { Switch } from '@/components/switch';
+import { SwitchField } from '@/components/switch';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import {
@@ -29,40 +28,8 @@ const topicText: Record<EmailTopic, { label: string; description: string }> = {
   marketingEmails: { label: 'Marketing e-mails', description: 'News and offers, now and then.' },
 };
 
-function ToggleRow({
-  id,
-  label,
-  description,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div className="grid gap-0.5">
-        <Label htmlFor={id} className={disabled ? 'text-muted-foreground' : undefined}>
-          {label}
-        </Label>
-        <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onChange}
-      />
-    </div>
-  );
+function ToggleRow(props: ComponentProps<typeof SwitchField>) {
+  return <SwitchField className="py-3" {...props} />;
 }
 
 export function NotificationPreferencesSection({ profile }: { profile: Profile }) {

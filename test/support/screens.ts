@@ -1,0 +1,71 @@
+// What every browser test does with a screen: open a page at the two widths the product is held to
+// (1280 and 375 px), in the theme E2E_THEME names; check it does not scroll sideways and has no
+// serious or critical axe violation; save a screenshot to $SCREENSHOT_DIR when that is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const desktop = { width: 1280, height: 800 } as const;
+export const mobile = { width: 375, height: 812 } as const;
+export const WIDTHS = [
+  ['1280', desktop],
+  ['375', mobile],
+] as const;
+
+/** $SCREENSHOT_DIR, made when first asked for; undefined when screenshots are not wanted. */
+export function screenshotDir(): string | undefined {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** A fresh browser context at desktop width, in the dark theme when E2E_THEME=dark. */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: desktop, ...options });
+  if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
+  return context;
+}
+
+/** Runs `run` on a page of its own context, closed afterwards whatever happens. */
+export async function withPage(browser: Browser, options: BrowserContextOptions, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newContext(browser, options);
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** How far the page is wider than the window (0 or less: no sideways scrolling). */
+export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The serious and critical axe violations on the page, each with where it is. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** Holds the page to the layout and accessibility bar at the current width. */
+export async function expectSoundLayout(page: Page, what: string): Promise<void> {
+  expect(await sidewaysOverflow(page), `no sideways scrolling (${what})`).toBeLessThanOrEqual(0);
+  expect(await seriousAxeViolations(page), `axe (${what})`).toEqual([]);
+}
+
+/**
+ * At 1280 and 375 px: a screenshot `<name>-<width>.png` when $SCREENSHOT_DIR is set, and with
+ * `check`, the layout and accessibility bar. Leaves the page at desktop width.
+ */
+export async function atBothWidths(page: Page, name: string, options: { check?: boolean } = {}): Promise<void> {
+  const dir = screenshotDir();
+  if (!dir && !options.check) return;
+  for (const [label, viewport] of WIDTHS) {
+    await page.setViewportSize(viewport);
+    if (options.check) await expectSoundLayout(page, `${name} at ${label} px`);
+    if (dir) await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(desktop);
+}
