@@ -88,3 +88,24 @@ it('survives SIGKILL mid-run and ends identical to a rebuild from zero', async (
   expect(afterCrash.counts.reduce((sum, r) => sum + Number(r.event_count), 0)).toBe(TOTAL);
   expect(afterCrash).toEqual(rebuilt);
 });
+
+it('a rebuild that meets an event a projection cannot apply stops at once and names it', async () => {
+  const broken = await createTestDatabase(readModelMigrations);
+  try {
+    const failing = {
+      name: 'always-fails',
+      tables: [],
+      apply: async () => {
+        throw new Error('cannot apply CrashTestAlpha');
+      },
+    };
+    const started = Date.now();
+    await expect(
+      rebuildProjections({ store: new PostgresEventStore(source.pool), pool: broken.pool, projections: [...allProjections, failing] }),
+    ).rejects.toThrow('Projection failed: always-fails: cannot apply CrashTestAlpha');
+    // Not the ten-minute wait: the first failed batch ends it.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  } finally {
+    await broken.close();
+  }
+});

@@ -37,6 +37,8 @@ export class ProjectionRunner {
   private leaderClient: pg.PoolClient | null = null;
   private leaderWait: NodeJS.Timeout | null = null;
   private running = false;
+  /** Each projection's last failed batch, until one succeeds: it is stuck there (a poison event). */
+  private readonly failures = new Map<string, unknown>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {}
 
@@ -80,7 +82,10 @@ export class ProjectionRunner {
     return this.options.store.subscribeAll({
       from,
       onEvents: (events) => this.applyBatch(projection, events),
-      onError: (error) => this.options.onError?.(error, projection.name),
+      onError: (error) => {
+        this.failures.set(projection.name, error);
+        this.options.onError?.(error, projection.name);
+      },
     });
   }
 
@@ -98,6 +103,7 @@ export class ProjectionRunner {
         [projection.name, last.commit.toString(), last.prepare.toString()],
       );
     });
+    this.failures.delete(projection.name);
     await this.options.afterBatch?.(projection.name, last, events.length);
   }
 
@@ -121,14 +127,19 @@ export class ProjectionRunner {
     return out;
   }
 
-  /** Resolves once every projection has reached `target` (default: the head of the log now). */
-  async waitUntilCaughtUp(target?: Position, timeoutMs = 60_000): Promise<void> {
+  /**
+   * Resolves once every projection has reached `target` (default: the head of the log now). With
+   * `failFast`, a projection whose batch fails ends the wait at once with that failure.
+   */
+  async waitUntilCaughtUp(target?: Position, timeoutMs = 60_000, options: { failFast?: boolean } = {}): Promise<void> {
     const goal = target ?? (await this.options.store.headPosition());
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const statuses = await this.status();
       if (statuses.every((s) => comparePositions(s.position, goal) >= 0)) return;
-      if (Date.now() > deadline) throw new Error('Projections did not catch up in time');
+      const failed = [...this.failures].map(([name, error]) => `${name}: ${error instanceof Error ? error.message : String(error)}`);
+      if (options.failFast && failed.length > 0) throw new Error(`Projection failed: ${failed.join('; ')}`, { cause: this.failures.values().next().value });
+      if (Date.now() > deadline) throw new Error(`Projections did not catch up in time${failed.length > 0 ? ` (${failed.join('; ')})` : ''}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -148,7 +159,8 @@ export async function rebuildProjections(options: Omit<ProjectionRunnerOptions, 
   const runner = new ProjectionRunner(options);
   await runner.start();
   try {
-    await runner.waitUntilCaughtUp(undefined, 10 * 60_000);
+    // A batch that fails while replaying the log fails every time: say which, rather than wait.
+    await runner.waitUntilCaughtUp(undefined, 10 * 60_000, { failFast: true });
   } finally {
     await runner.stop();
   }
