@@ -117,7 +117,7 @@ async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steady
   const { store, pool } = running;
   const anchoredCount = async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM registration_proofs WHERE anchored_at IS NOT NULL')).rows[0]!.n);
   try {
-    // 1. Steady stream at the default policy (256 leaves or 2 s): latency from append to proof.
+    // 1. Steady stream at the default policy (256 leaves or 1 s): latency from append to proof.
     const appendedAt = new Map<string, number>();
     const servedAt = new Map<string, number>();
     let polling = true;
@@ -170,7 +170,7 @@ async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steady
     const leavesPerTx = batches.reduce((a, b) => a + b.leaves, 0) / batches.length;
     const rows: Row[] = [
       {
-        name: `TitleRegistered → proof served, p50 (${options.steadyPerSecond}/s for ${options.steadySeconds} s, 256 leaves or 2 s)`,
+        name: `TitleRegistered → proof served, p50 (${options.steadyPerSecond}/s for ${options.steadySeconds} s, 256 leaves or 1 s)`,
         value: percentile(latencies, 50),
         unit: 'ms',
       },

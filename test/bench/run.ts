@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as markdown tables of ratios against same-run baselines.
-// Reported, never a CI failure. BENCH_SMALL=1 shrinks the data sets for a quick look.
+// Reported, never a CI failure. BENCH_SMALL=1 shrinks the data sets for a quick look;
+// BENCH_ONLY=search,ledger (any of eventstore, registrations, search, ledger) runs only those.
 import { startBenchPostgres } from './harness.js';
 import { benchEventStore } from './eventstore.js';
 import { benchLedger } from './ledger.js';
@@ -7,13 +8,15 @@ import { benchRegistrations } from './registrations.js';
 import { benchSearch } from './search.js';
 
 const small = process.env.BENCH_SMALL === '1';
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (name: string) => !only || only.includes(name);
 const pg = await startBenchPostgres();
 try {
   console.log(`# TitleLedger benchmarks (${small ? 'small' : 'full'} run, node ${process.version})`);
-  await benchEventStore(pg, { replayEvents: small ? 20_000 : 100_000 });
-  await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
-  await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
-  await benchLedger(pg, { small });
+  if (wanted('eventstore')) await benchEventStore(pg, { replayEvents: small ? 20_000 : 100_000 });
+  if (wanted('registrations')) await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
+  if (wanted('search')) await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
+  if (wanted('ledger')) await benchLedger(pg, { small });
 } finally {
   await pg.stop();
 }

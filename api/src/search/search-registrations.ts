@@ -19,11 +19,8 @@ export interface SearchResult {
   readonly status: string;
 }
 
-const FTS = `(
-        setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') ||
-        setweight(to_tsvector('simple'::regconfig, coalesce(registrant_name, '')), 'B') ||
-        setweight(to_tsvector('simple'::regconfig, coalesce(material_type, '')), 'C')
-      )`;
+/** The stored full-text document: title (weight A), registrant name (B), material type (C). */
+const FTS = 'search_document';
 const VISIBLE = 'archived IS NOT TRUE';
 const COLUMNS = `tr_number, title, registrant_name, material_type, registration_date, status`;
 /**
@@ -146,6 +143,12 @@ export async function searchRegistrations(db: pg.Pool, query: string, limit = SE
   // partial-match scan that costs several times more on a common word; typing usually ends in one.
   add(await fullText(db, words.join(' & '), q, [...seen], limit - found.length));
   if (found.length >= limit) return found.map(toResult);
+  // Then the last word as a prefix (the one being typed), and only then every word: a prefix on a
+  // common word makes GIN gather every posting list it covers, which costs several times more.
+  if (words.length > 1) {
+    add(await fullText(db, [...words.slice(0, -1), `${words.at(-1)}:*`].join(' & '), q, [...seen], limit - found.length));
+    if (found.length >= limit) return found.map(toResult);
+  }
   add(await fullText(db, words.map((w) => `${w}:*`).join(' & '), q, [...seen], limit - found.length));
   if (found.length >= limit) return found.map(toResult);
 

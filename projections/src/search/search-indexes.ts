@@ -5,6 +5,12 @@
 // the lexicon rather than over the rows: a common trigram matches a few words, not half the table.
 // The expressions must match api/src/search/search-registrations.ts character for character, or
 // the planner will not use them (search.int.test.ts checks that it does).
+//
+// 031 replaces the full-text expression index with a stored column: ANALYZE keeps lexeme statistics
+// for a column (not for an index expression), so the planner knows a common word from a rare one and
+// reads the first few hundred rows of a common word in order instead of building a bitmap of 100,000;
+// and the extended statistics on lower(title) stop it from walking the date index in search of an
+// exact title. Measured over 1,000,000 rows: p95 about 1 s before, under 20 ms after (test/bench/search.ts).
 import type { Migration } from '@titleledger/api/runtime';
 
 export const searchMigrations: readonly Migration[] = [
@@ -70,6 +76,20 @@ export const searchMigrations: readonly Migration[] = [
                coalesce(title, '') || ' ' || coalesce(registrant_name, '') || ' ' || coalesce(material_type, ''))) AS w
        WHERE length(w.lexeme) BETWEEN 3 AND 40
       ON CONFLICT (word) DO NOTHING;
+    `,
+  },
+  {
+    id: 'projections/031-search-document',
+    sql: `
+      ALTER TABLE registrations ADD COLUMN search_document tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('simple'::regconfig, coalesce(title, '')), 'A') ||
+        setweight(to_tsvector('simple'::regconfig, coalesce(registrant_name, '')), 'B') ||
+        setweight(to_tsvector('simple'::regconfig, coalesce(material_type, '')), 'C')
+      ) STORED;
+      CREATE INDEX registrations_search_document ON registrations USING gin (search_document) WHERE archived IS NOT TRUE;
+      DROP INDEX registrations_search_fts;
+      CREATE STATISTICS registrations_lower_title ON (lower(title)) FROM registrations;
+      ANALYZE registrations;
     `,
   },
 ];

@@ -56,6 +56,8 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  /** This instance's live subscriptions: an append made here nudges them instead of waiting for their next poll. */
+  private readonly subscribers = new Set<() => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -80,6 +82,7 @@ export class PostgresEventStore implements EventStore {
         ],
       );
       const row = rows[0]!;
+      for (const nudge of this.subscribers) nudge();
       return {
         nextExpectedRevision: BigInt(row.next_revision),
         position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
@@ -133,9 +136,17 @@ export class PostgresEventStore implements EventStore {
   subscribeAll(options: SubscribeAllOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
+    // Set by an append through this instance; checked before sleeping, so one made while a read was under way is not missed.
+    let nudged = false;
+    const nudge = () => {
+      nudged = true;
+      wake?.();
+    };
+    this.subscribers.add(nudge);
     const loop = async () => {
       let from = options.from ?? START;
       while (!stopped) {
+        nudged = false;
         try {
           const events = await this.readAll({
             from,
@@ -154,6 +165,7 @@ export class PostgresEventStore implements EventStore {
           await sleep(Math.max(this.pollIntervalMs, 500));
           continue;
         }
+        if (nudged) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, this.pollIntervalMs).unref();
@@ -165,6 +177,7 @@ export class PostgresEventStore implements EventStore {
     return {
       stop: async () => {
         stopped = true;
+        this.subscribers.delete(nudge);
         wake?.();
         await done;
       },
