@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { creatorFlows, injectSender, type Registered } from '../support/flows.js';
+import { creatorFlows, injectSender, jsonBody, type Registered } from '../support/flows.js';
 import { pdfText } from '../support/pdf-text.js';
 import { signingBytes } from '../../ledger/src/verifier/bundle-format.js';
 import { runVerifyCli } from './cli.js';
@@ -31,7 +31,7 @@ const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEDGER_BATCH_
 const rpcUrl = () => `${app.url}/api/ledger/rpc`;
 
 async function rpc(body: unknown) {
-  return client.send({ method: 'POST', url: '/api/ledger/rpc', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return client.send({ method: 'POST', url: '/api/ledger/rpc', ...jsonBody(body) });
 }
 
 beforeAll(async () => {

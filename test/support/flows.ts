@@ -183,25 +183,26 @@ function expectStatus(reply: HttpResponse, status: number, what: string): HttpRe
   return reply;
 }
 
-const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** The headers and body of a JSON request, to spread into an HttpRequest. */
+export const jsonBody = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** The creator's calls over `send`; each throws with the answer when the server does not agree. */
 export function creatorFlows(send: Send) {
   async function addCard(overrides: Record<string, unknown> = {}): Promise<Card> {
-    const reply = await send({ method: 'POST', url: '/api/payment/local/payment-methods', ...json(cardDetails(overrides)) });
+    const reply = await send({ method: 'POST', url: '/api/payment/local/payment-methods', ...jsonBody(cardDetails(overrides)) });
     return expectStatus(reply, 201, 'adding a card').json<Card>();
   }
 
   async function signUp(overrides: Record<string, unknown> = {}): Promise<Creator> {
     const card = await addCard();
     const details = signUpDetails({ paymentMethodId: card.id, ...overrides });
-    const reply = expectStatus(await send({ method: 'POST', url: '/api/auth/register-enhanced', ...json(details) }), 201, 'signing up');
+    const reply = expectStatus(await send({ method: 'POST', url: '/api/auth/register-enhanced', ...jsonBody(details) }), 201, 'signing up');
     const { token, user } = reply.json<{ token: string; user: { id: string } }>();
     return { token, userId: user.id, email: details.email as string, password: details.password as string };
   }
 
   async function createIntent(token: string, payload: object = registrationIntent()) {
-    const reply = await send({ method: 'POST', url: '/api/payment/create-intent', token, ...json(payload) });
+    const reply = await send({ method: 'POST', url: '/api/payment/create-intent', token, ...jsonBody(payload) });
     return expectStatus(reply, 201, 'creating a checkout').json<{ checkout_url: string; session_id: string }>();
   }
 

@@ -9,7 +9,6 @@ import { cardDetails, freshEmail, signUpDetails, type Card } from '../../../test
 import { serverKeyring, unseal } from './crypto.js';
 import { readUserKey } from './user-keys.js';
 
-
 let app: TestApp;
 const statuses: number[] = [];
 let ipCounter = 0;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, registrationFields, registrationIntent, type Creator, type HttpRequest, type Upload } from '../../../test/support/flows.js';
+import { creatorFlows, injectSender, jsonBody, registrationFields, registrationIntent, type Creator, type HttpRequest } from '../../../test/support/flows.js';
 import { docxBytes, exeBytes, pdfBytes, pngBytes, textBytes } from '../../../test/support/documents.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { LocalCheckoutProvider } from '../payments/checkout-provider.js';
@@ -27,16 +27,9 @@ const statuses: number[] = [];
 /** One call to the app; a `payload` goes as JSON. Every status is kept for the "never 500" check. */
 async function call(options: { method: HttpRequest['method']; url: string; token?: string; payload?: object }) {
   const { payload, ...request } = options;
-  return flows.send({ ...request, ...(payload ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) } : {}) });
+  return flows.send({ ...request, ...(payload ? jsonBody(payload) : {}) });
 }
 
-const signUp = () => flows.signUp();
-const createIntent = (token: string, payload?: object) => flows.createIntent(token, payload);
-const checkout = (checkoutUrl: string, outcome?: 'pay' | 'decline' | 'cancel') => flows.checkout(checkoutUrl, outcome);
-const paidSession = (token: string, payload?: object) => flows.paidSession(token, payload);
-const submit = (token: string | undefined, values: Record<string, string | undefined>, file?: Upload) => flows.submit(token, values, file);
-const wizardIntent = (amount?: number) => registrationIntent({ amount });
-const fields = registrationFields;
 
 const blobCount = () => readdirSync(path.join(dataDir, 'blobs'), { recursive: true }).filter((f) => /[A-Za-z0-9_-]{22}$/.test(String(f))).length;
 
@@ -51,8 +44,8 @@ beforeAll(async () => {
     statuses.push(response.status);
     return response;
   });
-  alice = await signUp();
-  bob = await signUp();
+  alice = await flows.signUp();
+  bob = await flows.signUp();
 });
 afterAll(async () => {
   await app?.stop();
@@ -60,52 +53,52 @@ afterAll(async () => {
 
 describe('checkout', () => {
   it('creates a checkout for the wizard and returns to /register-title with the session id', async () => {
-    const intent = await createIntent(alice.token);
+    const intent = await flows.createIntent(alice.token);
     expect(intent.checkout_url).toBe(`http://titleledger.test/api/payment/local/checkout/${intent.session_id}`);
-    const location = await checkout(intent.checkout_url);
+    const location = await flows.checkout(intent.checkout_url);
     expect(location).toBe(`http://titleledger.test/register-title?session_id=${intent.session_id}&redirect_status=succeeded`);
     const session = await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: alice.token });
     expect(session.json()).toEqual({ id: intent.session_id, status: 'succeeded', paid: true, amount: 9.99, currency: 'usd', used: false });
   });
 
   it('creates a checkout for the checkout page, returning to /checkout/success', async () => {
-    const intent = await createIntent(alice.token, {
+    const intent = await flows.createIntent(alice.token, {
       amount: 9.99,
       currency: 'usd',
       payment_type: 'one-time',
       description: 'Registration',
       metadata: { service: 'One-Time Registration', amount: '9.99' },
     });
-    expect(await checkout(intent.checkout_url)).toBe(`http://titleledger.test/checkout/success?session_id=${intent.session_id}&status=succeeded`);
+    expect(await flows.checkout(intent.checkout_url)).toBe(`http://titleledger.test/checkout/success?session_id=${intent.session_id}&status=succeeded`);
   });
 
   it('honours a success_path on this site, and refuses one elsewhere', async () => {
-    const intent = await createIntent(alice.token, { ...wizardIntent(), metadata: { title: 'x', success_path: '/register-title?step=4' } });
-    expect(await checkout(intent.checkout_url)).toBe(`http://titleledger.test/register-title?step=4&session_id=${intent.session_id}`);
-    const evil = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { ...wizardIntent(), metadata: { success_path: '//evil.example' } } });
+    const intent = await flows.createIntent(alice.token, { ...registrationIntent(), metadata: { title: 'x', success_path: '/register-title?step=4' } });
+    expect(await flows.checkout(intent.checkout_url)).toBe(`http://titleledger.test/register-title?step=4&session_id=${intent.session_id}`);
+    const evil = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { ...registrationIntent(), metadata: { success_path: '//evil.example' } } });
     expect(evil.status).toBe(400);
     expect(evil.json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining('Failed to create payment intent') });
   });
 
   it('needs a signed-in user and a sane amount', async () => {
-    expect((await call({ method: 'POST', url: '/api/payment/create-intent', payload: wizardIntent() })).status).toBe(401);
+    expect((await call({ method: 'POST', url: '/api/payment/create-intent', payload: registrationIntent() })).status).toBe(401);
     expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: -1 } })).status).toBe(400);
     expect((await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { amount: 9.99, currency: 'eur' } })).status).toBe(400);
   });
 
   it('shows a session to its owner only', async () => {
-    const intent = await createIntent(alice.token);
+    const intent = await flows.createIntent(alice.token);
     expect((await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: bob.token })).status).toBe(404);
     expect((await call({ method: 'GET', url: `/api/payment/session/${intent.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'open', paid: false });
     expect((await call({ method: 'GET', url: '/api/payment/local/checkout/lcs_nope' })).status).toBe(404);
   });
 
   it('records a declined or cancelled payment as failed', async () => {
-    const declined = await createIntent(alice.token);
-    expect(await checkout(declined.checkout_url, 'decline')).toBe('http://titleledger.test/register-title?payment=cancelled');
+    const declined = await flows.createIntent(alice.token);
+    expect(await flows.checkout(declined.checkout_url, 'decline')).toBe('http://titleledger.test/register-title?payment=cancelled');
     expect((await call({ method: 'GET', url: `/api/payment/session/${declined.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'failed', paid: false });
-    const cancelled = await createIntent(alice.token);
-    await checkout(cancelled.checkout_url, 'cancel');
+    const cancelled = await flows.createIntent(alice.token);
+    await flows.checkout(cancelled.checkout_url, 'cancel');
     expect((await call({ method: 'GET', url: `/api/payment/session/${cancelled.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'failed' });
   });
 });
@@ -115,8 +108,8 @@ describe('submission', () => {
   const work = textBytes('I must go down to the seas again.\n');
 
   it('registers a paid title: 201 with both hashes, pending, visible at once', async () => {
-    const sessionId = await paidSession(alice.token);
-    const response = await submit(alice.token, fields(sessionId), { name: 'sea.txt', content: work, type: 'text/plain' });
+    const sessionId = await flows.paidSession(alice.token);
+    const response = await flows.submit(alice.token, registrationFields(sessionId), { name: 'sea.txt', content: work, type: 'text/plain' });
     expect(response.status).toBe(201);
     created = response.json();
     expect(created).toEqual({
@@ -203,7 +196,7 @@ describe('submission', () => {
 
   it('accepts each document type by content (pdf, docx, png), ignoring the name', async () => {
     for (const [name, content] of [['a.pdf', pdfBytes()], ['b.docx', docxBytes()], ['picture.txt', pngBytes()]] as const) {
-      const response = await submit(alice.token, fields(await paidSession(alice.token)), { name, content });
+      const response = await flows.submit(alice.token, registrationFields(await flows.paidSession(alice.token)), { name, content });
       expect(response.status, name).toBe(201);
     }
   });
@@ -213,26 +206,26 @@ describe('bad input: a clear error, and nothing half-written', () => {
   it('refuses each, leaving no blob and no registration behind', async () => {
     const blobsBefore = blobCount();
     const titlesBefore = (await call({ method: 'GET', url: '/api/titles/user', token: alice.token })).json().length;
-    const session = await paidSession(alice.token);
+    const session = await flows.paidSession(alice.token);
     const file = { name: 'sea.txt', content: textBytes() };
 
-    const noFile = await submit(alice.token, fields(session));
+    const noFile = await flows.submit(alice.token, registrationFields(session));
     expect(noFile.status).toBe(400);
     expect(noFile.json().message).toMatch(/No File Selected/);
 
-    const exe = await submit(alice.token, fields(session), { name: 'novel.pdf', content: exeBytes(), type: 'application/pdf' });
+    const exe = await flows.submit(alice.token, registrationFields(session), { name: 'novel.pdf', content: exeBytes(), type: 'application/pdf' });
     expect(exe.status).toBe(415);
     expect(exe.json()).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/executable program/) });
 
-    const empty = await submit(alice.token, fields(session), { name: 'empty.txt', content: Buffer.alloc(0) });
+    const empty = await flows.submit(alice.token, registrationFields(session), { name: 'empty.txt', content: Buffer.alloc(0) });
     expect(empty.status).toBe(400);
     expect(empty.json().message).toMatch(/empty/);
 
-    const big = await submit(alice.token, fields(session), { name: 'big.txt', content: Buffer.alloc(MAX_UPLOAD + 1, 'a') });
+    const big = await flows.submit(alice.token, registrationFields(session), { name: 'big.txt', content: Buffer.alloc(MAX_UPLOAD + 1, 'a') });
     expect(big.status).toBe(413);
     expect(big.json()).toMatchObject({ error: 'payload_too_large', message: expect.stringMatching(/larger than the 64 KB limit/) });
 
-    const missing = await submit(alice.token, fields(session, { title: '', firstName: undefined, email: 'nope', phone: '123', materialType: 'Cookbook' }), file);
+    const missing = await flows.submit(alice.token, registrationFields(session, { title: '', firstName: undefined, email: 'nope', phone: '123', materialType: 'Cookbook' }), file);
     expect(missing.status).toBe(400);
     expect(missing.json().message).toContain('Title is required');
     expect(missing.json().message).toContain('First name is required');
@@ -240,46 +233,46 @@ describe('bad input: a clear error, and nothing half-written', () => {
     expect(missing.json().message).toContain('Valid phone number is required');
     expect(missing.json().details.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['title', 'firstName', 'email', 'phone', 'materialType']));
 
-    const noPayment = await submit(alice.token, fields('', { paymentSessionId: '' }), file);
+    const noPayment = await flows.submit(alice.token, registrationFields('', { paymentSessionId: '' }), file);
     expect(noPayment.status).toBe(400);
     expect(noPayment.json().message).toMatch(/Payment Required/);
 
     const notMultipart = await call({ method: 'POST', url: '/api/copyright/submit-registration', token: alice.token, payload: { title: 'x' } });
     expect(notMultipart.status).toBe(415);
 
-    expect((await submit(undefined, fields(session), file)).status).toBe(401);
+    expect((await flows.submit(undefined, registrationFields(session), file)).status).toBe(401);
 
     // A forged `status=succeeded`: the session exists but was never paid.
-    const unpaid = await createIntent(alice.token);
-    const forged = await submit(alice.token, fields(unpaid.session_id), file);
+    const unpaid = await flows.createIntent(alice.token);
+    const forged = await flows.submit(alice.token, registrationFields(unpaid.session_id), file);
     expect(forged.status).toBe(422);
     expect(forged.json().message).toMatch(/has not been completed/);
 
-    const declined = await createIntent(alice.token);
-    await checkout(declined.checkout_url, 'decline');
-    const failed = await submit(alice.token, fields(declined.session_id), file);
+    const declined = await flows.createIntent(alice.token);
+    await flows.checkout(declined.checkout_url, 'decline');
+    const failed = await flows.submit(alice.token, registrationFields(declined.session_id), file);
     expect(failed.status).toBe(422);
     expect(failed.json().message).toMatch(/Payment Failed/);
 
-    const bobs = await paidSession(bob.token);
-    const foreign = await submit(alice.token, fields(bobs), file);
+    const bobs = await flows.paidSession(bob.token);
+    const foreign = await flows.submit(alice.token, registrationFields(bobs), file);
     expect(foreign.status).toBe(404);
 
-    const unknown = await submit(alice.token, fields('lcs_does_not_exist'), file);
+    const unknown = await flows.submit(alice.token, registrationFields('lcs_does_not_exist'), file);
     expect(unknown.status).toBe(404);
 
-    const cheap = await paidSession(alice.token, { ...wizardIntent(1), metadata: {} });
-    const wrongAmount = await submit(alice.token, fields(cheap), file);
+    const cheap = await flows.paidSession(alice.token, { ...registrationIntent({ amount: 1 }), metadata: {} });
+    const wrongAmount = await flows.submit(alice.token, registrationFields(cheap), file);
     expect(wrongAmount.status).toBe(422);
     expect(wrongAmount.json().message).toMatch(/not the registration fee of 9.99 USD/);
 
     // The payment was never consumed by any of these: it still registers once, then never again.
-    expect((await submit(alice.token, fields(session), file)).status).toBe(201);
-    const again = await submit(alice.token, fields(session), file);
+    expect((await flows.submit(alice.token, registrationFields(session), file)).status).toBe(201);
+    const again = await flows.submit(alice.token, registrationFields(session), file);
     expect(again.status).toBe(409);
     expect(again.json().message).toMatch(/already been used/);
     // paymentIntentId identifies the payment as well.
-    expect((await submit(alice.token, fields('', { paymentSessionId: '', paymentIntentId: session }), file)).status).toBe(409);
+    expect((await flows.submit(alice.token, registrationFields('', { paymentSessionId: '', paymentIntentId: session }), file)).status).toBe(409);
 
     expect(blobCount()).toBe(blobsBefore + 1);
     expect((await call({ method: 'GET', url: '/api/titles/user', token: alice.token })).json()).toHaveLength(titlesBefore + 1);
@@ -288,9 +281,9 @@ describe('bad input: a clear error, and nothing half-written', () => {
 
 describe('one payment, one registration', () => {
   it('20 parallel submissions with one paid payment: exactly one registration, 19 "already been used"', async () => {
-    const session = await paidSession(alice.token);
+    const session = await flows.paidSession(alice.token);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => submit(alice.token, fields(session, { title: `Race ${i}` }), { name: `r${i}.txt`, content: textBytes(`race ${i}`) })),
+      Array.from({ length: 20 }, (_, i) => flows.submit(alice.token, registrationFields(session, { title: `Race ${i}` }), { name: `r${i}.txt`, content: textBytes(`race ${i}`) })),
     );
     const codes = responses.map((r) => r.status).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);

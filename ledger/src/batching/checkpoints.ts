@@ -19,5 +19,3 @@ export async function writeCheckpoint(client: pg.PoolClient, name: string, posit
     [name, position.commit.toString(), position.prepare.toString()],
   );
 }
-
-export { inTransaction } from '@titleledger/api/runtime';

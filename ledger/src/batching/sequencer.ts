@@ -10,7 +10,8 @@
 //   leader lock); the unique TR number is the second line of defence.
 import type pg from 'pg';
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
-import { inTransaction, readCheckpoint, writeCheckpoint } from './checkpoints.js';
+import { inTransaction } from '@titleledger/api/runtime';
+import { readCheckpoint, writeCheckpoint } from './checkpoints.js';
 
 const CHECKPOINT = 'sequencer';
 

@@ -11,7 +11,8 @@
 // - It MUST NOT read anything but the events: no chain, no other table's state.
 import type pg from 'pg';
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
-import { inTransaction, readCheckpoint, writeCheckpoint } from '../batching/checkpoints.js';
+import { inTransaction } from '@titleledger/api/runtime';
+import { readCheckpoint, writeCheckpoint } from '../batching/checkpoints.js';
 import { batchSealedSchema, rootAnchoredSchema, type BatchSealedData, type RootAnchoredData } from '../events.js';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 

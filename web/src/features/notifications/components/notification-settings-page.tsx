@@ -2,7 +2,7 @@
 // (PUT /api/user/notification-preferences). Topic e-mails follow the e-mail master switch.
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Mail, MessageSquare, type LucideIcon } from 'lucide-react';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/button';
@@ -41,10 +41,6 @@ function Group({ id, title, description, Icon, children }: { id: string; title: 
   );
 }
 
-function Toggle(props: ComponentProps<typeof SwitchField>) {
-  return <SwitchField className="py-3" {...props} />;
-}
-
 function SettingsForm({ saved }: { saved: NotificationPreferences }) {
   const update = useUpdateNotificationPreferences();
   const [draft, setDraft] = useState(saved);
@@ -66,7 +62,8 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
   return (
     <div className="grid gap-6">
       <Group id="email" title="Email" description="Messages to the e-mail address on your account." Icon={Mail}>
-        <Toggle
+        <SwitchField
+          className="py-3"
           id="email-all"
           label="E-mail notifications"
           description="Turn off to stop the e-mails below."
@@ -74,7 +71,8 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
           onChange={set('emailNotifications')}
         />
         {EMAIL_TOPICS.map((topic) => (
-          <Toggle
+          <SwitchField
+            className="py-3"
             key={topic}
             id={`email-${topic}`}
             {...topicText[topic]}
@@ -85,7 +83,8 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
         ))}
       </Group>
       <Group id="sms" title="SMS" description="Text messages to the phone number on your profile." Icon={MessageSquare}>
-        <Toggle
+        <SwitchField
+          className="py-3"
           id="sms-all"
           label="SMS notifications"
           description="Security alerts and registration updates by text."

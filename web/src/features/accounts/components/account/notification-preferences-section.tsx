@@ -2,7 +2,7 @@
 // e-mail is off), SMS, and Save once something changed (PUT /api/user/notification-preferences).
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Bell } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 
 import { Button } from '@/components/button';
 import { SwitchField } from '@/components/switch';
@@ -28,10 +28,6 @@ const topicText: Record<EmailTopic, { label: string; description: string }> = {
   marketingEmails: { label: 'Marketing e-mails', description: 'News and offers, now and then.' },
 };
 
-function ToggleRow(props: ComponentProps<typeof SwitchField>) {
-  return <SwitchField className="py-3" {...props} />;
-}
-
 export function NotificationPreferencesSection({ profile }: { profile: Profile }) {
   const saved = pickPreferences(profile);
   const update = useUpdateNotificationPreferences();
@@ -55,7 +51,8 @@ export function NotificationPreferencesSection({ profile }: { profile: Profile }
   return (
     <Section id="notifications" title="Notification Preferences" description="Choose what we tell you about." Icon={Bell}>
       <div className="divide-y divide-border">
-        <ToggleRow
+        <SwitchField
+          className="py-3"
           id="pref-email"
           label="E-mail notifications"
           description="Turn off to stop all e-mail except what the law requires."
@@ -64,7 +61,8 @@ export function NotificationPreferencesSection({ profile }: { profile: Profile }
         />
         <div className="pl-4 sm:pl-6">
           {EMAIL_TOPICS.map((topic) => (
-            <ToggleRow
+            <SwitchField
+              className="py-3"
               key={topic}
               id={`pref-${topic}`}
               {...topicText[topic]}
@@ -74,7 +72,8 @@ export function NotificationPreferencesSection({ profile }: { profile: Profile }
             />
           ))}
         </div>
-        <ToggleRow
+        <SwitchField
+          className="py-3"
           id="pref-sms"
           label="SMS notifications"
           description="Text messages to the phone on your profile."
