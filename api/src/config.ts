@@ -1,6 +1,7 @@
 // Configuration is environment variables with safe defaults, validated with zod at start.
 // A bad value stops the start with a message naming the variable.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -37,6 +38,36 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** `1` turns a development switch on; anything else but unset, empty or `0` is refused. */
+const flag = z
+  .enum(['', '0', '1'], { message: 'must be 1 (on) or 0 (off)' })
+  .optional()
+  .transform((v) => v === '1');
+
+/** An address or CIDR block (`10.0.0.0/8`, `::1`), or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+const trustedProxies = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = (v ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyEntry(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an IP address, CIDR block or loopback/linklocal/uniquelocal: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -60,6 +91,13 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Outgoing e-mail: smtp(s)://user:pass@host:port sends through SMTP; unset, each message is an .eml file under DATA_DIR/mail. */
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().trim().min(3).default('TitleLedger <no-reply@titleledger.local>'),
+  /** GET /api/dev/outbox lists sent e-mail (reset links included): only with DEV_OUTBOX=1, never in production. */
+  DEV_OUTBOX: flag,
+  /** The proxies whose X-Forwarded-For is believed (comma-separated addresses / CIDR blocks); none by default. */
+  TRUST_PROXY: trustedProxies,
   /** Point the Stripe SDK elsewhere (tests use a local stand-in). */
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: port.optional(),
@@ -97,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && value.DEV_OUTBOX) {
+    throw new ConfigError(['DEV_OUTBOX: must not be set in production (it would show password-reset links to anyone)']);
+  }
   return {
     ...value,
     dataDir: path.resolve(value.DATA_DIR),

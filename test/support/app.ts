@@ -1,6 +1,6 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { runApp, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { createTestDatabase } from './database.js';
@@ -11,14 +11,19 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `env` adds to or overrides the test defaults; a variable given as undefined is left unset (say,
+ * NODE_ENV, to boot as a plain `npm start` would).
+ */
+export async function startTestApp(env: Record<string, string | undefined> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   await db.close();
+  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env };
   const running = await runApp({
     ...embeddedComposition(),
-    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     handleSignals: false,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   return {
     url: running.url!.replace('localhost', '127.0.0.1'),

@@ -8,6 +8,7 @@ import { handleCommand, type CommandContext } from '../domain/command-handler.js
 import { AppError, conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
 import type { EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import {
   MESSAGES,
@@ -35,7 +36,7 @@ export interface AccountServiceDeps {
   readonly throttle: LoginThrottle;
   readonly log: Logger;
   readonly publicUrl: string;
-  readonly exposeOutbox: boolean;
+  readonly mailer: Mailer;
 }
 
 export interface SignedIn {
@@ -72,6 +73,8 @@ function deriveUsername(email: string): string {
 
 export class AccountService {
   private readonly keys: UserKeys;
+  /** Password-reset work still running after its request was answered. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.keys = new UserKeys(deps.pool, deps.keyring);
@@ -349,9 +352,10 @@ export class AccountService {
 
   // ---- deletion ----------------------------------------------------------------------------
 
-  /** Appends AccountDeleted, then forgets the person: key, sessions, card summary, queued e-mails. */
+  /** Appends AccountDeleted, then forgets the person: key, sessions, card summary, dev-outbox copies. */
   async deleteAccount(userId: string, password: string, context: CommandContext): Promise<Position | undefined> {
     const { user, key } = await this.open(userId);
+    const email = sealedProfileSchema.parse(unseal(key, userId, user.profile)).email;
     if (!(await this.passwordMatches(user, key, password))) throw unprocessable('Password is incorrect');
     const { appended } = await this.run(userId, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } }, context);
     await this.keys.destroy(userId);
@@ -359,14 +363,30 @@ export class AccountService {
     const pool = this.deps.pool;
     await pool.query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
     await pool.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
-    await pool.query('DELETE FROM outbox_emails WHERE user_id = $1', [userId]);
+    await pool.query('DELETE FROM outbox_emails WHERE lower(to_email) = lower($1)', [email]);
     return appended?.position;
   }
 
   // ---- password reset ----------------------------------------------------------------------
 
-  /** Always looks the same from outside, whether or not the address has an account. */
-  async requestPasswordReset(email: string, context: CommandContext): Promise<void> {
+  /**
+   * Answers at once, whatever the address: the lookup, the token and the e-mail happen in the
+   * background, so neither the answer nor its timing tells whether an account exists.
+   */
+  requestPasswordReset(email: string, context: CommandContext): void {
+    const task = this.sendPasswordReset(email, context).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'password reset e-mail failed'),
+    );
+    this.background.add(task);
+    void task.finally(() => this.background.delete(task));
+  }
+
+  /** Resolves when every background password reset has finished (the app waits for it on close). */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all(this.background);
+  }
+
+  private async sendPasswordReset(email: string, context: CommandContext): Promise<void> {
     const userId = await this.keys.userIdByEmailHmac(this.deps.keyring.emailHmac(email));
     if (!userId) return;
     const state = await this.loadState(userId);
@@ -378,13 +398,11 @@ export class AccountService {
     await this.run(userId, { type: 'RequestPasswordReset', data: { tokenHash: tokenHash.toString('hex'), expiresAt: expiresAt.toISOString() } }, context);
     // The web app takes the token on its /forgot-password page.
     const link = `${this.deps.publicUrl}/forgot-password?token=${token}`;
-    await this.deps.pool.query('INSERT INTO outbox_emails (user_id, to_email, subject, body) VALUES ($1, $2, $3, $4)', [
-      userId,
-      email.trim(),
-      'Reset your TitleLedger password',
-      `Someone asked to reset the password of your TitleLedger account. If it was you, open this link within an hour:\n\n${link}\n\nIf it wasn't, ignore this e-mail: your password stays as it is.`,
-    ]);
-    if (this.deps.exposeOutbox) this.deps.log.info({ userId }, 'password reset e-mail queued in the dev outbox (GET /api/dev/outbox)');
+    await this.deps.mailer.send({
+      to: email.trim(),
+      subject: 'Reset your TitleLedger password',
+      text: `Someone asked to reset the password of your TitleLedger account. If it was you, open this link within an hour:\n\n${link}\n\nIf it wasn't, ignore this e-mail: your password stays as it is.`,
+    });
   }
 
   async resetPassword(token: string, password: string, context: CommandContext): Promise<Position | undefined> {

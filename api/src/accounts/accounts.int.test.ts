@@ -5,7 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { cardDetails, freshEmail, signUpDetails, type Card } from '../../../test/support/flows.js';
+import { cardDetails, freshEmail, injectSender, signUpDetails, type Card } from '../../../test/support/flows.js';
+import { outboxMail, resetTokenIn } from '../../../test/support/mail.js';
 import { serverKeyring, unseal } from './crypto.js';
 import { readUserKey } from './user-keys.js';
 
@@ -45,7 +46,7 @@ async function registered(overrides: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ DEV_OUTBOX: '1' });
 });
 afterAll(async () => {
   await app?.stop();
@@ -413,9 +414,7 @@ describe('password reset', () => {
     expect(known.statusCode).toBe(202);
     expect(known.json()).toEqual(unknown.json());
 
-    const outbox = (await call({ method: 'GET', url: '/api/dev/outbox' })).json().emails as { to: string; body: string }[];
-    const mail = outbox.find((m) => m.to === email)!;
-    const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const resetToken = resetTokenIn((await outboxMail(injectSender(app), email)).body);
     const reset = await call({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'brand new secret' } });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().success).toBe(true);

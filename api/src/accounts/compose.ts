@@ -23,7 +23,7 @@ export function createAccounts(app: App): Accounts {
     throttle: new LoginThrottle(),
     log: logger.child({ component: 'accounts' }),
     publicUrl: config.publicUrl,
-    exposeOutbox: config.NODE_ENV !== 'production',
+    mailer: app.mailer,
   });
   return { service, sessions };
 }

@@ -1,5 +1,5 @@
 // The accounts HTTP surface: /api/auth/* (sign-up, sessions, password reset), /api/user/* (profile,
-// security, preferences, deletion) and, outside production, /api/dev/outbox. Every handler is glue:
+// security, preferences, deletion). Every handler is glue:
 // validated input → AccountService → read model → response.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
@@ -74,6 +74,7 @@ function authErrorShape(app: App): void {
 }
 
 export async function accountRoutes(app: App, { service, sessions }: AccountRoutesOptions): Promise<void> {
+  app.addHook('onClose', () => service.settled());
   const secureCookie = app.deps.config.NODE_ENV === 'production' && app.deps.config.publicUrl.startsWith('https:');
 
   async function signedIn(reply: FastifyReply, result: SignedIn, status: number, rememberMe = false) {
@@ -114,7 +115,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
     auth.put('/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) => updateProfile(request, request.body));
 
     auth.post('/forgot-password', { schema: { body: forgotPasswordRequestSchema } }, async (request, reply) => {
-      await service.requestPasswordReset(request.body.email, commandContext(request));
+      service.requestPasswordReset(request.body.email, commandContext(request));
       return reply.status(202).send({
         success: true,
         message: 'If an account exists for that email, we have sent a link to reset the password.',
@@ -180,13 +181,4 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
       return { success: true, message: 'Your account has been deleted' };
     });
   }, { prefix: '/user' });
-
-  if (app.deps.config.NODE_ENV !== 'production') {
-    app.get('/dev/outbox', async () => {
-      const { rows } = await app.deps.pool.query(
-        'SELECT id, to_email AS "to", subject, body, created_at AS "createdAt" FROM outbox_emails ORDER BY id DESC LIMIT 50',
-      );
-      return { emails: rows };
-    });
-  }
 }

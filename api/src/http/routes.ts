@@ -2,6 +2,8 @@
 import { authPlugin } from '../accounts/auth.js';
 import { createAccounts } from '../accounts/compose.js';
 import { accountRoutes } from '../accounts/routes.js';
+import { devOutboxRoutes, recordingMailer } from '../mail/dev-outbox.js';
+import { createMailer } from '../mail/mailer.js';
 import { createPaymentProvider } from '../payments/index.js';
 import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
@@ -13,6 +15,9 @@ import { supportRoutes } from '../support/routes.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
+  const { config, pool, logger } = app.deps;
+  const mailer = createMailer(config, logger.child({ component: 'mail' }));
+  app.decorate('mailer', config.DEV_OUTBOX ? recordingMailer(mailer, pool) : mailer);
   const accounts = createAccounts(app);
   // Before any feature route: sets request.actor / request.user from the session.
   await app.register(authPlugin, { sessions: accounts.sessions });
@@ -23,4 +28,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(titleRegistrationRoutes, { prefix: '/api' });
   await app.register(ledgerRoutes, { prefix: '/api' });
+  if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
 }

@@ -14,7 +14,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { signUpDetails } from '../../../../test/support/flows.js';
+import { fetchSender, signUpDetails } from '../../../../test/support/flows.js';
+import { outboxMail, resetTokenIn } from '../../../../test/support/mail.js';
 import { desktop, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -25,7 +26,7 @@ let page: Page;
 const screenshotDir = screenshotDirOrNone();
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ DEV_OUTBOX: '1' });
   browser = await launchBrowser();
   context = await newContext(browser, { acceptDownloads: true });
   page = await context.newPage();
@@ -343,10 +344,7 @@ test('a forgotten password is reset through the e-mailed link', async () => {
     await page.getByRole('link', { name: 'Open the dev outbox' }).waitFor();
     await snap('forgot-password-sent');
 
-    const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as { emails: { to: string; body: string }[] };
-    const body = outbox.emails.find((mail) => mail.to === email)?.body ?? '';
-    const token = /forgot-password\?token=([^\s"'<&]+)/.exec(body)?.[1];
-    expect(token).toBeTruthy();
+    const token = resetTokenIn((await outboxMail(fetchSender(app.url), email)).body);
 
     await goto(`/forgot-password?token=${token}`);
     await heading('Reset Password');

@@ -1,5 +1,5 @@
-// GET /api/dev/outbox: in development the server keeps outgoing e-mail here instead of sending
-// it. The page only asks whether it answers, to offer a link; anywhere else it is simply absent.
+// GET /api/dev/outbox: a server started with DEV_OUTBOX=1 lists the e-mail it sent here. The page
+// only asks whether it answers, to offer a link; by default (and always in production) it is absent.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';

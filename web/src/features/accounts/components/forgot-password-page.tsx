@@ -1,6 +1,6 @@
 // /forgot-password: ask for a reset link by e-mail; with ?token=… (the link from that e-mail)
-// choose a new password instead. In development the server keeps e-mail in a dev outbox, and
-// the page links to it when it answers.
+// choose a new password instead. A server started with DEV_OUTBOX=1 (tests, local demos) keeps
+// e-mail in a dev outbox, and the page links to it when it answers.
 import { PASSWORD_MIN_LENGTH, MESSAGES } from '@titleledger/api/schemas';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

@@ -1,0 +1,26 @@
+// The development outbox, on only with DEV_OUTBOX=1 (tests and local demos; config refuses it in
+// production): every message sent is also kept in `outbox_emails` and listed, newest first, at
+// GET /api/dev/outbox. Without the flag neither the copy nor the route exists.
+import type pg from 'pg';
+import type { App } from '../http/app.js';
+import type { MailMessage, Mailer } from './mailer.js';
+
+/** Sends through `inner`, then keeps a copy for the dev outbox. */
+export function recordingMailer(inner: Mailer, pool: pg.Pool): Mailer {
+  return {
+    kind: inner.kind,
+    async send(message: MailMessage) {
+      await inner.send(message);
+      await pool.query('INSERT INTO outbox_emails (to_email, subject, body) VALUES ($1, $2, $3)', [message.to, message.subject, message.text]);
+    },
+  };
+}
+
+export async function devOutboxRoutes(app: App): Promise<void> {
+  app.get('/dev/outbox', async () => {
+    const { rows } = await app.deps.pool.query(
+      'SELECT id, to_email AS "to", subject, body, created_at AS "createdAt" FROM outbox_emails ORDER BY id DESC LIMIT 50',
+    );
+    return { emails: rows };
+  });
+}

@@ -1,0 +1,161 @@
+// The mail port on the whole app: a plain `npm start` (NODE_ENV and DEV_OUTBOX unset) has no dev
+// outbox, writes each e-mail as an .eml file under DATA_DIR/mail and logs its link; with SMTP_URL
+// the message goes to a real SMTP server (smtp-server, in this process) instead. Issue 12, finding 1:
+// forgot-password for a victim, then reading the outbox, no longer hands out the reset token.
+import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { creatorFlows, injectSender, jsonBody, type Send } from '../../../test/support/flows.js';
+import { emlFilesTo, resetTokenIn } from '../../../test/support/mail.js';
+
+const NEW_PASSWORD = 'a fresh new password';
+
+async function resetWithLink(send: Send, token: string, email: string) {
+  const reset = await send({ method: 'POST', url: '/api/auth/reset-password', ...jsonBody({ token, password: NEW_PASSWORD }) });
+  expect(reset.status, reset.body).toBe(200);
+  const login = await send({ method: 'POST', url: '/api/auth/login', ...jsonBody({ email, password: NEW_PASSWORD }) });
+  expect(login.status).toBe(200);
+}
+
+describe('a plain npm start (NODE_ENV and DEV_OUTBOX unset)', () => {
+  let app: TestApp;
+  let send: Send;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'titleledger-mail-'));
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    app = await startTestApp({ NODE_ENV: undefined, DEV_OUTBOX: undefined, DATA_DIR: dataDir }, { logger: pino({ level: 'info' }, sink) });
+    send = injectSender(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('boots as development with the dev outbox off', () => {
+    expect(app.running.config.NODE_ENV).toBe('development');
+    expect(app.running.config.DEV_OUTBOX).toBe(false);
+  });
+
+  it('has no outbox route: the reset link of a victim cannot be read back', async () => {
+    const victim = await creatorFlows(send).signUp();
+    const asked = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: victim.email }) });
+    expect(asked.status).toBe(202);
+    const outbox = await send({ method: 'GET', url: '/api/dev/outbox' });
+    expect(outbox.status).toBe(404);
+    expect(outbox.json()).toEqual({ error: 'not_found', message: 'No API route GET /api/dev/outbox.' });
+    // The mail still goes to its owner: as a file only the server's user can read.
+    const [eml] = await emlFilesTo(path.join(dataDir, 'mail'), victim.email);
+    expect(statSync(eml!.file).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes the reset e-mail as an .eml file, logs its link, and the link works once', async () => {
+    const creator = await creatorFlows(send).signUp();
+    const asked = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: creator.email }) });
+    expect(asked.status).toBe(202);
+    const [eml, ...more] = await emlFilesTo(path.join(dataDir, 'mail'), creator.email);
+    expect(more).toEqual([]);
+    expect(eml!.mail.subject).toBe('Reset your TitleLedger password');
+    expect(eml!.mail.from?.value).toEqual([{ name: 'TitleLedger', address: 'no-reply@titleledger.local' }]);
+    const token = resetTokenIn(eml!.mail.text ?? '');
+    const logged = logLines.map((line) => JSON.parse(line) as { msg: string; links?: string[]; file?: string }).find((l) => l.file === eml!.file);
+    expect(logged?.links).toEqual([`${app.running.config.publicUrl}/forgot-password?token=${token}`]);
+    expect(logged?.msg).toContain(eml!.file);
+
+    await resetWithLink(send, token, creator.email);
+    const again = await send({ method: 'POST', url: '/api/auth/reset-password', ...jsonBody({ token, password: 'yet another password' }) });
+    expect(again.status).toBe(422);
+  });
+
+  it('sends nothing for an unknown address, with the same answer', async () => {
+    const known = await creatorFlows(send).signUp();
+    const stranger = 'nobody-here@example.com';
+    const a = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: stranger }) });
+    const b = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: known.email }) });
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(a.body).toBe(b.body);
+    // The stranger's lookup started first and is one query; by the time the known address's
+    // e-mail is written it has long finished, without writing anything.
+    await emlFilesTo(path.join(dataDir, 'mail'), known.email);
+    await expect(emlFilesTo(path.join(dataDir, 'mail'), stranger, { timeout: 200 })).rejects.toThrow(/no .eml file/);
+  });
+});
+
+describe('SMTP_URL set', () => {
+  let app: TestApp;
+  let send: Send;
+  const received: ParsedMail[] = [];
+  let hold: Promise<void> = Promise.resolve();
+  let smtp: SMTPServer;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'titleledger-smtp-'));
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, done) {
+        simpleParser(stream)
+          .then(async (mail) => {
+            await hold;
+            received.push(mail);
+            done();
+          })
+          .catch(done);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: dataDir, MAIL_FROM: 'Registry <registry@titleledger.test>' });
+    send = injectSender(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers through the SMTP server and writes no file', async () => {
+    const creator = await creatorFlows(send).signUp();
+    expect((await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: creator.email }) })).status).toBe(202);
+    const mail = await vi.waitFor(
+      () => {
+        const found = received.find((m) => !Array.isArray(m.to) && m.to?.text === creator.email);
+        if (!found) throw new Error('not delivered yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(mail.from?.value).toEqual([{ name: 'Registry', address: 'registry@titleledger.test' }]);
+    await resetWithLink(send, resetTokenIn(mail.text ?? ''), creator.email);
+    expect(existsSync(path.join(dataDir, 'mail'))).toBe(false);
+  });
+
+  it('answers forgot-password before the e-mail is out (finding 6: no timing tell)', async () => {
+    const creator = await creatorFlows(send).signUp();
+    let release!: () => void;
+    hold = new Promise((resolve) => (release = resolve));
+    const before = received.length;
+    const known = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: creator.email }) });
+    const unknown = await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: 'no-such-person@example.com' }) });
+    // The SMTP server is holding the message: the known address was answered all the same.
+    expect(known.status).toBe(202);
+    expect(known.body).toBe(unknown.body);
+    expect(received.length).toBe(before);
+    release();
+    await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 10_000, interval: 20 });
+  });
+});
