@@ -10,6 +10,7 @@ import { usersMigrations, usersProjection } from './users/users.js';
 
 export * from './runner/projection.js';
 export * from './runner/projection-runner.js';
+export { storable, storableText } from './runner/storable.js';
 export { createProjectionsService } from './service.js';
 
 /** Every read model's tables, in order. The API's queries read these tables. */

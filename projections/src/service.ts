@@ -1,16 +1,31 @@
 // The projections as a service: the runner plus, for the Postgres log, the tamper-evidence chainer.
+// It logs a projection's state changes (failing, parked an event, recovered) once each, never per retry.
 import type { Service, ServiceContext } from '@titleledger/api/runtime';
 import { startChainer, type Chainer } from '@titleledger/api/eventstore';
-import { ProjectionRunner } from './runner/projection-runner.js';
+import { ProjectionRunner, listParkedEvents, type RetryPolicy } from './runner/projection-runner.js';
 import type { Projection } from './runner/projection.js';
 
-export function createProjectionsService(projections: readonly Projection[]) {
+export function createProjectionsService(projections: readonly Projection[], options: { retry?: Partial<RetryPolicy> } = {}) {
   return (context: ServiceContext): Service => {
     const runner = new ProjectionRunner({
       store: context.store,
       pool: context.pool,
       projections,
-      onError: (error, name) => context.log.error({ err: error, projection: name }, 'projection batch failed; retrying'),
+      ...(options.retry ? { retry: options.retry } : {}),
+      onError: (error, name) => context.log.error({ err: error, projection: name }, 'projection failing; retrying'),
+      onRecovered: (name) => context.log.info({ projection: name }, 'projection applying events again'),
+      onParked: (parked) =>
+        context.log.error(
+          {
+            projection: parked.projection,
+            eventId: parked.eventId,
+            eventType: parked.eventType,
+            stream: parked.streamId,
+            position: `${parked.position.commit}/${parked.position.prepare}`,
+            error: parked.error,
+          },
+          'projection parked an event it could not apply (projection_failures; `npm run projections -- retry` after a fix)',
+        ),
     });
     let chainer: Chainer | null = null;
     return {
@@ -27,17 +42,19 @@ export function createProjectionsService(projections: readonly Projection[]) {
         await chainer?.stop();
         await runner.stop();
       },
+      // The runner's own state; how far each read model is behind, and what it parked, the API's
+      // /api/health reads from the database (true whether or not the runner runs in its process).
       async health() {
-        const head = await context.store.headPosition();
-        const statuses = await runner.status();
-        const behind = statuses.filter((s) => s.position.commit < head.commit || (s.position.commit === head.commit && s.position.prepare < head.prepare));
+        const failing = Object.fromEntries(runner.currentFailures);
+        const parked = (await listParkedEvents(context.pool, projections.map((p) => p.name))).length;
+        const reasons = [
+          ...(runner.isLeader ? [] : ['another runner leads (or none yet)']),
+          ...Object.entries(failing).map(([name, error]) => `${name} failing: ${error}`),
+          ...(parked > 0 ? [`${parked} parked event(s)`] : []),
+        ];
         return {
-          status: runner.isLeader || statuses.length === 0 ? 'ok' : 'degraded',
-          details: {
-            leader: runner.isLeader,
-            projections: statuses.map((s) => s.name),
-            behind: behind.map((s) => s.name),
-          },
+          status: (runner.isLeader || projections.length === 0) && Object.keys(failing).length === 0 && parked === 0 ? 'ok' : 'degraded',
+          details: { leader: runner.isLeader, projections: projections.map((p) => p.name), parked, ...(reasons.length > 0 ? { reasons } : {}) },
         };
       },
     };

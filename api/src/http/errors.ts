@@ -1,6 +1,7 @@
 // The one error handler: AppError and optimistic-concurrency conflicts keep their meaning,
 // malformed input is a 400, and anything unexpected is a 500 whose detail stays in the log.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
 
@@ -42,8 +43,20 @@ function describeValidation(error: FastifyError): ErrorBody {
   return { error: 'validation_error', message, details: { in: error.validationContext, issues } };
 }
 
+/** A zod error thrown by a handler's own `.parse` (path params, queries): the same 400 as a schema's. */
+function describeZod(error: ZodError): ErrorBody {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.') || 'request', message: issue.message }));
+  const first = issues[0];
+  return {
+    error: 'validation_error',
+    message: first ? (first.path === 'request' ? first.message : `${first.path}: ${first.message}`) : 'The request is not valid.',
+    details: { issues },
+  };
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if ((error as unknown) instanceof ZodError) return reply.status(400).send(describeZod(error as unknown as ZodError));
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;

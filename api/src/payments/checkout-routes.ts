@@ -6,13 +6,13 @@ import { requireUser } from '../accounts/auth.js';
 import { notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
-import { createIntentSchema } from '../schemas/registrations.js';
+import { createIntentSchema, paymentIdSchema } from '../schemas/registrations.js';
 import { LocalCheckoutProvider } from './checkout-provider.js';
 import { createCheckout, paymentSessionView, settlePayment, type CheckoutDeps } from './checkout-service.js';
 import { localCheckoutPage } from './checkout-page.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 
-const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+const sessionParams = z.object({ sessionId: paymentIdSchema });
 
 export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }): Promise<void> {
   const deps = options.deps;
@@ -31,7 +31,7 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
 
   app.get('/payment/session/:id', async (request) => {
     const user = requireUser(request);
-    const { id } = z.object({ id: z.string().min(1).max(200) }).parse(request.params);
+    const { id } = z.object({ id: paymentIdSchema }).parse(request.params);
     return paymentSessionView(deps, user.id, id, commandContext(request));
   });
 

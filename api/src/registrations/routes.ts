@@ -3,12 +3,11 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
-import { registrationSubmissionSchema } from '../schemas/registrations.js';
+import { registrationSubmissionSchema, trNumberParamSchema as trParams } from '../schemas/registrations.js';
 import { certificateDocument } from '../certificates/certificate-document.js';
 import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
@@ -19,16 +18,34 @@ import type { RegistrationFeature } from './feature.js';
 import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
 import { registerTitle } from './register.js';
 
-const trParams = z.object({ tr: z.string().min(1).max(64) });
-
 const MULTIPART_ERRORS: Record<string, (limit: number) => AppError> = {
   FST_REQ_FILE_TOO_LARGE: (limit) => new FileTooLargeError(limit),
-  FST_FILES_LIMIT_REACHED: () => validationError('Upload one file only.'),
-  FST_PARTS_LIMIT_REACHED: () => validationError('The form has too many parts.'),
-  FST_FIELDS_LIMIT_REACHED: () => validationError('The form has too many fields.'),
+  FST_FILES_LIMIT: () => validationError('Upload one file only.'),
+  FST_PARTS_LIMIT: () => validationError('The form has too many parts.'),
+  FST_FIELDS_LIMIT: () => validationError('The form has too many fields.'),
+  FST_PROTO_VIOLATION: () => validationError('A form field has a name that is not allowed.'),
+  FST_INVALID_JSON_FIELD_ERROR: () => validationError('A form field declared as JSON is not valid JSON.'),
+  FST_MP_PREMATURE_CLOSE: () => validationError('The upload ended before the form was complete. Send it again.'),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
     new AppError('unsupported_media_type', 'Send the registration as multipart/form-data with the document in a "file" field.'),
 };
+
+/**
+ * Reading the request body: whatever goes wrong here is the sender's body (no boundary, a truncated
+ * or mismatched one, a part cut short), never the server, so it becomes a 400 and not a 500.
+ */
+async function* fromClient<T>(source: () => AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of source()) yield item;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code && MULTIPART_ERRORS[code]) throw error;
+    throw validationError(
+      `The form data could not be read (${(error as Error).message ?? 'malformed body'}). Send multipart/form-data with a boundary and the complete body.`,
+    );
+  }
+}
 
 function isAdmin(request: FastifyRequest): boolean {
   return request.actor?.kind === 'admin';
@@ -50,10 +67,10 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       if (file) await feature.blobs.delete(file.blobId).catch(() => undefined);
     };
     try {
-      for await (const part of request.parts()) {
+      for await (const part of fromClient(() => request.parts())) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || file) throw validationError('Upload one file, in the "file" field.');
-          const received = await receiveFile(part.file, { blobs: feature.blobs, wrappingKey: feature.wrappingKey, maxBytes: config.MAX_UPLOAD_BYTES });
+          const received = await receiveFile(fromClient(() => part.file), { blobs: feature.blobs, wrappingKey: feature.wrappingKey, maxBytes: config.MAX_UPLOAD_BYTES });
           file = { ...received, name: path.basename(part.filename || 'document').slice(0, 255) };
           if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
         } else {

@@ -1,6 +1,7 @@
 // Accounts: sign-up, sessions, profile, password, two-factor, notification preferences, payment
 // methods. Shared by the API (request validation) and the web app (forms), with the spec's messages.
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const US_STATES = ['CA', 'NY', 'TX', 'FL'] as const;
 export const ACCOUNT_TYPES = ['individual', 'business', 'organization'] as const;
@@ -26,9 +27,31 @@ export const MESSAGES = {
   twoFactorRequired: 'Two-factor code required',
 } as const;
 
-const required = (message: string = MESSAGES.missingInformation) => z.string().trim().min(1, message);
-const email = (message: string = MESSAGES.validEmail) => z.string().trim().email(message).max(254, message);
-const password = z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.weakPassword).max(200, 'Password is too long');
+/** Longest accepted value of each account field (sign-up, profile, billing). */
+export const ACCOUNT_LIMITS = {
+  name: 200,
+  phone: 50,
+  address: 500,
+  city: 100,
+  region: 100,
+  zipCode: 20,
+  country: 100,
+  email: 254,
+  password: 200,
+  token: 200,
+  id: 255,
+} as const;
+
+/** A required text field with the spec's message when empty. */
+const required = (label: string, max: number, message: string = MESSAGES.missingInformation, extra: { name?: boolean } = {}) =>
+  text(label, { max, min: 1, minMessage: message, requiredMessage: message, ...extra });
+const email = (message: string = MESSAGES.validEmail) =>
+  text('Email', { max: ACCOUNT_LIMITS.email, maxMessage: message, requiredMessage: message }).pipe(z.email(message));
+/** Secrets are hashed as typed: no trimming or normalisation, but nothing a log line or hash input can't hold. */
+const secret = (label: string, min: number, minMessage: string) =>
+  text(label, { max: ACCOUNT_LIMITS.password, min, minMessage, requiredMessage: minMessage, trim: false, normalize: false, maxMessage: `${label} is too long` });
+const password = secret('Password', PASSWORD_MIN_LENGTH, MESSAGES.weakPassword);
+const optionalText = (label: string, max: number, extra: { name?: boolean } = {}) => text(label, { max, ...extra }).optional();
 
 export const usStateSchema = z.enum(US_STATES, { message: 'Choose CA, NY, TX or FL' });
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { message: 'Choose individual, business or organization' });
@@ -38,92 +61,95 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { message: 'Choose indivi
 /** Step 1 of the sign-up wizard, as the form holds it. */
 export const signUpAccountSchema = z
   .object({
-    fullName: required(),
+    fullName: required('Full name', ACCOUNT_LIMITS.name, undefined, { name: true }),
     accountType: accountTypeSchema.default('individual'),
-    email: required().pipe(email()),
-    phone: required(),
-    address: required(),
-    city: required(),
+    email: required('Email', ACCOUNT_LIMITS.email).pipe(email()),
+    phone: required('Phone', ACCOUNT_LIMITS.phone),
+    address: required('Address', ACCOUNT_LIMITS.address),
+    city: required('City', ACCOUNT_LIMITS.city),
     state: usStateSchema,
-    zipCode: required(),
-    password: required().pipe(password),
-    confirmPassword: required(),
+    zipCode: required('Zip code', ACCOUNT_LIMITS.zipCode),
+    password: secret('Password', 1, MESSAGES.missingInformation).pipe(password),
+    confirmPassword: secret('Password confirmation', 1, MESSAGES.missingInformation),
   })
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordMismatch, path: ['confirmPassword'] });
 export type SignUpAccountForm = z.infer<typeof signUpAccountSchema>;
 
 /** Billing details sent with the card (step 3); the e-mail uses the browser's email check. */
 export const billingDetailsSchema = z.object({
-  name: required(),
-  email: required().pipe(email('Please enter a valid email address')),
+  name: required('Name', ACCOUNT_LIMITS.name, undefined, { name: true }),
+  email: required('Email', ACCOUNT_LIMITS.email).pipe(email('Please enter a valid email address')),
   address: z.object({
-    line1: required(),
-    city: required(),
-    state: required(),
-    postal_code: required(),
-    country: required(),
+    line1: required('Address', ACCOUNT_LIMITS.address),
+    city: required('City', ACCOUNT_LIMITS.city),
+    state: required('State', ACCOUNT_LIMITS.region),
+    postal_code: required('Postal code', ACCOUNT_LIMITS.zipCode),
+    country: required('Country', ACCOUNT_LIMITS.country),
   }),
 });
 export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 
 /** POST /api/auth/register and /api/auth/register-enhanced. */
 export const registerRequestSchema = z.object({
-  username: z.string().trim().max(100).optional(),
-  email: required().pipe(email()),
+  username: optionalText('Username', 100, { name: true }),
+  email: required('Email', ACCOUNT_LIMITS.email).pipe(email()),
   password,
-  fullName: required(),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(200).optional(),
-  phone: required(),
-  address: required(),
-  city: required(),
+  fullName: required('Full name', ACCOUNT_LIMITS.name, undefined, { name: true }),
+  firstName: optionalText('First name', ACCOUNT_LIMITS.name, { name: true }),
+  lastName: optionalText('Last name', ACCOUNT_LIMITS.name, { name: true }),
+  phone: required('Phone', ACCOUNT_LIMITS.phone),
+  address: required('Address', ACCOUNT_LIMITS.address),
+  city: required('City', ACCOUNT_LIMITS.city),
   state: usStateSchema,
-  zipCode: required(),
+  zipCode: required('Zip code', ACCOUNT_LIMITS.zipCode),
   country: z.literal('US', { message: 'Country must be US' }).default('US'),
   accountType: accountTypeSchema.default('individual'),
-  paymentMethodId: z.string().trim().min(1).max(255).optional(),
-  cardLast4: z.string().optional(),
-  cardBrand: z.string().optional(),
+  paymentMethodId: text('Payment method', { max: ACCOUNT_LIMITS.id, min: 1 }).optional(),
+  cardLast4: optionalText('Card last 4', 4),
+  cardBrand: optionalText('Card brand', 50),
   cardExpMonth: z.coerce.number().int().optional(),
   cardExpYear: z.coerce.number().int().optional(),
   termsAccepted: z.literal(true, { message: MESSAGES.legalRequired }),
   privacyAccepted: z.literal(true, { message: MESSAGES.legalRequired }),
-  termsAcceptedAt: z.string().optional(),
-  privacyAcceptedAt: z.string().optional(),
+  termsAcceptedAt: optionalText('Terms accepted at', 40),
+  privacyAcceptedAt: optionalText('Privacy accepted at', 40),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const registerEnhancedRequestSchema = registerRequestSchema.extend({
-  paymentMethodId: z.string().trim().min(1, 'Add a payment method first').max(255),
+  paymentMethodId: text('Payment method', { max: ACCOUNT_LIMITS.id, min: 1, minMessage: 'Add a payment method first', requiredMessage: 'Add a payment method first' }),
 });
 
 // ---- Sessions ------------------------------------------------------------------------------
 
 export const loginRequestSchema = z.object({
-  email: required('Email is required').pipe(email()),
-  password: z.string().min(1, 'Password is required').max(200),
-  totpCode: z.string().trim().optional(),
+  email: required('Email', ACCOUNT_LIMITS.email, 'Email is required').pipe(email()),
+  password: secret('Password', 1, 'Password is required'),
+  totpCode: optionalText('Two-factor code', 20),
   rememberMe: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: required('Email is required').pipe(email()) });
-export const resetPasswordRequestSchema = z.object({ token: required('The reset link is incomplete'), password });
+export const forgotPasswordRequestSchema = z.object({ email: required('Email', ACCOUNT_LIMITS.email, 'Email is required').pipe(email()) });
+export const resetPasswordRequestSchema = z.object({
+  token: required('Reset token', ACCOUNT_LIMITS.token, 'The reset link is incomplete'),
+  password,
+});
 
 // ---- Profile -------------------------------------------------------------------------------
 
 /** The profile form (seed 001 §5): every field required. */
 export const profileFormSchema = z.object({
-  fullName: required('Full name is required'),
-  firstName: required('First name is required'),
-  lastName: required('Last name is required'),
+  fullName: required('Full name', ACCOUNT_LIMITS.name, 'Full name is required', { name: true }),
+  firstName: required('First name', ACCOUNT_LIMITS.name, 'First name is required', { name: true }),
+  lastName: required('Last name', ACCOUNT_LIMITS.name, 'Last name is required', { name: true }),
   email: email(),
-  phone: z.string().trim().min(10, MESSAGES.validPhone),
-  address: z.string().trim().min(10, MESSAGES.completeAddress),
-  city: required('City is required'),
-  state: required('State is required'),
-  zipCode: z.string().trim().min(5, MESSAGES.validZip),
-  country: required('Country is required'),
+  phone: text('Phone', { max: ACCOUNT_LIMITS.phone, min: 10, minMessage: MESSAGES.validPhone, requiredMessage: MESSAGES.validPhone }),
+  address: text('Address', { max: ACCOUNT_LIMITS.address, min: 10, minMessage: MESSAGES.completeAddress, requiredMessage: MESSAGES.completeAddress }),
+  city: required('City', ACCOUNT_LIMITS.city, 'City is required'),
+  state: required('State', ACCOUNT_LIMITS.region, 'State is required'),
+  zipCode: text('Zip code', { max: ACCOUNT_LIMITS.zipCode, min: 5, minMessage: MESSAGES.validZip, requiredMessage: MESSAGES.validZip }),
+  country: required('Country', ACCOUNT_LIMITS.country, 'Country is required'),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 
@@ -135,30 +161,30 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 export const passwordChangeFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: secret('Current password', 1, 'Current password is required'),
     newPassword: password,
-    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+    confirmPassword: secret('Password confirmation', 1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
 
 /** PUT /api/user/password (the confirmation stays in the browser). */
 export const passwordChangeRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required'),
+  currentPassword: secret('Current password', 1, 'Current password is required'),
   newPassword: password,
 });
 
 export const deleteAccountRequestSchema = z.object({
-  password: z.string().min(1, 'Password is required'),
+  password: secret('Password', 1, 'Password is required'),
   confirmText: z.literal(DELETE_CONFIRM_TEXT, { message: MESSAGES.deleteConfirm }),
 });
 
 export const twoFactorVerifyRequestSchema = z.object({
-  token: z.string().trim().length(TOTP_CODE_LENGTH, MESSAGES.twoFactorCode),
+  token: text('Two-factor code', { max: TOTP_CODE_LENGTH, requiredMessage: MESSAGES.twoFactorCode, maxMessage: MESSAGES.twoFactorCode }).length(TOTP_CODE_LENGTH, MESSAGES.twoFactorCode),
 });
 
 /** DELETE /api/user/2fa/disable: nothing required; a password or code proves a stale session. */
 export const twoFactorDisableRequestSchema = z
-  .object({ password: z.string().optional(), token: z.string().trim().optional() })
+  .object({ password: secret('Password', 0, 'Password is required').optional(), token: optionalText('Two-factor code', 20) })
   .nullish();
 
 // ---- Notification preferences --------------------------------------------------------------
@@ -202,10 +228,10 @@ export const notificationToggleRequestSchema = z.object({
 
 /** POST /api/payment/local/payment-methods (the local test-mode provider only). */
 export const localPaymentMethodRequestSchema = z.object({
-  cardNumber: z.string().trim().regex(/^[\d ]{12,23}$/, 'Your card number is incomplete.'),
+  cardNumber: text('Card number', { max: 23, requiredMessage: 'Your card number is incomplete.', maxMessage: 'Your card number is incomplete.' }).regex(/^[\d ]{12,23}$/, 'Your card number is incomplete.'),
   expMonth: z.coerce.number().int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
   expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
+  cvc: text('Security code', { max: 4, requiredMessage: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
   billing: billingDetailsSchema,
 });
 

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './registrations.js';
 export * from './accounts.js';
 export * from './support.js';
+export * from './text.js';

@@ -2,6 +2,7 @@
 // its §5 messages, the submission fields, the checkout payloads and the responses the web app reads.
 // Browser-safe: shared by the API and the web app.
 import { z } from 'zod';
+import { identifier, text } from './text.js';
 
 /** Seed 001 §3.2. "Comic Page, Comic Strip, Comic Book (each offered as Visual and as Text)". */
 export const MATERIAL_TYPES = [
@@ -97,68 +98,90 @@ export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.png
 /** Seed 001 §9: the registration fee. */
 export const REGISTRATION_FEE_USD = 9.99;
 
-const materialType = z
-  .string({ error: 'Material type is required' })
-  .trim()
-  .min(1, 'Material type is required')
-  .refine((v) => ALL_MATERIAL_TYPES.includes(v), 'Choose a material type from the list');
-const intendedMedium = z
-  .string({ error: 'Intended medium is required' })
-  .trim()
-  .min(1, 'Intended medium is required')
-  .refine((v) => (INTENDED_MEDIUMS as readonly string[]).includes(v), 'Choose an intended medium from the list');
+const materialType = text('Material type', { min: 1, max: 100 }).refine(
+  (v) => ALL_MATERIAL_TYPES.includes(v),
+  'Choose a material type from the list',
+);
+const intendedMedium = text('Intended medium', { min: 1, max: 100 }).refine(
+  (v) => (INTENDED_MEDIUMS as readonly string[]).includes(v),
+  'Choose an intended medium from the list',
+);
+
+/** Longest accepted value of each registration text field. */
+export const REGISTRATION_LIMITS = { title: 500, name: 200, phone: 50, address: 500, shortText: 2000, description: 10_000, paymentId: 200 } as const;
+
+/** A TR number as it appears in a URL (`TR-COPY-2026-AB12CD34`); the format itself is checked where it matters. */
+export const trNumberParamSchema = z.object({ tr: identifier('TR number', 64) });
+/** A payment (checkout session) id as it appears in a URL or a form. */
+export const paymentIdSchema = identifier('Payment id', REGISTRATION_LIMITS.paymentId);
 
 /** The required fields with the wizard's §5 messages (checked on change in the web app). */
 export const registrationRequiredFields = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(500),
+  title: text('Title', { name: true, min: 1, max: REGISTRATION_LIMITS.title }),
   materialType,
   intendedMedium,
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(200),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(200),
-  email: z.string({ error: 'Valid email is required' }).trim().pipe(z.email('Valid email is required')),
-  phone: z.string({ error: 'Valid phone number is required' }).trim().min(10, 'Valid phone number is required').max(50),
-  address: z.string({ error: 'Complete address is required' }).trim().min(10, 'Complete address is required').max(500),
+  firstName: text('First name', { name: true, min: 1, max: REGISTRATION_LIMITS.name }),
+  lastName: text('Last name', { name: true, min: 1, max: REGISTRATION_LIMITS.name }),
+  email: text('Email', { max: 254, requiredMessage: 'Valid email is required', maxMessage: 'Valid email is required' }).pipe(
+    z.email('Valid email is required'),
+  ),
+  phone: text('Phone', {
+    min: 10,
+    max: REGISTRATION_LIMITS.phone,
+    minMessage: 'Valid phone number is required',
+    requiredMessage: 'Valid phone number is required',
+  }),
+  address: text('Address', {
+    min: 10,
+    max: REGISTRATION_LIMITS.address,
+    minMessage: 'Complete address is required',
+    requiredMessage: 'Complete address is required',
+  }),
 });
 
-const optionalText = z.string().max(2000).optional();
+const optionalText = (label: string, options: { name?: boolean; multiline?: boolean } = {}) =>
+  text(label, { max: REGISTRATION_LIMITS.shortText, ...options }).optional();
 const flag = z.boolean().optional();
 
 /** Seed 001 §3.1: the whole wizard draft (kept in browser storage across the payment redirect). */
 export const registrationDraftSchema = registrationRequiredFields.extend({
-  alternativeTitles: optionalText,
+  alternativeTitles: optionalText('Alternative titles', { name: true }),
   publicationAsContribution: flag,
-  collectiveWorkTitle: optionalText,
-  volumeNumber: optionalText,
-  issueNumber: optionalText,
-  issueDate: z
-    .string()
+  collectiveWorkTitle: optionalText('Collective work title', { name: true }),
+  volumeNumber: optionalText('Volume number'),
+  issueNumber: optionalText('Issue number'),
+  issueDate: text('Issue date', { max: 10 })
     .regex(/^(\d{2}\/\d{2}\/\d{4})?$/, 'Use MM/DD/YYYY')
     .optional(),
-  pageNumbers: optionalText,
-  description: z.string().max(10_000).optional(),
-  authorYearBorn: optionalText,
-  authorYearDied: optionalText,
+  pageNumbers: optionalText('Page numbers'),
+  description: text('Description', { multiline: true, max: REGISTRATION_LIMITS.description }).optional(),
+  authorYearBorn: optionalText("Author's year of birth"),
+  authorYearDied: optionalText("Author's year of death"),
   workMadeForHire: flag,
-  employerName: optionalText,
-  authorNationality: optionalText,
-  authorDomicile: optionalText,
-  natureOfAuthorship: optionalText,
+  employerName: optionalText('Employer name', { name: true }),
+  authorNationality: optionalText("Author's nationality"),
+  authorDomicile: optionalText("Author's domicile"),
+  natureOfAuthorship: optionalText('Nature of authorship', { multiline: true }),
   anonymousWork: flag,
   pseudonymousWork: flag,
-  pseudonym: optionalText,
-  yearOfCreation: optionalText,
+  pseudonym: optionalText('Pseudonym', { name: true }),
+  yearOfCreation: optionalText('Year of creation'),
   workPublished: flag,
-  dateOfPublication: optionalText,
-  nationOfPublication: optionalText,
+  dateOfPublication: optionalText('Date of publication'),
+  nationOfPublication: optionalText('Nation of publication'),
 });
 export type RegistrationDraft = z.infer<typeof registrationDraftSchema>;
 
 /** The text fields of POST /api/copyright/submit-registration (multipart; the file comes beside them). */
 export const registrationSubmissionSchema = registrationRequiredFields
   .extend({
-    description: z.string().trim().max(10_000).optional().default(''),
-    paymentSessionId: z.string().trim().max(200).optional(),
-    paymentIntentId: z.string().trim().max(200).optional(),
+    description: text('Description', { multiline: true, max: REGISTRATION_LIMITS.description }).optional().default(''),
+    paymentSessionId: text('Payment session id', { max: REGISTRATION_LIMITS.paymentId })
+      .regex(/^[\x21-\x7E]*$/, 'Payment session id may only contain printable ASCII characters')
+      .optional(),
+    paymentIntentId: text('Payment intent id', { max: REGISTRATION_LIMITS.paymentId })
+      .regex(/^[\x21-\x7E]*$/, 'Payment intent id may only contain printable ASCII characters')
+      .optional(),
   })
   .refine((v) => Boolean(v.paymentSessionId || v.paymentIntentId), {
     message: 'Payment Required: please complete payment before proceeding.',
@@ -204,29 +227,25 @@ export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 /** POST /api/payment/create-intent, from the wizard (copyright_registration) or the checkout page (one-time). */
 export const createIntentSchema = z.object({
   amount: z.coerce.number().positive('Amount must be positive').max(100_000),
-  currency: z
-    .string()
-    .trim()
+  currency: text('Currency', { max: 10 })
     .toLowerCase()
     .pipe(z.literal('usd', 'Only USD is accepted'))
     .optional()
     .default('usd'),
   payment_type: z.enum(['copyright_registration', 'one-time']).optional().default('one-time'),
-  description: z.string().trim().max(500).optional(),
+  description: text('Description', { max: 500 }).optional(),
   metadata: z
     .object({
-      title: z.string().max(500).optional(),
-      email: z.string().max(320).optional(),
-      service: z.string().max(200).optional(),
-      amount: z.union([z.string(), z.number()]).optional(),
+      title: text('Title', { name: true, max: REGISTRATION_LIMITS.title }).optional(),
+      email: text('Email', { max: 320 }).optional(),
+      service: text('Service', { max: 200 }).optional(),
+      amount: z.union([text('Amount', { max: 20 }), z.number()]).optional(),
       /** Where the provider sends the browser back after paying: a path on this site. */
-      success_path: z
-        .string()
+      success_path: text('success_path', { max: 500 })
         .regex(/^\/(?!\/)[^\s\\]*$/, 'success_path must be a path on this site')
         .max(500)
         .optional(),
-      cancel_path: z
-        .string()
+      cancel_path: text('cancel_path', { max: 500 })
         .regex(/^\/(?!\/)[^\s\\]*$/, 'cancel_path must be a path on this site')
         .max(500)
         .optional(),

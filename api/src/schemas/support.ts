@@ -1,6 +1,7 @@
 // The support request (seed 000 §3, §5, §9): fields, defaults, labels, limits and the spec's
 // messages. Browser-safe: the support form and POST /api/support/submit validate with it.
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const SUPPORT_ISSUE_TYPES = ['payment', 'registration', 'technical', 'account', 'other'] as const;
 export type SupportIssueType = (typeof SUPPORT_ISSUE_TYPES)[number];
@@ -38,24 +39,29 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 export const supportRequestSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(SUPPORT_LIMITS.fullName.min, 'Full name must be at least 2 characters')
-    .max(SUPPORT_LIMITS.fullName.max, 'Full name must be at most 100 characters'),
-  email: z.string().trim().email('Please enter a valid email address').max(254, 'Please enter a valid email address'),
-  subject: z
-    .string()
-    .trim()
-    .min(SUPPORT_LIMITS.subject.min, 'Subject must be at least 5 characters')
-    .max(SUPPORT_LIMITS.subject.max, 'Subject must be at most 200 characters'),
+  fullName: text('Full name', {
+    name: true,
+    min: SUPPORT_LIMITS.fullName.min,
+    max: SUPPORT_LIMITS.fullName.max,
+    minMessage: 'Full name must be at least 2 characters',
+    maxMessage: 'Full name must be at most 100 characters',
+  }),
+  email: text('Email', { max: 254, maxMessage: 'Please enter a valid email address' }).pipe(z.email('Please enter a valid email address')),
+  subject: text('Subject', {
+    min: SUPPORT_LIMITS.subject.min,
+    max: SUPPORT_LIMITS.subject.max,
+    minMessage: 'Subject must be at least 5 characters',
+    maxMessage: 'Subject must be at most 200 characters',
+  }),
   issueType: z.enum(SUPPORT_ISSUE_TYPES, 'Choose one of the listed issue types').default('technical'),
   priority: z.enum(SUPPORT_PRIORITIES, 'Choose one of the listed priorities').default('normal'),
-  message: z
-    .string()
-    .trim()
-    .min(SUPPORT_LIMITS.message.min, 'Message must be at least 20 characters')
-    .max(SUPPORT_LIMITS.message.max, 'Message must be at most 2000 characters'),
+  message: text('Message', {
+    multiline: true,
+    min: SUPPORT_LIMITS.message.min,
+    max: SUPPORT_LIMITS.message.max,
+    minMessage: 'Message must be at least 20 characters',
+    maxMessage: 'Message must be at most 2000 characters',
+  }),
 });
 export type SupportRequestInput = z.input<typeof supportRequestSchema>;
 export type SupportRequest = z.output<typeof supportRequestSchema>;

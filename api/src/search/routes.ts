@@ -1,5 +1,6 @@
 // GET /api/search?q= (public registration search) and GET /api/stats/public (landing figures).
 import { z } from 'zod';
+import { text } from '../schemas/text.js';
 import { validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { publicStats } from './public-stats.js';
@@ -9,11 +10,13 @@ export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 200;
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string('Give a search term in the q parameter.')
-    .trim()
-    .min(SEARCH_MIN_LENGTH, `Search terms must be at least ${SEARCH_MIN_LENGTH} characters.`)
-    .max(SEARCH_MAX_LENGTH, `Search terms must be at most ${SEARCH_MAX_LENGTH} characters.`),
+  q: text('Search term', {
+    min: SEARCH_MIN_LENGTH,
+    max: SEARCH_MAX_LENGTH,
+    requiredMessage: 'Give a search term in the q parameter.',
+    minMessage: `Search terms must be at least ${SEARCH_MIN_LENGTH} characters.`,
+    maxMessage: `Search terms must be at most ${SEARCH_MAX_LENGTH} characters.`,
+  }),
 });
 
 export async function searchRoutes(app: App): Promise<void> {

@@ -12,4 +12,26 @@ export const runnerMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A projection that cannot apply an event retries it, then parks it here and moves on.
+    // stalled_since/last_error: set while a projection is failing (retrying), cleared once it moves
+    // again; the API answers 503 at once rather than wait on a stalled read model.
+    id: 'projections/002-failures',
+    sql: `
+      ALTER TABLE projection_checkpoints ADD COLUMN stalled_since timestamptz, ADD COLUMN last_error text;
+      CREATE TABLE projection_failures (
+        projection text NOT NULL,
+        commit_position bigint NOT NULL,
+        prepare_position bigint NOT NULL,
+        event_id text NOT NULL,
+        stream_id text NOT NULL,
+        event_type text NOT NULL,
+        error text NOT NULL,
+        attempts integer NOT NULL,
+        first_seen timestamptz NOT NULL,
+        last_seen timestamptz NOT NULL,
+        PRIMARY KEY (projection, commit_position, prepare_position)
+      );
+    `,
+  },
 ];

@@ -1,19 +1,55 @@
 // Runs projections: one catch-up-then-live subscription each, starting from its checkpoint.
 // Each batch is applied and the checkpoint moved in one transaction, so a crash (even SIGKILL)
 // never applies an event twice or skips one. One runner leads at a time (advisory lock).
+//
+// No event can stop a read model: a batch that fails is applied again event by event; an event that
+// keeps failing is retried with backoff a bounded number of times, then parked in
+// `projection_failures` (with the checkpoint moved past it, in one transaction) and the projection
+// goes on. `retryParkedEvents` re-applies parked events after a fix; a rebuild replays them in order.
+// Failures of the database itself (connection lost, deadlock) are not the event's fault: those
+// leave the batch to the subscription, which tries it again from the same position.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { inTransaction } from '@titleledger/api/runtime';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
 import type { Projection } from './projection.js';
+import { storable, storableText } from './storable.js';
 
 const LEADER_LOCK = 0x70726f6a; // "proj"
+
+export interface RetryPolicy {
+  /** Tries of one failing event before it is parked (default 5). */
+  readonly attempts: number;
+  /** Pause after the first failed try, doubled after each (default 100 ms, at most `maxDelayMs`, 2 s). */
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, firstDelayMs: 100, maxDelayMs: 2000 };
+
+/** One parked event, as `projection_failures` holds it. */
+export interface ParkedEvent {
+  readonly projection: string;
+  readonly position: Position;
+  readonly eventId: string;
+  readonly streamId: string;
+  readonly eventType: string;
+  readonly error: string;
+  readonly attempts: number;
+}
 
 export interface ProjectionRunnerOptions {
   readonly store: EventStore;
   /** Where the read models live (may differ from the event store's database). */
   readonly pool: pg.Pool;
   readonly projections: readonly Projection[];
+  /** A projection started failing (called once per change of state or of error, not per retry). */
   readonly onError?: (error: unknown, projection: string) => void;
+  /** A projection that was failing applied a batch again. */
+  readonly onRecovered?: (projection: string) => void;
+  /** An event was parked after its retries. */
+  readonly onParked?: (parked: ParkedEvent) => void;
+  readonly retry?: Partial<RetryPolicy>;
   /** Called after each committed batch: lets tests slow a run down or observe it. */
   readonly afterBatch?: (projection: string, position: Position, count: number) => Promise<void> | void;
 }
@@ -32,15 +68,48 @@ async function readCheckpoint(client: pg.Pool | pg.PoolClient, name: string): Pr
   return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
 }
 
+const messageOf = (error: unknown) => storableText(error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/**
+ * The database or the connection failed, not the event: lost connections (class 08, pg's
+ * "Connection terminated"), shutdowns (57P), too many connections, serialization failures and
+ * deadlocks. Parking an event for those would park every event while Postgres restarts.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string') {
+    if (/^(08|57P|53)/.test(code) || code === '40001' || code === '40P01') return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error|pool (is|has been) ended|Cannot use a pool after calling end/i.test(message);
+}
+
+/** The event as a projection may see it: nothing in it Postgres would refuse. */
+function storableEvent(event: RecordedEvent): RecordedEvent {
+  const data = storable(event.data);
+  const metadata = storable(event.metadata);
+  return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+}
+
+class StoppingError extends Error {
+  constructor() {
+    super('projection runner stopping');
+  }
+}
+
 export class ProjectionRunner {
   private subscriptions: Subscription[] = [];
   private leaderClient: pg.PoolClient | null = null;
   private leaderWait: NodeJS.Timeout | null = null;
   private running = false;
-  /** Each projection's last failed batch, until one succeeds: it is stuck there (a poison event). */
-  private readonly failures = new Map<string, unknown>();
+  private readonly retry: RetryPolicy;
+  /** Each projection's current failure, until it applies a batch again. */
+  private readonly failures = new Map<string, string>();
 
-  constructor(private readonly options: ProjectionRunnerOptions) {}
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+  }
 
   /** Registers every projection's checkpoint row, then leads when it can. */
   async start(): Promise<void> {
@@ -72,6 +141,11 @@ export class ProjectionRunner {
       return;
     }
     this.leaderClient = client;
+    // A leader that died while a projection was failing left it marked stalled: start afresh.
+    await this.options.pool.query(
+      'UPDATE projection_checkpoints SET stalled_since = NULL, last_error = NULL WHERE name = ANY($1::text[])',
+      [this.options.projections.map((p) => p.name)],
+    );
     for (const projection of this.options.projections) {
       this.subscriptions.push(await this.subscribe(projection));
     }
@@ -83,28 +157,116 @@ export class ProjectionRunner {
       from,
       onEvents: (events) => this.applyBatch(projection, events),
       onError: (error) => {
-        this.failures.set(projection.name, error);
-        this.options.onError?.(error, projection.name);
+        if (!(error instanceof StoppingError)) void this.failing(projection.name, error);
       },
     });
   }
 
-  private async applyBatch(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+  /** Applies `events` (those after the checkpoint) and moves the checkpoint to the last, in one transaction. */
+  private async commit(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
     await inTransaction(this.options.pool, async (client) => {
       const current = await readCheckpoint(client, projection.name);
       // Events at or before the checkpoint were applied by an earlier run: skip them.
       const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
       if (fresh.length === 0) return;
-      await projection.apply(fresh, client);
+      await projection.apply(fresh.map(storableEvent), client);
       await client.query(
         `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
           WHERE name = $1`,
         [projection.name, last.commit.toString(), last.prepare.toString()],
       );
     });
-    this.failures.delete(projection.name);
+  }
+
+  private async applyBatch(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1]!.position;
+    try {
+      await this.commit(projection, events);
+    } catch (error) {
+      if (isTransientDatabaseError(error) || !this.running) throw error;
+      // Some event in the batch cannot be applied: find it, one event at a time.
+      await this.failing(projection.name, error);
+      for (const event of events) await this.applyOne(projection, event);
+    }
+    await this.recovered(projection.name);
     await this.options.afterBatch?.(projection.name, last, events.length);
+  }
+
+  /** One event: applied, or retried with backoff and then parked. Transient database errors are thrown. */
+  private async applyOne(projection: Projection, event: RecordedEvent): Promise<void> {
+    const firstSeen = new Date();
+    let delay = this.retry.firstDelayMs;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.retry.attempts; attempt += 1) {
+      if (!this.running) throw new StoppingError();
+      try {
+        await this.commit(projection, [event]);
+        return;
+      } catch (error) {
+        if (isTransientDatabaseError(error)) throw error;
+        lastError = error;
+      }
+      if (attempt < this.retry.attempts) {
+        await sleep(delay);
+        delay = Math.min(delay * 2, this.retry.maxDelayMs);
+      }
+    }
+    await this.park(projection, event, lastError, firstSeen);
+  }
+
+  private async park(projection: Projection, event: RecordedEvent, error: unknown, firstSeen: Date): Promise<void> {
+    const parked: ParkedEvent = {
+      projection: projection.name,
+      position: event.position,
+      eventId: storableText(String(event.metadata?.eventId ?? '')),
+      streamId: storableText(event.streamId),
+      eventType: storableText(event.type),
+      error: messageOf(error),
+      attempts: this.retry.attempts,
+    };
+    await inTransaction(this.options.pool, async (client) => {
+      await client.query(
+        `INSERT INTO projection_failures (projection, commit_position, prepare_position, event_id, stream_id, event_type,
+                                          error, attempts, first_seen, last_seen)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+         ON CONFLICT (projection, commit_position, prepare_position)
+           DO UPDATE SET error = excluded.error, attempts = projection_failures.attempts + excluded.attempts, last_seen = now()`,
+        [
+          parked.projection, parked.position.commit.toString(), parked.position.prepare.toString(), parked.eventId,
+          parked.streamId, parked.eventType, parked.error, parked.attempts, firstSeen,
+        ],
+      );
+      await client.query(
+        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
+          WHERE name = $1 AND (commit_position, prepare_position) < ($2::bigint, $3::bigint)`,
+        [parked.projection, parked.position.commit.toString(), parked.position.prepare.toString()],
+      );
+    });
+    this.options.onParked?.(parked);
+  }
+
+  /** Marks the projection stalled (once per change of error) so waiters answer at once instead of waiting. */
+  private async failing(name: string, error: unknown): Promise<void> {
+    const message = messageOf(error);
+    if (this.failures.get(name) === message) return;
+    const first = !this.failures.has(name);
+    this.failures.set(name, message);
+    this.options.onError?.(error, name);
+    await this.options.pool
+      .query(
+        `UPDATE projection_checkpoints SET last_error = $2, stalled_since = CASE WHEN $3 THEN now() ELSE coalesce(stalled_since, now()) END
+          WHERE name = $1`,
+        [name, message, first],
+      )
+      .catch(() => undefined); // the database may be what failed
+  }
+
+  private async recovered(name: string): Promise<void> {
+    if (!this.failures.has(name)) return;
+    this.failures.delete(name);
+    await this.options.pool.query('UPDATE projection_checkpoints SET last_error = NULL, stalled_since = NULL WHERE name = $1', [name]);
+    this.options.onRecovered?.(name);
   }
 
   async stop(): Promise<void> {
@@ -127,41 +289,123 @@ export class ProjectionRunner {
     return out;
   }
 
-  /**
-   * Resolves once every projection has reached `target` (default: the head of the log now). With
-   * `failFast`, a projection whose batch fails ends the wait at once with that failure.
-   */
-  async waitUntilCaughtUp(target?: Position, timeoutMs = 60_000, options: { failFast?: boolean } = {}): Promise<void> {
+  /** Each failing projection and its error (empty when all apply). */
+  get currentFailures(): ReadonlyMap<string, string> {
+    return this.failures;
+  }
+
+  /** Resolves once every projection has reached `target` (default: the head of the log now). */
+  async waitUntilCaughtUp(target?: Position, timeoutMs = 60_000): Promise<void> {
     const goal = target ?? (await this.options.store.headPosition());
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const statuses = await this.status();
       if (statuses.every((s) => comparePositions(s.position, goal) >= 0)) return;
-      const failed = [...this.failures].map(([name, error]) => `${name}: ${error instanceof Error ? error.message : String(error)}`);
-      if (options.failFast && failed.length > 0) throw new Error(`Projection failed: ${failed.join('; ')}`, { cause: this.failures.values().next().value });
-      if (Date.now() > deadline) throw new Error(`Projections did not catch up in time${failed.length > 0 ? ` (${failed.join('; ')})` : ''}`);
-      await new Promise((r) => setTimeout(r, 10));
+      if (Date.now() > deadline) {
+        const failed = [...this.failures].map(([name, error]) => `${name}: ${error}`);
+        throw new Error(`Projections did not catch up in time${failed.length > 0 ? ` (${failed.join('; ')})` : ''}`);
+      }
+      await sleep(10);
     }
   }
 }
 
+/** The parked events of `projections` (all when omitted), oldest position first. */
+export async function listParkedEvents(pool: pg.Pool, projections?: readonly string[]): Promise<ParkedEvent[]> {
+  const { rows } = await pool.query<{
+    projection: string;
+    commit_position: string;
+    prepare_position: string;
+    event_id: string;
+    stream_id: string;
+    event_type: string;
+    error: string;
+    attempts: number;
+  }>(
+    `SELECT projection, commit_position, prepare_position, event_id, stream_id, event_type, error, attempts
+       FROM projection_failures WHERE $1::text[] IS NULL OR projection = ANY($1::text[])
+      ORDER BY commit_position, prepare_position, projection`,
+    [projections ?? null],
+  );
+  return rows.map((r) => ({
+    projection: r.projection,
+    position: { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) },
+    eventId: r.event_id,
+    streamId: r.stream_id,
+    eventType: r.event_type,
+    error: r.error,
+    attempts: r.attempts,
+  }));
+}
+
+/** The event at exactly `position`, read from the log. */
+async function eventAt(store: EventStore, position: Position): Promise<RecordedEvent | null> {
+  const [event] = await store.readAll({ from: { commit: position.commit, prepare: position.prepare - 1n }, maxCount: 1 });
+  return event && comparePositions(event.position, position) === 0 ? event : null;
+}
+
 /**
- * Empties the projections' tables and checkpoints, then replays the whole log into them.
- * Run it with the runner stopped (e.g. `node projections/dist/main.js rebuild`).
+ * Re-applies each parked event (after the fix that lets it apply), oldest first; an event that
+ * applies leaves `projection_failures`, one that still fails stays with its new error. The read
+ * model gets the event after the ones that followed it: for events whose effect depends on order,
+ * rebuild instead (`rebuildProjections` replays everything in order).
  */
-export async function rebuildProjections(options: Omit<ProjectionRunnerOptions, 'afterBatch'>): Promise<void> {
+export async function retryParkedEvents(options: {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly projections: readonly Projection[];
+}): Promise<{ applied: ParkedEvent[]; stillParked: ParkedEvent[] }> {
+  const byName = new Map(options.projections.map((p) => [p.name, p]));
+  const applied: ParkedEvent[] = [];
+  const stillParked: ParkedEvent[] = [];
+  for (const parked of await listParkedEvents(options.pool, [...byName.keys()])) {
+    const projection = byName.get(parked.projection)!;
+    const event = await eventAt(options.store, parked.position);
+    const where = [parked.projection, parked.position.commit.toString(), parked.position.prepare.toString()];
+    try {
+      if (!event) throw new Error(`event ${parked.eventId} is no longer in the log at ${parked.position.commit}/${parked.position.prepare}`);
+      await inTransaction(options.pool, async (client) => {
+        await projection.apply([storableEvent(event)], client);
+        await client.query(
+          'DELETE FROM projection_failures WHERE projection = $1 AND commit_position = $2 AND prepare_position = $3',
+          where,
+        );
+      });
+      applied.push(parked);
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw error;
+      const message = messageOf(error);
+      await options.pool.query(
+        `UPDATE projection_failures SET error = $4, attempts = attempts + 1, last_seen = now()
+          WHERE projection = $1 AND commit_position = $2 AND prepare_position = $3`,
+        [...where, message],
+      );
+      stillParked.push({ ...parked, error: message, attempts: parked.attempts + 1 });
+    }
+  }
+  return { applied, stillParked };
+}
+
+/**
+ * Empties the projections' tables, checkpoints and parked events, then replays the whole log into
+ * them, in order; an event that still cannot be applied is parked again. Resolves with what was
+ * parked. Run it with the runner stopped (e.g. `npm run projections -- rebuild`).
+ */
+export async function rebuildProjections(options: Omit<ProjectionRunnerOptions, 'afterBatch'>): Promise<{ parked: ParkedEvent[] }> {
+  const names = options.projections.map((p) => p.name);
   await inTransaction(options.pool, async (client) => {
     for (const projection of options.projections) {
       if (projection.tables.length > 0) await client.query(`TRUNCATE ${projection.tables.join(', ')}`);
-      await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
     }
+    await client.query('DELETE FROM projection_checkpoints WHERE name = ANY($1::text[])', [names]);
+    await client.query('DELETE FROM projection_failures WHERE projection = ANY($1::text[])', [names]);
   });
   const runner = new ProjectionRunner(options);
   await runner.start();
   try {
-    // A batch that fails while replaying the log fails every time: say which, rather than wait.
-    await runner.waitUntilCaughtUp(undefined, 10 * 60_000, { failFast: true });
+    await runner.waitUntilCaughtUp(undefined, 10 * 60_000);
   } finally {
     await runner.stop();
   }
+  return { parked: await listParkedEvents(options.pool, names) };
 }

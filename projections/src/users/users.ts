@@ -1,6 +1,7 @@
 // The `users` read model: one row per living account, personal data opened with the user's key
 // (same database, table `user_keys`). Once the key is destroyed (AccountDeleted), nothing about the
-// person opens again, so a rebuild from position 0 does not bring the row back.
+// person opens again, so a rebuild from position 0 does not bring the row back. What it unseals is
+// made storable (no NUL or unpaired surrogate) itself: the runner only sees the sealed text.
 import type pg from 'pg';
 import type { RecordedEvent } from '@titleledger/api/eventstore';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@titleledger/api/accounts';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
+import { storable } from '../runner/storable.js';
 
 export const usersMigrations: readonly Migration[] = [
   {
@@ -69,7 +71,7 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, tx: pg.PoolCl
     case 'UserRegistered': {
       const userKey = await key();
       if (!userKey) return;
-      const p = sealedProfileSchema.parse(unseal(userKey, userId, event.data.profile));
+      const p = storable(sealedProfileSchema.parse(unseal(userKey, userId, event.data.profile)));
       await tx.query(
         `INSERT INTO users (id, email_hmac, email, username, full_name, first_name, last_name, phone, address, city,
                             state, zip_code, country, account_type, created_at, terms_accepted_at, privacy_accepted_at)
@@ -86,7 +88,7 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, tx: pg.PoolCl
     case 'ProfileUpdated': {
       const userKey = await key();
       if (!userKey) return;
-      const p = sealedProfileSchema.parse(unseal(userKey, userId, event.data.profile));
+      const p = storable(sealedProfileSchema.parse(unseal(userKey, userId, event.data.profile)));
       await tx.query(
         `UPDATE users SET email_hmac = $2, email = $3, full_name = $4, first_name = $5, last_name = $6, phone = $7,
                           address = $8, city = $9, state = $10, zip_code = $11, country = $12, account_type = $13
@@ -99,7 +101,7 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, tx: pg.PoolCl
     case 'PaymentMethodAttached': {
       const userKey = await key();
       if (!userKey) return;
-      const card = sealedCardSchema.parse(unseal(userKey, userId, event.data.card));
+      const card = storable(sealedCardSchema.parse(unseal(userKey, userId, event.data.card)));
       await tx.query(
         `UPDATE users SET payment_provider = $2, payment_method_id = $3, card_brand = $4, card_last4 = $5,
                           card_exp_month = $6, card_exp_year = $7
