@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { handleCommand, type CommandContext } from '../domain/command-handler.js';
-import { AppError, conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
+import { AppError, conflict, unauthorized, unprocessable, validationError } from '../errors.js';
 import type { EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -21,7 +21,7 @@ import {
 import { normaliseEmail, seal, unseal, type ServerKeyring } from './crypto.js';
 import { userDecider, type ActiveUser, type UserCommand, type UserState } from './decider.js';
 import { sealedProfileSchema, userSchemaVersions, userStreamId, type SealedCard, type SealedProfile } from './events.js';
-import { LoginThrottle, retryMessage } from './login-throttle.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from './passwords.js';
 import type { Sessions } from './sessions.js';
 import { checkTotp, newTotpSecret, totpQrCode } from './totp.js';
@@ -33,7 +33,7 @@ export interface AccountServiceDeps {
   readonly keyring: ServerKeyring;
   readonly payments: PaymentProvider;
   readonly sessions: Sessions;
-  readonly throttle: LoginThrottle;
+  readonly limiter: AttemptLimiter;
   readonly log: Logger;
   readonly publicUrl: string;
   readonly mailer: Mailer;
@@ -50,8 +50,6 @@ export interface Requester {
   readonly userAgent?: string | null;
 }
 
-/** A session younger than this may turn off two-factor without proving anything again. */
-export const FRESH_SESSION_MS = 15 * 60 * 1000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const invalidCredentials = () => unauthorized(MESSAGES.invalidCredentials);
@@ -106,6 +104,27 @@ export class AccountService {
     return verifyPassword(password, unseal<PasswordHash>(key, user.userId, user.password));
   }
 
+  /**
+   * What a sensitive change (2FA off, new e-mail, deletion, new password) must carry: the password,
+   * or a current code when two-factor is on. Every check is counted by the limiter
+   * (`sensitive_change`, per user and client), so a stolen session can't guess its way through.
+   */
+  private async proveOwner(user: ActiveUser, key: Buffer, proof: Proof, context: CommandContext): Promise<'password' | 'totp_code'> {
+    if (!proof.password && !proof.code) throw validationError(proof.missing, { issues: [{ path: 'password', message: proof.missing }] });
+    const attempt = await this.deps.limiter.begin('sensitive_change', { account: user.userId, ip: context.clientIp }, context.now);
+    if (proof.password) {
+      if (!(await this.passwordMatches(user, key, proof.password))) throw unprocessable(proof.wrongPassword ?? 'Password is incorrect');
+      await attempt.succeeded();
+      return 'password';
+    }
+    if (user.twoFactor.status !== 'on') throw unprocessable('Two-factor authentication is off: confirm with your password instead.');
+    const secret = unseal<{ secret: string }>(key, user.userId, user.twoFactor.secret).secret;
+    const check = await checkTotp(secret, proof.code!, user.lastTotpTimeStep, context.now);
+    if (!check.valid) throw unprocessable(check.replayed ? 'This code has already been used. Wait for the next one.' : MESSAGES.invalidVerificationCode);
+    await attempt.succeeded();
+    return 'totp_code';
+  }
+
   // ---- sign-up -----------------------------------------------------------------------------
 
   async register(input: RegisterRequest, requester: Requester): Promise<SignedIn> {
@@ -155,6 +174,7 @@ export class AccountService {
         context,
       );
       const token = await this.deps.sessions.create(userId, { clientIp: context.clientIp ?? null, userAgent: requester.userAgent ?? null });
+      await this.deps.limiter.recognise('creator_login', { account: emailHmac, ip: context.clientIp }, context.now);
       return { userId, token, position: appended?.position };
     } catch (error) {
       await this.keys.destroy(userId);
@@ -189,12 +209,10 @@ export class AccountService {
 
   async login(input: LoginRequest, requester: Requester): Promise<SignedIn> {
     const { context } = requester;
-    const ip = context.clientIp ?? 'unknown';
     const emailHmac = this.deps.keyring.emailHmac(input.email);
-    const wait = this.deps.throttle.retryAfterMs(emailHmac, ip);
-    if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
+    // Counted before the password is checked (429 when this client or account must wait).
+    const attempt = await this.deps.limiter.begin('creator_login', { account: emailHmac, ip: context.clientIp }, context.now);
     const fail = async (userId: string | null, reason: 'wrong_password' | 'wrong_totp_code' | 'totp_code_replayed', error: AppError) => {
-      this.deps.throttle.recordFailure(emailHmac, ip);
       if (userId) await this.run(userId, { type: 'RecordLoginFailure', data: { reason } }, context).catch(() => undefined);
       throw error;
     };
@@ -210,7 +228,10 @@ export class AccountService {
 
     let totpTimeStep: number | null = null;
     if (state.twoFactor.status === 'on') {
-      if (!input.totpCode) throw twoFactorError(MESSAGES.twoFactorRequired);
+      if (!input.totpCode) {
+        await attempt.release();
+        throw twoFactorError(MESSAGES.twoFactorRequired);
+      }
       const secret = unseal<{ secret: string }>(key, userId, state.twoFactor.secret).secret;
       const check = await checkTotp(secret, input.totpCode, state.lastTotpTimeStep, context.now);
       if (!check.valid) {
@@ -228,7 +249,7 @@ export class AccountService {
       },
       context,
     );
-    this.deps.throttle.recordSuccess(emailHmac);
+    await attempt.succeeded();
     const token = await this.deps.sessions.create(userId, {
       rememberMe: input.rememberMe ?? false,
       clientIp: context.clientIp ?? null,
@@ -242,10 +263,14 @@ export class AccountService {
   async updateProfile(userId: string, patch: ProfileUpdateRequest, context: CommandContext): Promise<Position | undefined> {
     const { user, key } = await this.open(userId);
     const current = sealedProfileSchema.parse(unseal(key, userId, user.profile));
-    const { accountType, ...fields } = patch;
+    const { accountType, currentPassword, totpCode, ...fields } = patch;
     const next: SealedProfile = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
     if (fields.fullName && fields.firstName === undefined && fields.lastName === undefined) Object.assign(next, splitName(fields.fullName));
     const emailHmac = this.deps.keyring.emailHmac(next.email);
+    // The e-mail is where password resets go: moving it takes the password (or a current code).
+    if (emailHmac !== user.emailHmac) {
+      await this.proveOwner(user, key, { password: currentPassword, code: totpCode, missing: MESSAGES.emailChangeNeedsPassword }, context);
+    }
     if (emailHmac !== user.emailHmac) await this.keys.changeEmailHmac(userId, emailHmac);
     try {
       const { appended } = await this.run(
@@ -253,6 +278,7 @@ export class AccountService {
         { type: 'UpdateProfile', data: { emailHmac, accountType: accountType ?? user.accountType, profile: seal(key, userId, next) } },
         context,
       );
+      if (emailHmac !== user.emailHmac) await this.deps.limiter.recognise('creator_login', { account: emailHmac, ip: context.clientIp }, context.now);
       return appended?.position;
     } catch (error) {
       if (emailHmac !== user.emailHmac) await this.keys.changeEmailHmac(userId, user.emailHmac);
@@ -267,13 +293,12 @@ export class AccountService {
     context: CommandContext,
   ): Promise<Position | undefined> {
     const { user, key } = await this.open(userId);
-    const ip = context.clientIp ?? 'unknown';
-    const wait = this.deps.throttle.retryAfterMs(user.emailHmac, ip);
-    if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
-    if (!(await this.passwordMatches(user, key, input.currentPassword))) {
-      this.deps.throttle.recordFailure(user.emailHmac, ip);
-      throw unprocessable('Current password is incorrect');
-    }
+    await this.proveOwner(
+      user,
+      key,
+      { password: input.currentPassword, missing: 'Current password is required', wrongPassword: 'Current password is incorrect' },
+      context,
+    );
     const { appended } = await this.run(
       userId,
       {
@@ -311,41 +336,26 @@ export class AccountService {
     const { user, key } = await this.open(userId);
     if (user.twoFactor.status === 'on') throw conflict('Two-factor authentication is already enabled.');
     if (user.twoFactor.status === 'off') throw unprocessable('Start two-factor setup first.');
+    const attempt = await this.deps.limiter.begin('totp', { account: userId, ip: context.clientIp }, context.now);
     const secret = unseal<{ secret: string }>(key, userId, user.twoFactor.secret).secret;
     const check = await checkTotp(secret, code, user.lastTotpTimeStep, context.now);
     if (!check.valid) {
       throw unprocessable(check.replayed ? 'This code has already been used. Wait for the next one.' : MESSAGES.invalidVerificationCode);
     }
+    await attempt.succeeded();
     const { appended } = await this.run(userId, { type: 'EnableTwoFactor', data: { timeStep: check.timeStep } }, context);
     return appended?.position;
   }
 
-  /**
-   * The spec's disable call sends nothing, so a session signed in within the last 15 minutes may
-   * disable without more proof; an older one must send its password or a current code.
-   */
+  /** Always needs the password or a current code, whatever the session's age. */
   async disableTwoFactor(
     userId: string,
     proof: { password?: string | undefined; token?: string | undefined } | null | undefined,
-    sessionCreatedAt: Date,
     context: CommandContext,
   ): Promise<Position | undefined> {
     const { user, key } = await this.open(userId);
     if (user.twoFactor.status !== 'on') throw conflict('Two-factor authentication is not enabled.');
-    let how: 'fresh_session' | 'password' | 'totp_code';
-    if (proof?.token) {
-      const secret = unseal<{ secret: string }>(key, userId, user.twoFactor.secret).secret;
-      const check = await checkTotp(secret, proof.token, user.lastTotpTimeStep, context.now);
-      if (!check.valid) throw unprocessable(MESSAGES.invalidVerificationCode);
-      how = 'totp_code';
-    } else if (proof?.password) {
-      if (!(await this.passwordMatches(user, key, proof.password))) throw unprocessable('Password is incorrect');
-      how = 'password';
-    } else if (context.now.getTime() - sessionCreatedAt.getTime() <= FRESH_SESSION_MS) {
-      how = 'fresh_session';
-    } else {
-      throw forbidden('For your security, sign in again (or send your password) to turn off two-factor authentication.');
-    }
+    const how = await this.proveOwner(user, key, { password: proof?.password, code: proof?.token, missing: MESSAGES.twoFactorOffNeedsProof }, context);
     const { appended } = await this.run(userId, { type: 'DisableTwoFactor', data: { proof: how } }, context);
     return appended?.position;
   }
@@ -356,7 +366,7 @@ export class AccountService {
   async deleteAccount(userId: string, password: string, context: CommandContext): Promise<Position | undefined> {
     const { user, key } = await this.open(userId);
     const email = sealedProfileSchema.parse(unseal(key, userId, user.profile)).email;
-    if (!(await this.passwordMatches(user, key, password))) throw unprocessable('Password is incorrect');
+    await this.proveOwner(user, key, { password, missing: 'Password is required' }, context);
     const { appended } = await this.run(userId, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } }, context);
     await this.keys.destroy(userId);
     await this.deps.sessions.revokeAll(userId);
@@ -413,7 +423,9 @@ export class AccountService {
     );
     const userId = rows[0]?.user_id;
     if (!userId) throw unprocessable('This reset link is invalid or has expired. Ask for a new one.');
-    const { key } = await this.open(userId);
+    const { user, key } = await this.open(userId);
+    // The owner has just proved they hold the e-mail: strangers' failures no longer slow the account.
+    await this.deps.limiter.clearAccount('creator_login', user.emailHmac);
     const { appended } = await this.run(
       userId,
       { type: 'ChangePassword', data: { password: seal(key, userId, await hashPassword(password)), reason: 'reset', changedAt: context.now.toISOString() } },
@@ -422,6 +434,14 @@ export class AccountService {
     await this.deps.sessions.revokeAll(userId);
     return appended?.position;
   }
+}
+
+interface Proof {
+  readonly password?: string | undefined;
+  readonly code?: string | undefined;
+  /** Shown (400) when neither is sent. */
+  readonly missing: string;
+  readonly wrongPassword?: string;
 }
 
 function twoFactorError(message: string): AppError {

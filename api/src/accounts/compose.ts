@@ -1,9 +1,8 @@
-// Wires the accounts feature from the app's dependencies: one keyring, session store, login
-// throttle and service per app.
+// Wires the accounts feature from the app's dependencies: one keyring, session store and service
+// per app; the mailer and the attempt limiter are the app's.
 import type { App } from '../http/app.js';
 import { AccountService } from './account-service.js';
 import { serverKeyring } from './crypto.js';
-import { LoginThrottle } from './login-throttle.js';
 import { Sessions } from './sessions.js';
 
 export interface Accounts {
@@ -20,7 +19,7 @@ export function createAccounts(app: App): Accounts {
     keyring: serverKeyring(),
     payments: app.payments,
     sessions,
-    throttle: new LoginThrottle(),
+    limiter: app.attemptLimiter,
     log: logger.child({ component: 'accounts' }),
     publicUrl: config.publicUrl,
     mailer: app.mailer,

@@ -43,6 +43,22 @@ export const accountsMigrations: readonly Migration[] = [
       CREATE INDEX outbox_emails_by_user ON outbox_emails (user_id);
     `,
   },
+  {
+    // Failed password / code checks per scope and key (see attempt-limiter.ts): shared by every API
+    // process and kept across restarts.
+    id: 'api/accounts/002-auth-failures',
+    sql: `
+      CREATE TABLE auth_failures (
+        scope text NOT NULL,
+        key text NOT NULL,
+        failures integer NOT NULL,
+        last_failed_at timestamptz NOT NULL,
+        last_succeeded_at timestamptz,
+        PRIMARY KEY (scope, key)
+      );
+      CREATE INDEX auth_failures_by_age ON auth_failures (last_failed_at);
+    `,
+  },
 ];
 
 /** Every migration the API itself owns, run by runApp right after the event store's. */

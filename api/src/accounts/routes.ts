@@ -169,7 +169,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
 
     user.delete('/2fa/disable', { schema: { body: twoFactorDisableRequestSchema } }, async (request) => {
       const { id } = requireUser(request);
-      const position = await service.disableTwoFactor(id, request.body, request.session!.createdAt, commandContext(request));
+      const position = await service.disableTwoFactor(id, request.body, commandContext(request));
       await app.waitForProjections(position);
       return { success: true, message: 'Two-factor authentication disabled' };
     });

@@ -49,7 +49,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       const given = request.headers[CORRELATION_HEADER];
       return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: deps.config.NODE_ENV === 'production',
+    // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For); none by default.
+    trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 // Every feature's routes, registered under /api. A feature adds one line here.
+import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { authPlugin } from '../accounts/auth.js';
 import { createAccounts } from '../accounts/compose.js';
 import { accountRoutes } from '../accounts/routes.js';
@@ -18,6 +19,7 @@ export async function registerRoutes(app: App): Promise<void> {
   const { config, pool, logger } = app.deps;
   const mailer = createMailer(config, logger.child({ component: 'mail' }));
   app.decorate('mailer', config.DEV_OUTBOX ? recordingMailer(mailer, pool) : mailer);
+  app.decorate('attemptLimiter', new AttemptLimiter(pool));
   const accounts = createAccounts(app);
   // Before any feature route: sets request.actor / request.user from the session.
   await app.register(authPlugin, { sessions: accounts.sessions });

@@ -25,6 +25,8 @@ export const MESSAGES = {
   duplicateEmail: 'An account with this email already exists',
   invalidVerificationCode: 'Invalid verification code',
   twoFactorRequired: 'Two-factor code required',
+  emailChangeNeedsPassword: 'Enter your current password to change your email address',
+  twoFactorOffNeedsProof: 'Enter your password or a current two-factor code to turn off two-factor authentication',
 } as const;
 
 /** Longest accepted value of each account field (sign-up, profile, billing). */
@@ -153,8 +155,15 @@ export const profileFormSchema = z.object({
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 
-/** PUT /api/auth/profile and /api/user/profile: any subset of the form, each field by its rule. */
-export const profileUpdateRequestSchema = profileFormSchema.partial().extend({ accountType: accountTypeSchema.optional() });
+/**
+ * PUT /api/auth/profile and /api/user/profile: any subset of the form, each field by its rule. A new
+ * e-mail address also needs `currentPassword` (or `totpCode` when two-factor is on).
+ */
+export const profileUpdateRequestSchema = profileFormSchema.partial().extend({
+  accountType: accountTypeSchema.optional(),
+  currentPassword: z.string().max(200, 'Password is too long').optional(),
+  totpCode: z.string().trim().max(TOTP_CODE_LENGTH, MESSAGES.twoFactorCode).optional(),
+});
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
 // ---- Password, deletion, two-factor --------------------------------------------------------
@@ -182,7 +191,7 @@ export const twoFactorVerifyRequestSchema = z.object({
   token: text('Two-factor code', { max: TOTP_CODE_LENGTH, requiredMessage: MESSAGES.twoFactorCode, maxMessage: MESSAGES.twoFactorCode }).length(TOTP_CODE_LENGTH, MESSAGES.twoFactorCode),
 });
 
-/** DELETE /api/user/2fa/disable: nothing required; a password or code proves a stale session. */
+/** DELETE /api/user/2fa/disable: the password or a current code (the server says so when both are missing). */
 export const twoFactorDisableRequestSchema = z
   .object({ password: secret('Password', 0, 'Password is required').optional(), token: optionalText('Two-factor code', 20) })
   .nullish();

@@ -1,5 +1,5 @@
-// DELETE /api/user/2fa/disable { password }: switches two-factor sign-in off. The password proves
-// it is the owner even when the session is not fresh.
+// DELETE /api/user/2fa/disable { password }: switches two-factor sign-in off. The server always
+// asks for the password (or a current code), however fresh the session.
 import { useMutation } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';

@@ -1,12 +1,14 @@
 // Profile Information: read-only until Edit Profile; the form checks the shared profile rules
-// (seed 001 §5) before PUT /api/user/profile.
-import { profileFormSchema, US_STATES, type ProfileForm } from '@titleledger/api/schemas';
+// (seed 001 §5) before PUT /api/user/profile. A new e-mail address (where password resets go) also
+// asks for the current password, which the server requires.
+import { MESSAGES, profileFormSchema, US_STATES, type ProfileForm } from '@titleledger/api/schemas';
 import { Pencil, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
+import { PasswordInput } from '@/components/password-input';
 import { Select, type SelectOption } from '@/components/select';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -15,7 +17,7 @@ import type { Profile } from '../../api/get-profile';
 import { useUpdateProfile } from '../../api/update-profile';
 import { Details, Section } from './section';
 
-type Errors = Partial<Record<keyof ProfileForm, string>>;
+type Errors = Partial<Record<keyof ProfileForm | 'currentPassword', string>>;
 
 const FIELDS: ReadonlyArray<{ key: keyof ProfileForm; label: string; autoComplete: string; type?: string; wide?: boolean }> = [
   { key: 'fullName', label: 'Full name', autoComplete: 'name', wide: true },
@@ -50,9 +52,12 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
   const [errors, setErrors] = useState<Errors>({});
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged = form.email.trim().toLowerCase() !== (profile.email ?? '').trim().toLowerCase();
 
   const startEditing = () => {
     setForm(toForm(profile));
+    setCurrentPassword('');
     setErrors({});
     setEditing(true);
   };
@@ -69,9 +74,13 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       setErrors(next);
       return;
     }
+    if (emailChanged && !currentPassword) {
+      setErrors({ currentPassword: MESSAGES.emailChangeNeedsPassword });
+      return;
+    }
     setErrors({});
     try {
-      await update.mutateAsync(parsed.data);
+      await update.mutateAsync(emailChanged ? { ...parsed.data, currentPassword } : parsed.data);
       toast({ title: 'Profile updated', description: 'Your profile information has been saved.', variant: 'success' });
       setEditing(false);
     } catch (error) {
@@ -127,6 +136,18 @@ export function ProfileSection({ profile }: { profile: Profile }) {
               </Field>
             ))}
           </div>
+          {emailChanged ? (
+            <Field label="Current password" error={errors.currentPassword} hint="Needed to change your email address.">
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(event) => setCurrentPassword(event.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,0 +1,126 @@
+// The attempt limiter on a real Postgres, with the clock passed in: growing delays per (account,
+// client) and per client, short capped delays per account that spare a recognised client, counts
+// that survive a restart and are shared by two "processes" (two pools), and a parallel burst that
+// meets the same limit as a sequence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { AppError } from '../errors.js';
+import { AttemptLimiter, DEFAULT_LIMITS, delayAfter } from './attempt-limiter.js';
+import { accountsMigrations } from './migrations.js';
+
+let db: TestDatabase;
+let limiter: AttemptLimiter;
+let counter = 0;
+const account = () => `acct-${++counter}`;
+const t0 = new Date('2026-01-01T00:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+/** The wait (ms) a refused attempt was told, or 0 when it went ahead (and is then left as a failure). */
+async function tryAt(who: { account: string; ip: string }, now: Date, l = limiter): Promise<number> {
+  try {
+    await l.begin('creator_login', who, now);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'too_many_requests') throw error;
+    return (error.details as { retryAfterSeconds: number }).retryAfterSeconds * 1000;
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase(accountsMigrations);
+  limiter = new AttemptLimiter(db.pool);
+});
+afterAll(async () => db?.close());
+
+describe('delays', () => {
+  it('grow by doubling past the free failures, up to the cap', () => {
+    const limit = { free: 2, baseMs: 1000, maxMs: 5000 };
+    expect([1, 2, 3, 4, 5, 6, 100].map((n) => delayAfter(n, limit))).toEqual([0, 0, 1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('one client against one account', () => {
+  it('slows the client down with growing delays after 5 failures, and forgets after an hour of quiet', async () => {
+    const who = { account: account(), ip: '203.0.113.7' };
+    for (let i = 0; i < 5; i++) expect(await tryAt(who, at(i))).toBe(0);
+    expect(await tryAt(who, at(10))).toBe(0); // the 6th attempt still goes ahead (5 free failures before it)
+    expect(await tryAt(who, at(20))).toBe(30_000); // …and makes the next wait 30 s (told in whole seconds)
+    expect(await tryAt(who, at(30_010))).toBe(0);
+    expect(await tryAt(who, at(30_020))).toBe(60_000); // 60 s after the 7th failure, rounded up to whole seconds
+    expect(await tryAt(who, at(30_010 + 60_000))).toBe(0);
+    expect(await tryAt(who, at(30_010 + 60_000 + 1))).toBe(120_000);
+    // The owner on another address is not held up by this client.
+    expect(await tryAt({ account: who.account, ip: '198.51.100.1' }, at(30_010 + 60_000 + 2))).toBe(0);
+    // An hour without failures: counted from zero again.
+    expect(await tryAt(who, at(30_010 + 60_000 + DEFAULT_LIMITS.forgetAfterMs + 1))).toBe(0);
+  });
+
+  it('takes back a successful attempt and clears the pair', async () => {
+    const who = { account: account(), ip: '203.0.113.8' };
+    for (let i = 0; i < 5; i++) await tryAt(who, at(i));
+    const attempt = await limiter.begin('creator_login', who, at(10));
+    await attempt.succeeded();
+    for (let i = 0; i < 6; i++) expect(await tryAt(who, at(20 + i))).toBe(0);
+    expect(await tryAt(who, at(30))).toBeGreaterThan(0);
+  });
+});
+
+describe('many clients against one account (issue 12, finding 3)', () => {
+  it('gives short growing delays, never more than 30 s, and none to the owner on a known address', async () => {
+    const target = account();
+    const owner = { account: target, ip: '192.0.2.10' };
+    await (await limiter.begin('creator_login', owner, at(0))).succeeded();
+    // 40 strangers, one guess each, a second apart: past 10 failures the account waits 1 s, 2 s, 4 s…
+    const waits: number[] = [];
+    let now = 1000;
+    for (let i = 0; i < 40; i++) {
+      const wait = await tryAt({ account: target, ip: `198.51.100.${i + 1}` }, at(now));
+      waits.push(wait);
+      now += wait > 0 ? wait : 1000;
+    }
+    expect(Math.max(...waits), JSON.stringify(waits)).toBeLessThanOrEqual(30_000);
+    expect(waits.filter((w) => w > 0).length).toBeGreaterThan(5);
+    // The owner's own address is recognised: no wait at all.
+    expect(await tryAt(owner, at(now))).toBe(0);
+    // A new address of the owner's waits at most the short account delay.
+    const fresh = await tryAt({ account: target, ip: '192.0.2.99' }, at(now + 1));
+    expect(fresh).toBeGreaterThan(0);
+    expect(fresh).toBeLessThanOrEqual(30_000);
+    expect(await tryAt({ account: target, ip: '192.0.2.99' }, at(now + 1 + fresh))).toBe(0);
+  });
+});
+
+describe('one client against many accounts', () => {
+  it('slows the client after 20 failures, whichever accounts it tries', async () => {
+    const ip = '203.0.113.50';
+    for (let i = 0; i < 21; i++) expect(await tryAt({ account: account(), ip }, at(i))).toBe(0);
+    expect(await tryAt({ account: account(), ip }, at(100))).toBeGreaterThan(25_000);
+    expect(await tryAt({ account: account(), ip: '203.0.113.51' }, at(100))).toBe(0);
+  });
+
+  it('counts a whole IPv6 /64 as one client', async () => {
+    for (let i = 0; i < 21; i++) expect(await tryAt({ account: account(), ip: `2001:db8:1:2::${(i + 1).toString(16)}` }, at(i))).toBe(0);
+    expect(await tryAt({ account: account(), ip: '2001:db8:1:2:ffff::1' }, at(100))).toBeGreaterThan(0);
+    expect(await tryAt({ account: account(), ip: '2001:db8:1:3::1' }, at(100))).toBe(0);
+  });
+});
+
+describe('shared and durable', () => {
+  it('holds across a restart and between two processes', async () => {
+    const who = { account: account(), ip: '203.0.113.60' };
+    for (let i = 0; i < 6; i++) await tryAt(who, at(i));
+    const otherProcess = new pg.Pool({ connectionString: db.url, max: 2 });
+    try {
+      expect(await tryAt(who, at(10), new AttemptLimiter(otherProcess))).toBeGreaterThan(0);
+    } finally {
+      await otherProcess.end();
+    }
+  });
+
+  it('meets the limit under a parallel burst as it does in sequence', async () => {
+    const who = { account: account(), ip: '203.0.113.70' };
+    const waits = await Promise.all(Array.from({ length: 30 }, () => tryAt(who, at(0))));
+    expect(waits.filter((w) => w === 0)).toHaveLength(6);
+  });
+});
