@@ -11,12 +11,17 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+/** `env.DATABASE_URL` restarts on an existing database (with the same DATA_DIR: its secret key). */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
-  await db.close();
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const db = await createTestDatabase();
+    await db.close();
+    databaseUrl = db.url;
+  }
   const running = await runApp({
     ...embeddedComposition(),
-    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env },
+    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl },
     handleSignals: false,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

@@ -60,6 +60,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
+      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)));
       return reply.status(error.status).send(body);
     }
     if (error instanceof WrongExpectedRevisionError) {
