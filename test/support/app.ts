@@ -13,15 +13,20 @@ export interface TestApp {
 
 /**
  * `env` adds to or overrides the test defaults; a variable given as undefined is left unset (say,
- * NODE_ENV, to boot as a plain `npm start` would).
+ * NODE_ENV, to boot as a plain `npm start` would). `env.DATABASE_URL` restarts on an existing database
+ * (with the same DATA_DIR: its secret key).
  */
 export async function startTestApp(env: Record<string, string | undefined> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
-  await db.close();
-  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, LOG_LEVEL: 'silent', ...env };
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const db = await createTestDatabase();
+    await db.close();
+    databaseUrl = db.url;
+  }
+  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl };
   const running = await runApp({
     ...embeddedComposition(),
-    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as Record<string, string>,
     handleSignals: false,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

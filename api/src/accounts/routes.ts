@@ -37,8 +37,11 @@ const requester = (request: FastifyRequest): Requester => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
+/** The users read model is what every account answer and screen reads, so it is all account commands wait for. */
+const USERS = ['users'] as const;
+
 async function userAfter(app: App, userId: string, position?: Position): Promise<User> {
-  await app.waitForProjections(position);
+  await app.waitForProjections(position, USERS);
   const user = await findUser(app.deps.pool, userId);
   if (!user) throw new AppError('service_unavailable', 'Your account is being set up. Try again in a moment.');
   return user;
@@ -138,7 +141,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
     user.put('/password', { schema: { body: passwordChangeRequestSchema } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.changePassword(id, request.body, request.session?.token ?? null, commandContext(request));
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, USERS);
       return { success: true, message: 'Password changed' };
     });
 
@@ -163,20 +166,20 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
 
     user.post('/2fa/verify', { schema: { body: twoFactorVerifyRequestSchema } }, async (request) => {
       const { id } = requireUser(request);
-      await app.waitForProjections(await service.verifyTwoFactor(id, request.body.token, commandContext(request)));
+      await app.waitForProjections(await service.verifyTwoFactor(id, request.body.token, commandContext(request)), USERS);
       return { success: true, message: 'Two-factor authentication enabled' };
     });
 
     user.delete('/2fa/disable', { schema: { body: twoFactorDisableRequestSchema } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.disableTwoFactor(id, request.body, commandContext(request));
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, USERS);
       return { success: true, message: 'Two-factor authentication disabled' };
     });
 
     user.delete('/account', { schema: { body: deleteAccountRequestSchema } }, async (request, reply) => {
       const { id } = requireUser(request);
-      await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)));
+      await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)), USERS);
       clearSessionCookie(reply);
       return { success: true, message: 'Your account has been deleted' };
     });

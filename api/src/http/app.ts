@@ -29,8 +29,11 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDependencies;
-    /** Waits (bounded) until every projection has applied `position`: read-your-writes. */
-    waitForProjections(position: Position | undefined): Promise<void>;
+    /**
+     * Read-your-writes: waits (bounded) until the read models named (the ones the answer or the next
+     * screen reads; every one when omitted) have applied `position`; 503 + Retry-After at once when one is stalled.
+     */
+    waitForProjections(position: Position | undefined, readModels?: readonly string[]): Promise<void>;
   }
 }
 
@@ -58,7 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('deps', deps);
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   const waiter = new ProjectionWaiter(deps.pool, deps.config.PROJECTION_WAIT_MS);
-  app.decorate('waitForProjections', (position: Position | undefined) => waiter.waitFor(position));
+  app.decorate('waitForProjections', (position: Position | undefined, readModels?: readonly string[]) => waiter.waitFor(position, readModels));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);

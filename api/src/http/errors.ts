@@ -61,7 +61,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.details !== undefined) body.details = error.details;
       const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)));
       return reply.status(error.status).send(body);
     }
     if (error instanceof WrongExpectedRevisionError) {

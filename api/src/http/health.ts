@@ -1,5 +1,17 @@
-// GET /api/health: each component's state; 503 when any is down.
+// GET /api/health: each component's state and, when it is not ok, why.
+//
+// - `down` (HTTP 503): this instance cannot serve (its database does not answer, a service beside it
+//   is down). A load balancer should take it out of rotation.
+// - `degraded` (HTTP 200): it serves, but something shared is wrong: a read model more than
+//   HEALTH_MAX_LAG_SECONDS or HEALTH_MAX_LAG_EVENTS behind the log, failing, or holding parked events,
+//   or the ledger degraded. Every replica shares those, so taking instances out would only turn a
+//   partial outage into a whole one; monitoring alerts on `status` instead.
+// Read-model lag comes from the database (checkpoints, the log, `projection_failures`), so it is
+// true whether the projections run in this process or elsewhere. Each change of a component's
+// state is logged once.
 import type { FastifyPluginAsync } from 'fastify';
+import type { EventStore, Position } from '../eventstore/index.js';
+import type pg from 'pg';
 import type { ComponentHealth } from '../runtime/service.js';
 
 async function timed(check: () => Promise<ComponentHealth>): Promise<ComponentHealth> {
@@ -15,9 +27,76 @@ async function timed(check: () => Promise<ComponentHealth>): Promise<ComponentHe
   }
 }
 
+const UNDEFINED_TABLE_OR_COLUMN = new Set(['42P01', '42703']);
+const isMissingTable = (error: unknown) => UNDEFINED_TABLE_OR_COLUMN.has((error as { code?: string }).code ?? '');
+
+export interface LagLimits {
+  readonly maxLagSeconds: number;
+  readonly maxLagEvents: number;
+}
+
+/** Every read model's checkpoint against the log: how far behind, failing, parked events. */
+export async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimits, now = new Date()): Promise<ComponentHealth> {
+  let checkpoints: { name: string; commit_position: string; prepare_position: string; stalled_since: Date | null; last_error: string | null }[];
+  let parked: { projection: string; n: string; first_seen: Date }[];
+  try {
+    checkpoints = (await pool.query('SELECT name, commit_position, prepare_position, stalled_since, last_error FROM projection_checkpoints ORDER BY name')).rows;
+    parked = (await pool.query('SELECT projection, count(*) AS n, min(first_seen) AS first_seen FROM projection_failures GROUP BY projection')).rows;
+  } catch (error) {
+    if (isMissingTable(error)) return { status: 'ok', details: { readModels: {}, note: 'no read models in this database' } };
+    throw error;
+  }
+  const parkedBy = new Map(parked.map((p) => [p.projection, p]));
+  const reasons: string[] = [];
+  const readModels: Record<string, unknown> = {};
+  for (const row of checkpoints) {
+    const position: Position = { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+    const waiting = await store.readAll({ from: position, maxCount: limits.maxLagEvents + 1 });
+    const oldest = waiting[0]?.metadata.occurredAt;
+    const lagSeconds = oldest ? Math.max(0, (now.getTime() - Date.parse(oldest)) / 1000) : 0;
+    const mine: string[] = [];
+    if (waiting.length > limits.maxLagEvents) mine.push(`more than ${limits.maxLagEvents} events behind`);
+    if (lagSeconds > limits.maxLagSeconds) mine.push(`its oldest unapplied event is ${Math.round(lagSeconds)} s old (limit ${limits.maxLagSeconds} s)`);
+    if (row.stalled_since) mine.push(`failing since ${row.stalled_since.toISOString()}: ${row.last_error ?? 'unknown error'}`);
+    const p = parkedBy.get(row.name);
+    if (p) mine.push(`${p.n} parked event(s) it could not apply (projection_failures, first ${p.first_seen.toISOString()})`);
+    readModels[row.name] = {
+      status: mine.length > 0 ? 'degraded' : 'ok',
+      position: `${position.commit}/${position.prepare}`,
+      eventsBehind: waiting.length > limits.maxLagEvents ? `>${limits.maxLagEvents}` : waiting.length,
+      lagSeconds: Math.round(lagSeconds * 10) / 10,
+      parked: Number(p?.n ?? 0),
+      ...(mine.length > 0 ? { reasons: mine } : {}),
+    };
+    reasons.push(...mine.map((m) => `${row.name}: ${m}`));
+  }
+  // Parked events of a projection no longer registered still count: someone has to look at them.
+  for (const [name, p] of parkedBy) if (!checkpoints.some((c) => c.name === name)) reasons.push(`${name}: ${p.n} parked event(s)`);
+  return { status: reasons.length > 0 ? 'degraded' : 'ok', details: { readModels, ...(reasons.length > 0 ? { reasons } : {}) } };
+}
+
+/** The ledger as its service last wrote it, when the ledger does not run in this process. */
+async function ledgerFromStatusTable(pool: pg.Pool): Promise<ComponentHealth> {
+  try {
+    const { rows } = await pool.query<{ chain_reachable: boolean; degraded: string | null; updated_at: Date }>(
+      'SELECT chain_reachable, degraded, updated_at FROM ledger_status WHERE id = 1',
+    );
+    const row = rows[0];
+    if (!row) return { status: 'ok', details: { note: 'the ledger has not reported yet' } };
+    const reasons = [...(row.degraded ? [row.degraded] : []), ...(row.chain_reachable ? [] : ['chain not reachable'])];
+    return { status: reasons.length > 0 ? 'degraded' : 'ok', details: { reportedAt: row.updated_at.toISOString(), ...(reasons.length > 0 ? { reasons } : {}) } };
+  } catch (error) {
+    if (isMissingTable(error)) return { status: 'ok', details: { note: 'no ledger in this database' } };
+    throw error;
+  }
+}
+
 export const healthRoutes: FastifyPluginAsync = async (app) => {
+  const lastStatus = new Map<string, ComponentHealth['status']>();
+
   app.get('/health', async (_request, reply) => {
-    const { pool, store, components = {} } = app.deps;
+    const { pool, store, config, components = {} } = app.deps;
+    const limits = { maxLagSeconds: config.HEALTH_MAX_LAG_SECONDS, maxLagEvents: config.HEALTH_MAX_LAG_EVENTS };
     const checks: Record<string, () => Promise<ComponentHealth>> = {
       api: async () => ({ status: 'ok', details: { uptimeSeconds: Math.round(process.uptime()) } }),
       database: async () => {
@@ -28,16 +107,26 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         const head = await store.headPosition();
         return { status: 'ok', details: { kind: store.kind, head: `${head.commit}/${head.prepare}` } };
       },
+      readModels: () => readModelHealth(pool, store, limits),
+      ...(components.ledger ? {} : { ledger: () => ledgerFromStatusTable(pool) }),
       ...components,
     };
     const names = Object.keys(checks);
     const results = await Promise.all(names.map((name) => timed(checks[name]!)));
-    const componentsOut = Object.fromEntries(names.map((name, i) => [name, results[i]]));
+    const componentsOut = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
     const status = results.some((r) => r.status === 'down')
       ? 'down'
       : results.some((r) => r.status === 'degraded')
         ? 'degraded'
         : 'ok';
+    for (const [name, result] of Object.entries({ ...componentsOut, overall: { status } as ComponentHealth })) {
+      const before = lastStatus.get(name);
+      if (before === result.status) continue;
+      lastStatus.set(name, result.status);
+      if (before === undefined && result.status === 'ok') continue;
+      const log = result.status === 'ok' ? app.log.info.bind(app.log) : app.log.warn.bind(app.log);
+      log({ component: name, from: before ?? 'unknown', to: result.status, details: result.details }, `health: ${name} is ${result.status}`);
+    }
     return reply.status(status === 'down' ? 503 : 200).send({ status, components: componentsOut });
   });
 };

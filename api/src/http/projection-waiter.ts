@@ -1,32 +1,78 @@
-// Read-your-writes: after a command, wait until every registered projection's checkpoint has
-// reached the command's position, but never longer than PROJECTION_WAIT_MS.
+// Read-your-writes: after a command, wait until the read models its answer (or the next screen)
+// reads have applied the command's position, never longer than PROJECTION_WAIT_MS, and never on a
+// read model known to be stalled: one the runner marks failing (`stalled_since`), or one that
+// already made a caller wait the full time without moving since. Those answer 503 with Retry-After
+// at once, so one stuck read model costs nobody 3 s per request, and read models the command does
+// not need (sign-in does not read `audit-log`) never hold it up.
 import type pg from 'pg';
+import { AppError } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 
+/** How long a client is told to wait before trying again. */
+export const STALLED_RETRY_AFTER_SECONDS = 5;
+
+export class ReadModelBehindError extends AppError {
+  constructor(readonly readModels: readonly string[]) {
+    super(
+      'service_unavailable',
+      'Your change was saved, but the page that shows it is still catching up. Try again in a few seconds.',
+      { readModels, retryAfterSeconds: STALLED_RETRY_AFTER_SECONDS },
+    );
+  }
+}
+
+interface Behind {
+  readonly name: string;
+  readonly checkpoint: string;
+  readonly stalled: boolean;
+}
+
+const UNDEFINED_TABLE_OR_COLUMN = new Set(['42P01', '42703']);
+
 export class ProjectionWaiter {
+  /** Read models a wait gave up on, with the checkpoint they were stuck at. */
+  private readonly gaveUpOn = new Map<string, string>();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly timeoutMs: number,
   ) {}
 
-  async behind(position: Position): Promise<number> {
-    const { rows } = await this.pool.query<{ behind: string }>(
-      `SELECT count(*) AS behind FROM projection_checkpoints
-        WHERE (commit_position, prepare_position) < ($1::bigint, $2::bigint)`,
-      [position.commit.toString(), position.prepare.toString()],
+  /** The named read models (every one when `readModels` is omitted) still before `position`. */
+  async behind(position: Position, readModels?: readonly string[]): Promise<Behind[]> {
+    const { rows } = await this.pool.query<{ name: string; commit_position: string; prepare_position: string; stalled: boolean }>(
+      `SELECT name, commit_position, prepare_position, stalled_since IS NOT NULL AS stalled FROM projection_checkpoints
+        WHERE (commit_position, prepare_position) < ($1::bigint, $2::bigint)
+          AND ($3::text[] IS NULL OR name = ANY($3::text[]))`,
+      [position.commit.toString(), position.prepare.toString(), readModels ?? null],
     );
-    return Number(rows[0]!.behind);
+    return rows.map((r) => ({ name: r.name, checkpoint: `${r.commit_position}/${r.prepare_position}`, stalled: r.stalled }));
   }
 
-  async waitFor(position: Position | undefined): Promise<void> {
-    if (!position || this.timeoutMs === 0) return;
+  /**
+   * Resolves once every read model in `readModels` (every one when omitted) has applied `position`;
+   * throws ReadModelBehindError (503) when one is stalled, or at once when one is known stuck.
+   */
+  async waitFor(position: Position | undefined, readModels?: readonly string[]): Promise<void> {
+    if (!position || this.timeoutMs === 0 || readModels?.length === 0) return;
     const deadline = Date.now() + this.timeoutMs;
     let pause = 2;
-    while (Date.now() < deadline) {
+    for (;;) {
+      let behind: Behind[];
       try {
-        if ((await this.behind(position)) === 0) return;
-      } catch {
-        return; // no read models here (e.g. the table does not exist yet): nothing to wait for
+        behind = await this.behind(position, readModels);
+      } catch (error) {
+        // No read models in this database (yet): nothing to wait for.
+        if (UNDEFINED_TABLE_OR_COLUMN.has((error as { code?: string }).code ?? '')) return;
+        throw error;
+      }
+      if (behind.length === 0) return;
+      for (const b of behind) if (this.gaveUpOn.has(b.name) && this.gaveUpOn.get(b.name) !== b.checkpoint) this.gaveUpOn.delete(b.name);
+      const stuck = behind.filter((b) => b.stalled || this.gaveUpOn.get(b.name) === b.checkpoint);
+      if (stuck.length > 0) throw new ReadModelBehindError(stuck.map((b) => b.name));
+      if (Date.now() >= deadline) {
+        for (const b of behind) this.gaveUpOn.set(b.name, b.checkpoint);
+        throw new ReadModelBehindError(behind.map((b) => b.name));
       }
       await new Promise((r) => setTimeout(r, pause));
       pause = Math.min(pause * 2, 25);

@@ -25,7 +25,8 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
       throw validationError(`Failed to create payment intent: ${first.message}`, { issues: parsed.error.issues });
     }
     const created = await createCheckout(deps, user.id, parsed.data, commandContext(request));
-    await app.waitForProjections(created.position);
+    // The checkout page and the session view read the payment's stream, not a read model.
+    await app.waitForProjections(created.position, []);
     return reply.status(201).send({ checkout_url: created.checkoutUrl, session_id: created.sessionId });
   });
 

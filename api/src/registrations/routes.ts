@@ -105,7 +105,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
         },
         commandContext(request),
       );
-      await app.waitForProjections(position);
+      await app.waitForProjections(position, ['registrations']);
       return reply.status(201).send({
         success: true,
         tr_number: registration.trNumber,
