@@ -201,18 +201,27 @@ export function creatorFlows(send: Send) {
     return { token, userId: user.id, email: details.email as string, password: details.password as string };
   }
 
+  /** Who started each checkout: only their session may answer its page. */
+  const payers = new Map<string, string>();
+
   async function createIntent(token: string, payload: object = registrationIntent()) {
     const reply = await send({ method: 'POST', url: '/api/payment/create-intent', token, ...jsonBody(payload) });
-    return expectStatus(reply, 201, 'creating a checkout').json<{ checkout_url: string; session_id: string }>();
+    const intent = expectStatus(reply, 201, 'creating a checkout').json<{ checkout_url: string; session_id: string }>();
+    payers.set(intent.checkout_url, token);
+    return intent;
   }
 
-  /** Answers the local TEST MODE checkout page (Pay, the declined card, or Cancel); gives where it redirects. */
-  async function checkout(checkoutUrl: string, outcome: 'pay' | 'decline' | 'cancel' = 'pay'): Promise<string> {
+  /**
+   * Answers the local TEST MODE checkout page (Pay, the declined card, or Cancel) as the payer (the
+   * session that created it, unless `token` says otherwise); gives where it redirects.
+   */
+  async function checkout(checkoutUrl: string, outcome: 'pay' | 'decline' | 'cancel' = 'pay', token = payers.get(checkoutUrl)): Promise<string> {
     const pagePath = new URL(checkoutUrl).pathname;
-    const page = expectStatus(await send({ method: 'GET', url: pagePath }), 200, 'opening the checkout page');
+    const page = expectStatus(await send({ method: 'GET', url: pagePath, ...(token ? { token } : {}) }), 200, 'opening the checkout page');
     if (!page.body.includes('TEST MODE')) throw new Error('the local checkout page is not marked TEST MODE');
     const reply = await send({
       method: 'POST',
+      ...(token ? { token } : {}),
       url: `${pagePath}/${outcome === 'cancel' ? 'cancel' : 'complete'}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `outcome=${outcome}`,

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
-import { notFound, validationError } from '../errors.js';
+import { forbidden, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { createIntentSchema, paymentIdSchema } from '../schemas/registrations.js';
@@ -36,8 +36,8 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
     return paymentSessionView(deps, user.id, id, commandContext(request));
   });
 
-  // The local provider's hosted page. Like Stripe's, it needs no sign-in: the unguessable session id
-  // is the capability, and the server still checks the owner when the payment is used.
+  // The local provider's hosted page and its Pay / Cancel actions answer only the payer's own
+  // session (cookie or bearer): holding a checkout id is not enough to pay or cancel someone's checkout.
   await app.register(async (local: FastifyInstance) => {
     local.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -47,10 +47,18 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
       return deps.provider;
     };
 
-    local.get('/payment/local/checkout/:sessionId', async (request, reply) => {
+    /** The checkout, if the request comes from the session of the user it was created for. */
+    const payersCheckout = (request: FastifyRequest) => {
       const { sessionId } = sessionParams.parse(request.params);
       const session = provider().describe(sessionId);
       if (!session) throw notFound('Checkout session not found.');
+      const user = requireUser(request);
+      if (session.request.userId !== user.id) throw forbidden('This checkout belongs to another account. Sign in as the account that started it.');
+      return { sessionId, session };
+    };
+
+    local.get('/payment/local/checkout/:sessionId', async (request, reply) => {
+      const { sessionId, session } = payersCheckout(request);
       return reply
         .header('cache-control', 'no-store')
         .header('x-frame-options', 'DENY')
@@ -60,7 +68,7 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
 
     const finish = (outcome: 'paid' | 'declined' | 'cancelled') =>
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const { sessionId } = sessionParams.parse(request.params);
+        const { sessionId } = payersCheckout(request);
         const body = (request.body ?? {}) as { outcome?: string };
         const result = outcome === 'paid' && body.outcome === 'decline' ? 'declined' : outcome;
         const urls = provider().finish(sessionId, result === 'paid' ? 'paid' : 'declined');
