@@ -107,7 +107,7 @@ class LedgerServiceImpl implements LedgerService {
     });
     this.#embedded = embedded;
     this.#mismatches = [...embedded.mismatches];
-    log.info({ rpcUrl: embedded.rpcUrl, contract: embedded.contract, replayed: embedded.replayed }, 'embedded chain rebuilt from the event log');
+    log.info({ rpcUrl: embedded.rpcUrl, contract: embedded.contract, replayed: embedded.replayed, pid: embedded.pid }, 'embedded chain rebuilt from the event log');
     this.chain = new AnchorChain({ rpcUrl: embedded.rpcUrl, privateKey: embedded.anchorerKey, contract: embedded.contract, embedded: true });
     void embedded.exited.then((exit) => {
       if (this.#running && this.#embedded === embedded) this.#rebuild = this.#rebuildEmbeddedChain(exit);
