@@ -114,6 +114,8 @@ export const configSchema = z.object({
   ANCHOR_CONTRACT: optionalString.pipe(z.union([z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'), z.undefined()])),
   /** The RPC URL a verifier is told to use (proofs, status); default: none beyond our read-only proxy. */
   CHAIN_PUBLIC_RPC_URL: optionalUrl(['http://', 'https://']),
+  /** Calls to the read-only chain proxy (POST /api/ledger/rpc) per client IP per minute. */
+  RPC_RATE_LIMIT_PER_MINUTE: positiveInt.max(100_000).default(120),
   /** A batch is sealed at this many leaves, or when its oldest leaf has waited this long. */
   LEDGER_BATCH_SIZE: positiveInt.max(1_000_000).default(256),
   LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(1),

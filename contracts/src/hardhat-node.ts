@@ -28,8 +28,16 @@ export interface HardhatNodeOptions {
   readonly startTimeoutMs?: number;
 }
 
+export interface NodeExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
 export interface HardhatNode {
   readonly rpcUrl: string;
+  readonly pid: number;
+  /** Settles when the node's process ends, for whatever reason (stop(), a crash, the OOM killer). */
+  readonly exited: Promise<NodeExit>;
   /** Stops the node and waits for its process to exit. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -43,6 +51,9 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
       cwd: contractsDir,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', HARDHAT_NETWORK: undefined },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the node
+      // must not die under the ledger mid-shutdown; the ledger stops it itself, in order.
+      detached: true,
     },
   );
   // The node logs every RPC call: keep draining the pipes (a full pipe would block it) and keep the
@@ -53,7 +64,11 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   };
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
-  const exited = once(child, 'exit');
+  const exited: Promise<NodeExit> = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+  // Out of the terminal's group, the node would outlive a crashed parent: kill it on any exit of ours.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
 
   let stopped = false;
   const stop = async () => {
@@ -72,7 +87,7 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`Hardhat node exited (${child.exitCode ?? child.signalCode}) before answering on ${rpcUrl}:\n${tail}`);
     }
-    if (await answersChainId(rpcUrl)) return { rpcUrl, stop };
+    if (await answersChainId(rpcUrl)) return { rpcUrl, pid: child.pid!, exited, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`Hardhat node did not answer on ${rpcUrl} in time:\n${tail}`);

@@ -6,6 +6,12 @@
 //   ProofsProjection BatchSealed / RootAnchored → registration_proofs, registrations.status
 // Nothing here is needed for a registration to succeed: with the chain down, registrations stay
 // pending and the worker retries until it is back.
+//
+// The embedded node is supervised: if its process ends while the ledger runs (a crash, the kernel's
+// OOM killer), the anchoring worker stops, the chain is rebuilt from the log exactly as at start
+// (retrying with backoff), and a new worker resumes anchoring on it; health says "degraded" with
+// the reason meanwhile.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { ConfigError, type ComponentHealth, type Service, type ServiceContext, type ServiceFactory } from '@titleledger/api/runtime';
 import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
@@ -35,6 +41,8 @@ export interface LedgerStatus {
 export interface LedgerService extends Service {
   status(): Promise<LedgerStatus>;
   readonly chain: AnchorChain | null;
+  /** The embedded node's process id (null with CHAIN_RPC_URL): what a supervision test kills. */
+  readonly embeddedChainPid: number | null;
 }
 
 /** Anchors announced by env for crash tests: LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS pauses the worker there. */
@@ -63,6 +71,10 @@ class LedgerServiceImpl implements LedgerService {
   #worker: AnchorWorker | null = null;
   #proofs: ProofsProjection | null = null;
   #reachable = false;
+  /** Why the chain is being rebuilt, while it is. */
+  #rebuilding: string | null = null;
+  #rebuild: Promise<void> | null = null;
+  #stopping = new AbortController();
 
   constructor(
     private readonly context: ServiceContext,
@@ -70,30 +82,62 @@ class LedgerServiceImpl implements LedgerService {
   ) {}
 
   async start(): Promise<void> {
-    const { config, log } = this.context;
+    const { config } = this.context;
     this.#running = true;
+    this.#stopping = new AbortController();
     if (config.CHAIN_RPC_URL) {
       const missing = (['ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'] as const).filter((name) => !config[name]);
       if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: required when CHAIN_RPC_URL is set`));
       this.chain = new AnchorChain({ rpcUrl: config.CHAIN_RPC_URL, privateKey: config.ANCHOR_PRIVATE_KEY!, contract: config.ANCHOR_CONTRACT! });
     } else {
-      this.#embedded = await startEmbeddedChain({
-        store: this.context.store,
-        onMismatch: (mismatch) =>
-          log.error({ mismatch }, 'LEDGER DEGRADED: a replayed anchor did not land where it was recorded; proofs issued for that batch will not verify on this chain'),
-      });
-      this.#mismatches = [...this.#embedded.mismatches];
-      log.info({ rpcUrl: this.#embedded.rpcUrl, contract: this.#embedded.contract, replayed: this.#embedded.replayed }, 'embedded chain rebuilt from the event log');
-      this.chain = new AnchorChain({
-        rpcUrl: this.#embedded.rpcUrl,
-        privateKey: this.#embedded.anchorerKey,
-        contract: this.#embedded.contract,
-        embedded: true,
-      });
+      await this.#startEmbeddedChain();
     }
     await this.#probeChain();
     await this.#writeStatus();
     await this.#tryToLead();
+  }
+
+  /** Starts (or rebuilds) the embedded node from the log and watches its process. */
+  async #startEmbeddedChain(): Promise<void> {
+    const { log } = this.context;
+    const embedded = await startEmbeddedChain({
+      store: this.context.store,
+      onMismatch: (mismatch) =>
+        log.error({ mismatch }, 'LEDGER DEGRADED: a replayed anchor did not land where it was recorded; proofs issued for that batch will not verify on this chain'),
+    });
+    this.#embedded = embedded;
+    this.#mismatches = [...embedded.mismatches];
+    log.info({ rpcUrl: embedded.rpcUrl, contract: embedded.contract, replayed: embedded.replayed, pid: embedded.pid }, 'embedded chain rebuilt from the event log');
+    this.chain = new AnchorChain({ rpcUrl: embedded.rpcUrl, privateKey: embedded.anchorerKey, contract: embedded.contract, embedded: true });
+    void embedded.exited.then((exit) => {
+      if (this.#running && this.#embedded === embedded) this.#rebuild = this.#rebuildEmbeddedChain(exit);
+    });
+  }
+
+  async #rebuildEmbeddedChain(exit: { code: number | null; signal: string | null }): Promise<void> {
+    const { log } = this.context;
+    this.#rebuilding = `the embedded chain stopped (${exit.signal ?? `exit code ${exit.code}`}); rebuilding it from the event log`;
+    log.error({ exit }, `LEDGER DEGRADED: ${this.#rebuilding}`);
+    this.#reachable = false;
+    await this.#writeStatus();
+    // No anchor may reach a chain whose replay is not finished: the worker waits for the new one.
+    await this.#worker?.stop();
+    this.#worker = null;
+    for (let delayMs = 500; this.#running; delayMs = Math.min(delayMs * 2, 30_000)) {
+      try {
+        await this.#startEmbeddedChain();
+        break;
+      } catch (error) {
+        log.error({ err: error, retryInMs: delayMs }, 'rebuilding the embedded chain failed; retrying');
+        await sleep(delayMs, undefined, { signal: this.#stopping.signal }).catch(() => undefined);
+      }
+    }
+    if (!this.#running) return;
+    this.#rebuilding = null;
+    await this.#probeChain();
+    await this.#writeStatus();
+    if (this.#leaderClient) this.#startWorker();
+    log.info('embedded chain rebuilt after it stopped; anchoring resumed');
   }
 
   async #probeChain(): Promise<void> {
@@ -127,13 +171,14 @@ class LedgerServiceImpl implements LedgerService {
   }
 
   #degraded(): string | null {
+    if (this.#rebuilding) return this.#rebuilding;
     if (this.#mismatches.length > 0) return `${this.#mismatches.length} replayed anchor(s) did not match the recorded transaction or block`;
     return this.#worker?.degraded ?? null;
   }
 
   async #tryToLead(): Promise<void> {
     if (!this.#running) return;
-    const { pool, store, log, config } = this.context;
+    const { pool, store, log } = this.context;
     const client = await pool.connect();
     client.on('error', (error) => log.error({ err: error }, 'ledger leader connection lost'));
     const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADER_LOCK]);
@@ -145,6 +190,18 @@ class LedgerServiceImpl implements LedgerService {
     }
     this.#leaderClient = client;
     const onError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed; retrying`);
+    this.#sequencer = new Sequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
+    this.#proofs = new ProofsProjection({ store, pool, onError: onError('registration proofs projection') });
+    await this.#sequencer.start();
+    await this.#proofs.start();
+    if (!this.#rebuilding) this.#startWorker();
+    log.info('ledger leads: sequencing, anchoring and proofs running');
+  }
+
+  /** The anchoring worker, on the current chain. */
+  #startWorker(): void {
+    const { pool, store, log, config } = this.context;
+    const afterBroadcast = this.options.afterBroadcast ?? envAfterBroadcast(process.env);
     this.#worker = new AnchorWorker({
       store,
       pool,
@@ -152,23 +209,20 @@ class LedgerServiceImpl implements LedgerService {
       policy: { batchSize: config.LEDGER_BATCH_SIZE, batchMs: config.LEDGER_BATCH_SECONDS * 1000 },
       log: log.child({ component: 'ledger' }),
       confirmations: config.LEDGER_CONFIRMATIONS,
-      ...((this.options.afterBroadcast ?? envAfterBroadcast(process.env)) ? { afterBroadcast: (this.options.afterBroadcast ?? envAfterBroadcast(process.env))! } : {}),
+      ...(afterBroadcast ? { afterBroadcast } : {}),
       onChainState: (reachable) => {
         if (reachable === this.#reachable) return;
         this.#reachable = reachable;
         void this.#writeStatus();
       },
     });
-    this.#sequencer = new Sequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
-    this.#proofs = new ProofsProjection({ store, pool, onError: onError('registration proofs projection') });
-    await this.#sequencer.start();
-    await this.#proofs.start();
     this.#worker.start();
-    log.info('ledger leads: sequencing, anchoring and proofs running');
   }
 
   async stop(): Promise<void> {
     this.#running = false;
+    this.#stopping.abort();
+    await this.#rebuild;
     if (this.#leaderWait) clearTimeout(this.#leaderWait);
     await this.#worker?.stop();
     await this.#sequencer?.stop();
@@ -179,6 +233,10 @@ class LedgerServiceImpl implements LedgerService {
       this.#leaderClient = null;
     }
     await this.#embedded?.stop();
+  }
+
+  get embeddedChainPid(): number | null {
+    return this.#embedded?.pid ?? null;
   }
 
   async status(): Promise<LedgerStatus> {

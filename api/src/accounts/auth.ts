@@ -68,16 +68,25 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, options: { rememberMe: boolean; secure: boolean }): void {
+/**
+ * `Secure` whenever the site is served over https: the request came over https (directly or through
+ * a trusted proxy) or PUBLIC_URL is https. "Remember me" makes it persistent; otherwise it is a
+ * session cookie, gone when the browser closes.
+ */
+export function setSessionCookie(reply: FastifyReply, token: string, options: { rememberMe: boolean }): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: options.secure,
+    secure: servedOverHttps(reply.request),
     ...(options.rememberMe ? { maxAge: REMEMBER_ME_MAX_AGE_S } : {}),
   });
 }
 
+function servedOverHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.deps.config.publicUrl.startsWith('https:');
+}
+
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: servedOverHttps(reply.request) });
 }

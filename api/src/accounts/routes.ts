@@ -78,11 +78,10 @@ function authErrorShape(app: App): void {
 
 export async function accountRoutes(app: App, { service, sessions }: AccountRoutesOptions): Promise<void> {
   app.addHook('onClose', () => service.settled());
-  const secureCookie = app.deps.config.NODE_ENV === 'production' && app.deps.config.publicUrl.startsWith('https:');
 
   async function signedIn(reply: FastifyReply, result: SignedIn, status: number, rememberMe = false) {
     const user = await userAfter(app, result.userId, result.position);
-    setSessionCookie(reply, result.token, { rememberMe, secure: secureCookie });
+    setSessionCookie(reply, result.token, { rememberMe });
     return reply.status(status).send({ success: true, token: result.token, user });
   }
 

@@ -1,9 +1,11 @@
 // Builds the fastify app: zod on every body, query and param; one JSON error shape; one log line
-// per request with its correlation id; the API under /api and the built SPA everywhere else.
+// per request with its correlation id; security headers on every response and cross-site writes
+// refused; the API under /api and the built SPA everywhere else.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,9 +15,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
+import { refuseCrossSiteRequests } from './cross-site-requests.js';
 import { installErrorHandling } from './errors.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { registerRoutes } from './routes.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -74,7 +78,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   installErrorHandling(app);
+  await app.register(fastifyHelmet, securityHeaders(deps.config));
   await app.register(fastifyCookie);
+  refuseCrossSiteRequests(app, deps.config.publicUrl);
   await registerRoutes(app);
 
   const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');

@@ -3,14 +3,17 @@
 //   GET  /api/ledger/proof/:tr   its Merkle proof and anchor; 202 {status:'pending'} until anchored
 //   GET  /api/ledger/status      pending count, last anchored batch, the chain and whether it answers
 //   POST /api/ledger/rpc         a READ-ONLY JSON-RPC proxy to the ledger's chain (a browser cannot
-//                                reach a local node across origins); six read methods, nothing else
+//                                reach a local node across origins): reads about our registry only,
+//                                screened call by call (rpc-proxy.ts), size-capped, rate-limited per IP
 // Archived registrations answer 404 like unknown ones (they leave every public view, as in search);
 // their proofs stay verifiable offline from the `.tr` file.
+import fastifyRateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { AppError, notFound } from '../errors.js';
+import { AppError, notFound, tooManyRequests } from '../errors.js';
 import type { App } from '../http/app.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './ledger-queries.js';
+import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
 
 const trParams = z.object({
   tr: z
@@ -19,25 +22,6 @@ const trParams = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(TR_NUMBER_PATTERN, 'TR number must look like TR-COPY-2025-XXXXXXXX')),
 });
-
-/** The only JSON-RPC methods the proxy forwards: reads a verifier needs. */
-export const RPC_READ_METHODS = new Set([
-  'eth_chainId',
-  'eth_call',
-  'eth_getTransactionReceipt',
-  'eth_getBlockByNumber',
-  'eth_blockNumber',
-  'eth_getLogs',
-]);
-const MAX_RPC_BATCH = 20;
-
-const rpcRequest = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string().max(100), z.number(), z.null()]).optional(),
-  method: z.string().max(64),
-  params: z.array(z.unknown()).max(8).optional(),
-});
-const rpcBody = z.union([rpcRequest, z.array(rpcRequest).min(1).max(MAX_RPC_BATCH)]);
 
 export async function ledgerRoutes(app: App): Promise<void> {
   const { pool, config } = app.deps;
@@ -141,33 +125,47 @@ export async function ledgerRoutes(app: App): Promise<void> {
     };
   });
 
-  app.post('/ledger/rpc', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-    const parsed = rpcBody.safeParse(request.body);
-    if (!parsed.success) throw new AppError('validation_error', 'Send a JSON-RPC 2.0 request (or a batch of up to 20).');
-    const requests = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-    const refused = requests.filter((r) => !RPC_READ_METHODS.has(r.method));
-    if (refused.length > 0) {
-      const answer = refused.map((r) => ({
-        jsonrpc: '2.0',
-        id: r.id ?? null,
-        error: { code: -32601, message: `${r.method} is not allowed: this proxy only forwards ${[...RPC_READ_METHODS].join(', ')}` },
-      }));
-      return reply.status(403).send(Array.isArray(parsed.data) ? answer : answer[0]);
-    }
-    const url = await rpcUrl();
-    if (!url) throw new AppError('service_unavailable', 'The ledger has no chain configured yet.');
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        // Re-serialised from the parsed requests: only the validated fields reach the node.
-        body: JSON.stringify(parsed.data),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch {
-      throw new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
-    }
-    return reply.status(response.ok ? 200 : 502).type('application/json').send(await response.text());
+  // Per client IP (request.ip: the socket, or X-Forwarded-For only from proxies the app trusts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests(`Too many chain reads from your address: at most ${context.max} a minute. Try again in ${context.after}, or use your own RPC.`, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
   });
+
+  app.post(
+    '/ledger/rpc',
+    { bodyLimit: MAX_RPC_BODY_BYTES, config: { rateLimit: { max: config.RPC_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const parsed = rpcBodySchema.safeParse(request.body);
+      if (!parsed.success) throw new AppError('validation_error', `Send a JSON-RPC 2.0 request (or a batch of up to ${MAX_RPC_BATCH}).`);
+      const batch = Array.isArray(parsed.data);
+      const requests = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+      const contract = (await chainStatus(pool))?.contract ?? config.ANCHOR_CONTRACT;
+      const url = await rpcUrl();
+      if (!url || !contract) throw new AppError('service_unavailable', 'The ledger has no chain configured yet.');
+      const screened = requests.map((r) => screenRpcRequest(r, contract));
+      const refused = screened.flatMap((s) => (s.ok ? [] : [s.error]));
+      if (refused.length > 0) {
+        // A method we never forward is forbidden; a forwardable method with unacceptable params is a bad request.
+        const status = refused.some((r) => r.error.code === -32601) ? 403 : 400;
+        return reply.status(status).send(batch ? refused : refused[0]);
+      }
+      const forwarded = screened.flatMap((s) => (s.ok ? [s.request] : []));
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          // Rebuilt from the validated fields only: nothing else the caller sent reaches the node.
+          body: JSON.stringify(batch ? forwarded : forwarded[0]),
+          signal: AbortSignal.timeout(5_000),
+        });
+      } catch {
+        throw new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
+      }
+      return reply.status(response.ok ? 200 : 502).type('application/json').send(await response.text());
+    },
+  );
 }

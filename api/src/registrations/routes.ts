@@ -7,6 +7,7 @@ import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
+import { frameableBySelf } from '../http/security-headers.js';
 import { registrationSubmissionSchema, trNumberParamSchema as trParams } from '../schemas/registrations.js';
 import { certificateDocument } from '../certificates/certificate-document.js';
 import { sniffDocument } from '../documents/content-type.js';
@@ -160,7 +161,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return feature.certificates.render(doc, verifyUrl);
   }
 
-  app.get('/copyright/certificate-preview/:tr', async (request, reply) => {
+  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config) }, async (request, reply) => {
     const row = await ownRegistration(request);
     const pdf = await certificate(row);
     return reply

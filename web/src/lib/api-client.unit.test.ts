@@ -1,5 +1,5 @@
 // The request rules from the spec (sections 7 and 8 of part 1), checked with fetch and the
-// browser globals stubbed: headers per token, body and admin mode; error text; 401 handling.
+// browser globals stubbed: cookies only (no token header), body and admin mode; error text; 401 handling.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 import { apiRequest, getQueryFn } from './api-client';
@@ -45,11 +45,13 @@ describe('apiRequest', () => {
     expect(calls[0]?.init.body).toBeUndefined();
   });
 
-  test('sends a JSON body with the JSON content type and the stored bearer token', async () => {
+  test('sends a JSON body with the JSON content type, and the cookie only: never a token from storage', async () => {
+    // What the web app stored before issue 12: a token a script could read. It must not be sent.
     storage.set('auth_token', 'tok-1');
     await apiRequest('POST', '/api/auth/login', { email: 'a@b.c', password: 'secret' });
     expect(headersOf().get('Content-Type')).toBe('application/json');
-    expect(headersOf().get('Authorization')).toBe('Bearer tok-1');
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(headersOf().has('Authorization')).toBe(false);
     expect(calls[0]?.init.body).toBe(JSON.stringify({ email: 'a@b.c', password: 'secret' }));
   });
 

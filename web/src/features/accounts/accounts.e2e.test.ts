@@ -108,10 +108,15 @@ async function signIn(email: string, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** The session cookie, if the browser holds one. */
+async function sessionCookie() {
+  return (await context.cookies(app.url)).find((cookie) => cookie.name === 'tl_session');
+}
+
 async function signOut(): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  expect(await sessionCookie()).toBeUndefined();
 }
 
 test('sign up, sign in, manage the account, delete it', async () => {
@@ -192,7 +197,9 @@ test('sign up, sign in, manage the account, delete it', async () => {
 
   // ---- Step 4: success -----------------------------------------------------------------------
   await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor();
-  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeTruthy();
+  // Signed in by the HttpOnly cookie alone (a browser-session cookie: "Remember me" is a sign-in choice).
+  expect(await sessionCookie()).toMatchObject({ httpOnly: true, sameSite: 'Lax', expires: -1 });
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain((await sessionCookie())!.value);
   await snap('register-step-4');
   await page.getByRole('button', { name: 'Go to Dashboard' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -311,7 +318,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await confirm.getByLabel(/to confirm$/).fill('DELETE MY ACCOUNT');
   await confirm.getByRole('button', { name: 'Permanently Delete Account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  expect(await sessionCookie()).toBeUndefined();
 
   // ---- And the account is gone ---------------------------------------------------------------
   await signIn(user.email, user.newPassword);

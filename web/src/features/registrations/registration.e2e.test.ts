@@ -52,7 +52,6 @@ async function signUp(page: Page, email: string): Promise<void> {
       });
       const body = (await response.json()) as { token?: string };
       if (!body.token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
-      localStorage.setItem('auth_token', body.token);
       return body.token;
     },
     { card: cardDetails(), details: signUpDetails({ email }) },

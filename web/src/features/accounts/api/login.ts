@@ -1,10 +1,10 @@
-// POST /api/auth/login. On success the token is kept and the cached session is dropped and read
-// again, so every guard sees the new user.
+// POST /api/auth/login. On success the server has set the HttpOnly session cookie (the token
+// in the answer is for API clients and is not kept); the cached session is dropped and read again,
+// so every guard sees the new user.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '@titleledger/api/schemas';
 
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
-import { setAuthToken } from '@/lib/auth-token';
 
 import { sendAuthRequest, type AuthResult } from './auth-request';
 
@@ -18,7 +18,6 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async (result) => {
       if (!result.success) return;
-      setAuthToken(result.token);
       // Nothing cached while signed out (or as someone else) may survive a sign-in.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryOptions().queryKey[0] });
       await queryClient.resetQueries({ queryKey: sessionQueryOptions().queryKey });

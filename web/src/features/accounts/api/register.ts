@@ -1,11 +1,10 @@
 // POST /api/auth/register-enhanced (with a payment method) or /api/auth/register (without). The
-// token is stored at once; the cached session is refreshed only when the visitor leaves the
-// success step, because a signed-in session sends /register straight to the dashboard.
+// server signs the new user in with its HttpOnly cookie; the cached session is refreshed only when
+// the visitor leaves the success step, because a signed-in session sends /register straight to the dashboard.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest } from '@titleledger/api/schemas';
 
 import { sessionQueryOptions } from '@/features/auth/api/get-session';
-import { setAuthToken } from '@/lib/auth-token';
 
 import { sendAuthRequest, type AuthResult } from './auth-request';
 
@@ -15,12 +14,7 @@ export function register(payload: RegisterRequest): Promise<AuthResult> {
 }
 
 export function useRegister() {
-  return useMutation({
-    mutationFn: register,
-    onSuccess: (result) => {
-      if (result.success) setAuthToken(result.token);
-    },
-  });
+  return useMutation({ mutationFn: register });
 }
 
 /** Refreshes the session after sign-up; resolves once the new user has been read. */

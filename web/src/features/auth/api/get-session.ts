@@ -1,9 +1,9 @@
 // The current session: GET /api/auth/me, read once and kept fresh for 10 minutes.
-// Any failure means "signed out": a 401 also drops the stored token, everything else is logged.
+// Whether the visitor is signed in is the server's answer, never something kept in the browser:
+// any failure means "signed out" (a 401 quietly, anything else with a log line).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { removeAuthToken } from '@/lib/auth-token';
 
 /** The signed-in user as the server sends it. Only the fields the shell reads are named. */
 export type SessionUser = {
@@ -30,10 +30,7 @@ export async function getCurrentUser(): Promise<SessionUser | null> {
     const body: unknown = await response.json();
     return isSessionUser(body) ? body : null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      removeAuthToken();
-      return null;
-    }
+    if (error instanceof ApiError && error.status === 401) return null;
     console.warn('Could not load the current user; treating the visitor as signed out.', error);
     return null;
   }

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
 import { apiRequest } from '@/lib/api-client';
-import { removeAuthToken } from '@/lib/auth-token';
 
 export async function logout(): Promise<void> {
   try {
@@ -20,7 +19,6 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      removeAuthToken();
       queryClient.clear();
       navigate('/');
     },

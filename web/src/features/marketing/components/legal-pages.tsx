@@ -105,7 +105,7 @@ export function CookiesPage() {
       <LegalMeta updated={UPDATED} />
       <ProseSection title="What we store in your browser">
         <ul>
-          <li><strong>Session</strong>: a session cookie and a session token (local storage, <code>auth_token</code>) that keep you signed in.</li>
+          <li><strong>Session</strong>: a session cookie (<code>tl_session</code>, not readable by scripts) that keeps you signed in: it ends when the browser closes, or after 30 days when you tick "Remember me".</li>
           <li><strong>Theme</strong>: your light, dark or system choice (local storage).</li>
           <li><strong>Registration draft</strong>: the title form you are filling in, so a payment redirect does not lose it.</li>
           <li><strong>Staff mode</strong>: a flag used only by staff on admin pages.</li>

@@ -1,9 +1,7 @@
 // POST /api/copyright/submit-registration (seed 001 §7.3): the work and the draft as multipart,
 // sent with XMLHttpRequest because fetch cannot report upload progress. Like every call it sends
-// cookies and the bearer token. Success refreshes the dashboard numbers and the user's titles.
+// the session cookie. Success refreshes the dashboard numbers and the user's titles.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-import { getAuthToken } from '@/lib/auth-token';
 
 import type { RegistrationForm } from '../lib/registration-form';
 import {
@@ -64,8 +62,6 @@ export function submitRegistration(input: SubmitRegistrationInput): Promise<Regi
     const request = new XMLHttpRequest();
     request.open('POST', SUBMIT_REGISTRATION_PATH);
     request.withCredentials = true;
-    const token = getAuthToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
 
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) input.onUploadProgress?.(event.loaded / event.total);

@@ -1,0 +1,79 @@
+// The browser's side of security, one policy for every response (@fastify/helmet):
+//   - a strict Content-Security-Policy: scripts only from our own origin (the SPA has no inline
+//     script; the TEST MODE checkout page's one small script is allowed by its hash), Stripe's
+//     origins only when Stripe is configured, no plugins, no <base> games, forms post only to us;
+//   - frame-ancestors 'none' and X-Frame-Options DENY: no other site frames /login or the checkout
+//     page (the certificate preview alone may be framed by our own pages: FRAMEABLE_BY_SELF);
+//   - nosniff, Referrer-Policy, and HSTS in production.
+// Styles allow 'unsafe-inline': Radix primitives and the toasts insert <style> elements at run time;
+// style injection cannot run script, and script is what the policy is strict about.
+import { createHash } from 'node:crypto';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.js';
+import { LOCAL_CHECKOUT_SCRIPT } from '../payments/checkout-page.js';
+
+type Directives = Record<string, string[] | null>;
+
+const SELF = "'self'";
+const NONE = "'none'";
+
+/** The CSP source that allows exactly the checkout page's inline script and nothing else. */
+export const LOCAL_CHECKOUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(LOCAL_CHECKOUT_SCRIPT).digest('base64')}'`;
+
+/** Stripe.js and its Elements iframes (Stripe's CSP guidance). */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+
+export function stripeConfigured(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
+}
+
+export function contentSecurityPolicy(config: Config): Directives {
+  const stripe = stripeConfigured(config);
+  const https = config.publicUrl.startsWith('https:');
+  return {
+    'default-src': [SELF],
+    'script-src': [SELF, LOCAL_CHECKOUT_SCRIPT_HASH, ...(stripe ? STRIPE.script : [])],
+    'script-src-attr': [NONE],
+    'style-src': [SELF, "'unsafe-inline'"],
+    'img-src': [SELF, 'data:', 'blob:', ...(stripe ? STRIPE.img : [])],
+    'font-src': [SELF, 'data:'],
+    // The verify page reads the chain through our proxy, or through an RPC endpoint the verifier
+    // chooses (any https node, or one on their own machine): connecting is not running code.
+    'connect-src': [SELF, 'https:', 'http://localhost:*', 'http://127.0.0.1:*', ...(stripe ? STRIPE.connect : [])],
+    'frame-src': [SELF, ...(stripe ? STRIPE.frame : [])],
+    'frame-ancestors': [NONE],
+    'object-src': [NONE],
+    'base-uri': [SELF],
+    'form-action': [SELF],
+    // Over plain http (local use) upgrading would break every same-origin request.
+    'upgrade-insecure-requests': https ? [] : null,
+  };
+}
+
+export function securityHeaders(config: Config): FastifyHelmetOptions {
+  const production = config.NODE_ENV === 'production';
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Browsers only honour HSTS over https; outside production it would pin localhost to https.
+    strictTransportSecurity: production ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    // Cross-origin isolation headers would stop Stripe's iframes and a verifier's own RPC reads.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/** Route option (`helmet`) for the one response our own pages show in an <iframe>: the certificate preview. */
+export function frameableBySelf(config: Config) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy(config), 'frame-ancestors': [SELF] } },
+    frameguard: { action: 'sameorigin' as const },
+  };
+}
