@@ -1,0 +1,89 @@
+// Issue 11's server errors, each by the request that caused it: NUL or lone-surrogate text reaching
+// the database, an over-long TR path parameter, malformed multipart bodies, and 900 KB sign-up and
+// profile fields. Each is now a 4xx in the JSON error format naming what to fix.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { creatorFlows, injectSender, jsonBody, multipart, registrationFields, signUpDetails, type Creator, type HttpRequest } from '../../../test/support/flows.js';
+import { textBytes } from '../../../test/support/documents.js';
+
+let app: TestApp;
+let flows: ReturnType<typeof creatorFlows>;
+let ada: Creator;
+let session: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  flows = creatorFlows(injectSender(app));
+  ada = await flows.signUp();
+  session = await flows.paidSession(ada.token);
+});
+afterAll(async () => app?.stop());
+
+async function refused(request: HttpRequest, status = 400) {
+  const response = await flows.send(request);
+  expect(response.status, `${request.method} ${request.url}: ${response.body}`).toBe(status);
+  const body = response.json();
+  expect(body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  return body as { error: string; message: string; details?: { issues?: { path: string; message: string }[] } };
+}
+
+describe('text the database cannot hold is refused at the edge, naming the field', () => {
+  it('support, checkout, search', async () => {
+    const support = await refused({ method: 'POST', url: '/api/support/submit', ...jsonBody({ fullName: 'a\u0000b', email: 'a@example.com', subject: 'Hello there', message: 'x'.repeat(30) }) });
+    expect(support.message).toBe('Full name contains a control character (U+0000) that is not allowed.');
+    expect(support.details!.issues![0]!.path).toBe('fullName');
+
+    const intent = await refused({ method: 'POST', url: '/api/payment/create-intent', token: ada.token, ...jsonBody({ amount: 9.99, description: '\ud800' }) });
+    expect(intent.message).toMatch(/Description contains an invalid character \(an unpaired surrogate U\+D800\)/);
+
+    expect((await refused({ method: 'GET', url: '/api/search?q=a%00b' })).message).toMatch(/^Search term contains a control character/);
+  });
+
+  it('path params: payment session, certificate, .tr download', async () => {
+    expect((await refused({ method: 'GET', url: '/api/payment/session/%00', token: ada.token })).message).toMatch(/Payment id may only contain printable ASCII/);
+    await refused({ method: 'GET', url: '/api/copyright/certificate-preview/%00', token: ada.token });
+    const long = await refused({ method: 'GET', url: `/api/download/tr/${'A'.repeat(65)}`, token: ada.token });
+    expect(long.message).toBe('tr: TR number must be at most 64 characters');
+  });
+
+  it('submission fields: title, description, payment id', async () => {
+    const file = { name: 'sea.txt', content: textBytes() };
+    for (const [field, value, message] of [
+      ['title', 'The\u0000Sea', /^Title contains a control character/],
+      ['description', 'A poem\u0000', /^Description contains a control character/],
+      ['paymentSessionId', `${session}\u0000`, /^Payment session id contains a control character/],
+    ] as const) {
+      const response = await flows.submit(ada.token, registrationFields(session, { [field]: value }), file);
+      expect(response.status, field).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+    // Nothing was half-applied: the payment still registers once.
+    expect((await flows.submit(ada.token, registrationFields(session), file)).status).toBe(201);
+  });
+});
+
+describe('malformed multipart is the sender\'s error', () => {
+  const fields = () => multipart(registrationFields(session), { name: 'sea.txt', content: textBytes() });
+
+  it('no boundary, truncated body, mismatched boundary, a 300-character boundary', async () => {
+    const { body, headers } = fields();
+    const url = '/api/copyright/submit-registration';
+    const noBoundary = await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': 'multipart/form-data' }, body });
+    expect(noBoundary.message).toMatch(/^The form data could not be read/);
+    await refused({ method: 'POST', url, token: ada.token, headers, body: body.subarray(0, body.length - 40) });
+    await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': `${headers['content-type']}x` }, body });
+    await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` }, body });
+  });
+});
+
+describe('sign-up and profile fields have a size', () => {
+  it('refuses 900 KB fields', async () => {
+    const huge = 'x'.repeat(900_000);
+    const signUp = await refused({ method: 'POST', url: '/api/auth/register', ...jsonBody(signUpDetails({ address: huge })) });
+    expect(signUp).toMatchObject({ error: 'Address must be at most 500 characters' });
+    const profile = await refused({ method: 'PUT', url: '/api/user/profile', token: ada.token, ...jsonBody({ city: huge }) });
+    expect(profile.message).toBe('city: City must be at most 100 characters');
+    const me = await flows.send({ method: 'GET', url: '/api/auth/me', token: ada.token });
+    expect(me.json().city).toBe('Los Angeles');
+  });
+});
