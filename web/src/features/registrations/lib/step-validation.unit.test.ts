@@ -26,6 +26,10 @@ describe('field messages (seed 001 §5)', () => {
     ['email', 'not-an-email', 'Valid email is required'],
     ['phone', '555-0100', 'Valid phone number is required'],
     ['address', '12 Main', 'Complete address is required'],
+    // The shared text type: what the server would refuse, the form says first, naming the field.
+    ['title', 'The\u0000Work', 'Title contains a control character (U+0000) that is not allowed.'],
+    ['lastName', 'Love\u202Elace', 'Last name contains a text-direction control character (U+202E) that is not allowed in names.'],
+    ['title', 'x'.repeat(501), 'Title must be at most 500 characters'],
   ] as const)('%s = %j gives "%s"', (field, value, message) => {
     expect(fieldError(field, value)).toBe(message);
   });
