@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal, serverKeyring } from '@titleledger/api/accounts';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -18,6 +19,9 @@ let app: TestApp;
 let flows: ReturnType<typeof creatorFlows>;
 let alice: Creator;
 const nulUser = randomUUID();
+/** The restarted app's log lines: state changes are logged once, not per retry or per health check. */
+const logged: { msg: string; projection?: string; component?: string }[] = [];
+const logLines = (msg: string) => logged.filter((l) => l.msg.startsWith(msg));
 const unopenable = randomUUID();
 
 /** A UserRegistered whose profile is sealed with the user's real key (or, for `sealFor`, someone else's binding). */
@@ -65,7 +69,8 @@ beforeAll(async () => {
   const databaseUrl = first.running.config.DATABASE_URL!;
   await first.stop();
 
-  app = await startTestApp({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PROJECTION_WAIT_MS: '60000' });
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  app = await startTestApp({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PROJECTION_WAIT_MS: '60000' }, { logger });
   flows = creatorFlows(injectSender(app));
 });
 afterAll(async () => app?.stop());
@@ -92,6 +97,13 @@ describe('a log holding events the read models cannot take as they are', () => {
       },
     });
     expect(body.components.projections).toMatchObject({ status: 'degraded', details: { parked: 1 } });
+
+    // Said once each: the failure, the parking, the recovery; and health's change of state, however often asked.
+    await health();
+    expect(logLines('projection failing; retrying').map((l) => l.projection)).toEqual(['users']);
+    expect(logLines('projection parked an event')).toHaveLength(1);
+    expect(logLines('projection applying events again').map((l) => l.projection)).toEqual(['users']);
+    expect(logLines('health: readModels is degraded')).toHaveLength(1);
   });
 
   it('serves every other user: sign-in, sign-up, profile', async () => {
@@ -109,6 +121,7 @@ describe('a log holding events the read models cannot take as they are', () => {
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
+    expect(logLines('health: readModels is ok')).toHaveLength(1);
   });
 });
 

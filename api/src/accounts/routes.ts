@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
+import { STALLED_RETRY_AFTER_SECONDS } from '../http/projection-waiter.js';
 import type { Position } from '../eventstore/position.js';
 import {
   deleteAccountRequestSchema,
@@ -43,7 +44,9 @@ const USERS = ['users'] as const;
 async function userAfter(app: App, userId: string, position?: Position): Promise<User> {
   await app.waitForProjections(position, USERS);
   const user = await findUser(app.deps.pool, userId);
-  if (!user) throw new AppError('service_unavailable', 'Your account is being set up. Try again in a moment.');
+  if (!user) {
+    throw new AppError('service_unavailable', 'Your account is being set up. Try again in a moment.', { retryAfterSeconds: STALLED_RETRY_AFTER_SECONDS });
+  }
   return user;
 }
 

@@ -161,8 +161,8 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
  */
 export const profileUpdateRequestSchema = profileFormSchema.partial().extend({
   accountType: accountTypeSchema.optional(),
-  currentPassword: z.string().max(200, 'Password is too long').optional(),
-  totpCode: z.string().trim().max(TOTP_CODE_LENGTH, MESSAGES.twoFactorCode).optional(),
+  currentPassword: secret('Current password', 0, 'Current password is required').optional(),
+  totpCode: text('Two-factor code', { max: TOTP_CODE_LENGTH, maxMessage: MESSAGES.twoFactorCode }).optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 
