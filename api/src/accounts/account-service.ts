@@ -384,9 +384,10 @@ export class AccountService {
    * background, so neither the answer nor its timing tells whether an account exists.
    */
   requestPasswordReset(email: string, context: CommandContext): void {
-    const task = this.sendPasswordReset(email, context).catch((error: unknown) =>
-      this.deps.log.error({ err: error }, 'password reset e-mail failed'),
-    );
+    // Started on the next turn of the event loop, once the answer is on its way.
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.sendPasswordReset(email, context))
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'password reset e-mail failed'));
     this.background.add(task);
     void task.finally(() => this.background.delete(task));
   }

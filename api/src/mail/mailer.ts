@@ -70,5 +70,7 @@ class FileMailer implements Mailer {
 }
 
 export function createMailer(config: Config, log: Logger): Mailer {
-  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new FileMailer(path.join(config.dataDir, 'mail'), config.MAIL_FROM, log);
+  if (config.SMTP_URL) return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (config.NODE_ENV === 'production') log.warn('SMTP_URL is not set: e-mail (password resets…) is written to DATA_DIR/mail and not delivered');
+  return new FileMailer(path.join(config.dataDir, 'mail'), config.MAIL_FROM, log);
 }

@@ -234,6 +234,20 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await profile.getByText('5559876543').waitFor();
   await profile.getByText('Los Angeles').waitFor();
 
+  // A new e-mail address (where resets go) asks for the current password; the server checks it.
+  await profile.getByRole('button', { name: 'Edit Profile' }).click();
+  await field('Email', profile).fill(`moved.${user.email}`);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await profile.getByText('Enter your current password to change your email address').waitFor();
+  await snap('account-email-change');
+  await field('Current password', profile).fill('not-my-password');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast('Update failed', 'Password is incorrect');
+  await field('Email', profile).fill(user.email);
+  expect(await field('Current password', profile).count()).toBe(0);
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await profile.getByText(user.email).waitFor();
+
   // ---- Password ------------------------------------------------------------------------------
   const security = page.getByRole('region', { name: 'Security Settings' });
   await field('Current password', security).fill('wrong-password');

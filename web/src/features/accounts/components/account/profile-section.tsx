@@ -137,7 +137,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             ))}
           </div>
           {emailChanged ? (
-            <Field label="Current password" error={errors.currentPassword} hint="Needed to change your email address.">
+            <Field label="Current password" error={errors.currentPassword} hint="Needed to change your email address." className="sm:max-w-sm">
               {(control) => (
                 <PasswordInput
                   {...control}
