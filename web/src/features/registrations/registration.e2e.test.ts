@@ -171,6 +171,11 @@ test('a creator registers a title through all five steps and finds it everywhere
     );
     const preview = await page.request.get(`${app.url}/api/copyright/certificate-preview/${trNumber}`);
     expect(preview.headers()['content-type']).toContain('application/pdf');
+    // The one response our own pages may frame (every other says frame-ancestors 'none'): not blocked.
+    expect(preview.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    await expect
+      .poll(() => page.frames().map((frame) => frame.url()))
+      .toContain(`${app.url}/api/copyright/certificate-preview/${trNumber}`);
     await shoot(page, 'wizard-5-complete');
 
     // The downloads.
