@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import { roleAtLeast, type StaffRole } from '../schemas/staff.js';
-import type { StaffSessions } from './staff-sessions.js';
+import type { StaffSessionInfo, StaffSessions } from './staff-sessions.js';
 
 export const STAFF_COOKIE = 'tl_staff';
 
@@ -30,13 +30,17 @@ declare module 'fastify' {
   }
 }
 
-export function staffTokenOf(request: FastifyRequest): string | null {
+/** The tokens a request offers: its bearer token, then the staff cookie. */
+export function staffTokensOf(request: FastifyRequest): string[] {
+  const tokens: string[] = [];
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
-    if (token && token !== 'null' && token !== 'undefined') return token;
+    if (token && token !== 'null' && token !== 'undefined') tokens.push(token);
   }
-  return request.cookies?.[STAFF_COOKIE] || null;
+  const cookie = request.cookies?.[STAFF_COOKIE];
+  if (cookie) tokens.push(cookie);
+  return tokens;
 }
 
 export const STAFF_SESSION_ENDED = 'Your admin session has ended. Please sign in again.';
@@ -44,9 +48,16 @@ export const STAFF_SESSION_ENDED = 'Your admin session has ended. Please sign in
 /** The hook that lets `minimum` and every higher role through. */
 export function requireStaff(minimum: StaffRole): onRequestAsyncHookHandler {
   return async function requireStaffHook(this: unknown, request: FastifyRequest, _reply: FastifyReply) {
-    const token = staffTokenOf(request);
-    if (!token) throw unauthorized('Sign in as an admin to continue.');
-    const session = await request.server.staffSessions.resolve(token);
+    // A browser signed in as a creator too may send the creator's bearer beside the staff cookie.
+    const tokens = staffTokensOf(request);
+    if (tokens.length === 0) throw unauthorized('Sign in as an admin to continue.');
+    let session: StaffSessionInfo | null = null;
+    let token = '';
+    for (const candidate of tokens) {
+      session = await request.server.staffSessions.resolve(candidate);
+      token = candidate;
+      if (session) break;
+    }
     if (!session) throw unauthorized(STAFF_SESSION_ENDED);
     if (!roleAtLeast(session.role, minimum)) throw forbidden(`This needs the ${minimum} role or higher.`);
     request.staff = { id: session.staffId, email: session.email, role: session.role, token };
