@@ -29,7 +29,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
