@@ -167,6 +167,8 @@ export const auditLogEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The e-mail of the staff account the entry is about (for reading; not a seed field). */
+  targetEmail: z.string().nullable(),
   adminId: z.string().nullable(),
   adminEmail: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

@@ -62,8 +62,8 @@ async function ask(question: string): Promise<string> {
   });
 }
 
-async function readPassword(): Promise<string> {
-  const fromEnv = process.env.MASTER_ADMIN_PASSWORD;
+async function readPassword(env: NodeJS.ProcessEnv): Promise<string> {
+  const fromEnv = env.MASTER_ADMIN_PASSWORD;
   if (fromEnv) return fromEnv;
   if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
   const first = await ask('Password for the new master admin: ');
@@ -72,7 +72,7 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-export async function adminCli(argv: readonly string[]): Promise<number> {
+export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== 'create-master') {
     console.error(USAGE);
@@ -86,8 +86,8 @@ export async function adminCli(argv: readonly string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig({ ...process.env, MASTER_ADMIN_EMAIL: undefined, MASTER_ADMIN_PASSWORD: undefined });
-  const password = await readPassword();
+  const config = loadConfig({ ...env, MASTER_ADMIN_EMAIL: undefined, MASTER_ADMIN_PASSWORD: undefined });
+  const password = await readPassword(env);
   const policy = staffPasswordSchema.safeParse(password);
   if (!policy.success) throw new ConfigError([`password: ${STAFF_MESSAGES.weakPassword}`]);
 

@@ -29,11 +29,13 @@ export async function listStaff(db: Queryable): Promise<StaffAccount[]> {
 
 export async function readAccessLog(db: Queryable, query: { limit: number; before?: number | undefined }): Promise<AuditLogPage> {
   const { rows } = await db.query<{
-    id: string; action: string; target_type: string; target_id: string | null; admin_id: string | null; admin_email: string | null;
+    id: string; action: string; target_type: string; target_id: string | null; target_email: string | null; admin_id: string | null; admin_email: string | null;
     details: Record<string, unknown>; ip_address: string | null; created_at: Date;
   }>(
-    `SELECT l.id, l.action, l.target_type, l.target_id, l.admin_id, a.email AS admin_email, l.details, l.ip_address, l.created_at
-       FROM staff_access_log l LEFT JOIN staff_accounts a ON a.id = l.admin_id
+    `SELECT l.id, l.action, l.target_type, l.target_id, t.email AS target_email, l.admin_id, a.email AS admin_email, l.details, l.ip_address, l.created_at
+       FROM staff_access_log l
+       LEFT JOIN staff_accounts a ON a.id = l.admin_id
+       LEFT JOIN staff_accounts t ON t.id::text = l.target_id
       WHERE $2::bigint IS NULL OR l.id < $2::bigint
       ORDER BY l.id DESC LIMIT $1`,
     [query.limit + 1, query.before ?? null],
@@ -43,6 +45,7 @@ export async function readAccessLog(db: Queryable, query: { limit: number; befor
     action: r.action,
     targetType: r.target_type,
     targetId: r.target_id,
+    targetEmail: r.target_email,
     adminId: r.admin_id,
     adminEmail: r.admin_email,
     details: r.details,

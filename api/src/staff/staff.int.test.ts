@@ -291,6 +291,7 @@ describe('the access log', () => {
     expect(mine.map((l: { action: string }) => l.action)).toEqual(['admin_deleted', 'role_changed', 'login', 'login_failed', 'invitation_accepted', 'admin_invited']);
     expect(mine.find((l: { action: string }) => l.action === 'role_changed')).toMatchObject({
       targetType: 'admin',
+      targetEmail: email,
       adminId: boss.id,
       adminEmail: boss.email,
       details: { from: 'admin1', to: 'admin2' },

@@ -197,7 +197,10 @@ describe('staff accounts in the browser', () => {
           await entry.waitFor();
           expect(await entry.textContent()).toContain('127.0.0.1');
         }
-        expect(await entries.filter({ hasText: 'Admin invited' }).first().textContent()).toContain(email);
+        for (const action of ['Admin invited', 'Role changed', 'Admin deleted']) {
+          expect(await entries.filter({ hasText: action }).first().textContent()).toContain(email);
+        }
+        expect(await entries.filter({ hasText: 'Role changed' }).first().textContent()).toContain(`by ${MASTER.email}`);
         await expectSoundLayout(master, `access logs at ${label} px`);
         await snap(master, 'master-console-access-logs');
         await master.getByRole('tab', { name: 'Role Info' }).click();

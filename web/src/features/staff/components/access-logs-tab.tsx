@@ -23,14 +23,14 @@ function describeDetails(entry: AuditLogEntry): string {
   const d = entry.details as Record<string, string | undefined>;
   switch (entry.action) {
     case 'role_changed':
-      return `${d.from ?? '?'} → ${d.to ?? '?'}`;
+      return `${entry.targetEmail ?? ''}: ${d.from ?? '?'} → ${d.to ?? '?'}`;
     case 'admin_invited':
       return `${d.email ?? ''} as ${d.role ?? ''}`;
     case 'login':
     case 'login_failed':
-      return [d.portal ? `${d.portal} portal` : null, d.reason?.replaceAll('_', ' ')].filter(Boolean).join(', ');
+      return [entry.targetEmail, d.portal ? `${d.portal} portal` : null, d.reason?.replaceAll('_', ' ')].filter(Boolean).join(', ');
     default:
-      return d.email ?? '';
+      return entry.targetEmail ?? d.email ?? '';
   }
 }
 
@@ -53,7 +53,7 @@ export function AccessLogsTab() {
                 <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
                 <p className="break-words text-muted-foreground">
                   {describeDetails(entry)}
-                  {entry.adminEmail ? <span className="break-all"> · by {entry.adminEmail}</span> : null}
+                  {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="break-all"> · by {entry.adminEmail}</span> : null}
                 </p>
               </div>
               <span className="font-mono text-xs text-muted-foreground" title="IP address">
