@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import { PASSWORD_MIN_LENGTH } from './accounts.js';
+import { identifier, text } from './text.js';
 
 /** In rising order: each role has every right of the roles before it. */
 export const STAFF_ROLES = ['admin1', 'admin2', 'admin3', 'master_admin'] as const;
@@ -62,32 +63,40 @@ export const STAFF_MESSAGES = {
   validEmail: 'Valid email is required',
 } as const;
 
-const email = z
-  .string({ message: STAFF_MESSAGES.emailRequired })
-  .trim()
-  .min(1, STAFF_MESSAGES.emailRequired)
-  .max(254, STAFF_MESSAGES.validEmail)
-  .pipe(z.email(STAFF_MESSAGES.validEmail));
-const name = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} is too long`);
+const email = text('Email', {
+  max: 254,
+  min: 1,
+  minMessage: STAFF_MESSAGES.emailRequired,
+  requiredMessage: STAFF_MESSAGES.emailRequired,
+  maxMessage: STAFF_MESSAGES.validEmail,
+}).pipe(z.email(STAFF_MESSAGES.validEmail));
+const name = (label: string) => text(label, { max: 100, min: 1, name: true });
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { message: 'Role must be admin1, admin2, admin3 or master_admin' });
 export const invitableRoleSchema = z.enum(INVITABLE_ROLES, { message: 'Role must be admin1, admin2 or admin3' });
 
 /** A new staff password: the creators' policy. */
-export const staffPasswordSchema = z
-  .string({ message: STAFF_MESSAGES.weakPassword })
-  .min(PASSWORD_MIN_LENGTH, STAFF_MESSAGES.weakPassword)
-  .max(200, 'Password is too long');
+export const staffPasswordSchema = text('Password', {
+  max: 200,
+  min: PASSWORD_MIN_LENGTH,
+  minMessage: STAFF_MESSAGES.weakPassword,
+  requiredMessage: STAFF_MESSAGES.weakPassword,
+  maxMessage: 'Password is too long',
+  trim: false,
+  normalize: false,
+});
 
 /** POST /api/admin/login and /api/master-admin/login. */
 export const staffLoginRequestSchema = z.object({
   email,
-  password: z.string({ message: STAFF_MESSAGES.passwordRequired }).min(1, STAFF_MESSAGES.passwordRequired).max(200),
+  password: text('Password', {
+    max: 200,
+    min: 1,
+    minMessage: STAFF_MESSAGES.passwordRequired,
+    requiredMessage: STAFF_MESSAGES.passwordRequired,
+    trim: false,
+    normalize: false,
+  }),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 
@@ -108,7 +117,7 @@ export const staffIdParamsSchema = z.object({ id: z.uuid({ message: 'No such adm
 
 /** POST /api/admin/accept-invitation: the spec sends termsAccepted; privacy is accepted with it. */
 export const acceptInvitationRequestSchema = z.object({
-  token: z.string({ message: STAFF_MESSAGES.invalidInvitation }).trim().min(1, STAFF_MESSAGES.invalidInvitation).max(200, STAFF_MESSAGES.invalidInvitation),
+  token: identifier('Invitation token', 200),
   password: staffPasswordSchema,
   termsAccepted: z.literal(true, { message: STAFF_MESSAGES.acceptBoth }),
   privacyAccepted: z.literal(true, { message: STAFF_MESSAGES.acceptBoth }).optional(),

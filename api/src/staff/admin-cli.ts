@@ -18,7 +18,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } fr
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
 import { PostgresAttemptLimiter } from './attempt-limiter.js';
-import { outboxMailer } from './staff-mailer.js';
+import { createMailer } from '../mail/mailer.js';
 import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
 
@@ -116,7 +116,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
       db: pool,
       sessions: new StaffSessions(pool, config.SESSION_IDLE_MS),
       limiter: new PostgresAttemptLimiter(pool),
-      mailer: outboxMailer(pool),
+      mailer: createMailer(config, log),
       publicUrl: config.publicUrl,
     });
     try {

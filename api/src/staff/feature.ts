@@ -1,11 +1,11 @@
 // Wires the staff feature into the app: sessions and the service on the root instance (so staff
 // routes of any feature can use requireStaff), the route guard for the staff prefixes, the first
-// master admin from MASTER_ADMIN_EMAIL / MASTER_ADMIN_PASSWORD, and the console routes.
+// master admin from MASTER_ADMIN_EMAIL / MASTER_ADMIN_PASSWORD, and the console routes. Invitations
+// go out through the app's mail port (`app.mailer`: SMTP, or .eml files under DATA_DIR/mail).
 import { ConfigError } from '../config.js';
 import type { App } from '../http/app.js';
 import { PostgresAttemptLimiter } from './attempt-limiter.js';
 import { staffConsoleRouteHandlers } from './console-routes.js';
-import { outboxMailer, type StaffMailer } from './staff-mailer.js';
 import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
 import { guardStaffPaths } from './staff-routes.js';
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export async function registerStaff(app: App, options: { mailer?: StaffMailer } = {}): Promise<void> {
+export async function registerStaff(app: App): Promise<void> {
   const { config, pool, store, logger } = app.deps;
   const sessions = new StaffSessions(pool, config.SESSION_IDLE_MS);
   const service = new StaffService({
@@ -24,7 +24,7 @@ export async function registerStaff(app: App, options: { mailer?: StaffMailer } 
     db: pool,
     sessions,
     limiter: new PostgresAttemptLimiter(pool),
-    mailer: options.mailer ?? outboxMailer(pool),
+    mailer: app.mailer,
     publicUrl: config.publicUrl,
   });
   app.decorate('staffSessions', sessions);

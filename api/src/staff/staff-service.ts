@@ -23,7 +23,7 @@ import {
 import type { AttemptLimiter } from './attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
 import { staffSchemaVersions, staffStreamId } from './events.js';
-import type { StaffMailer } from './staff-mailer.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { StaffSessions } from './staff-sessions.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -35,7 +35,7 @@ export interface StaffServiceDeps {
   readonly db: Queryable;
   readonly sessions: StaffSessions;
   readonly limiter: AttemptLimiter;
-  readonly mailer: StaffMailer;
+  readonly mailer: Pick<Mailer, 'send'>;
   readonly publicUrl: string;
 }
 

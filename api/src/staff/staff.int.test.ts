@@ -26,7 +26,7 @@ const call = async (request: HttpRequest & { ip?: string }) => {
 const master = () => signedInStaff(app, 'master_admin', send);
 
 beforeAll(async () => {
-  app = await startTestApp({ MASTER_ADMIN_EMAIL: 'first.master@example.com', MASTER_ADMIN_PASSWORD: 'a long master password' });
+  app = await startTestApp({ MASTER_ADMIN_EMAIL: 'first.master@example.com', MASTER_ADMIN_PASSWORD: 'a long master password', DEV_OUTBOX: '1' });
   send = (request) => call(request);
 });
 afterAll(async () => {
@@ -34,7 +34,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** The link the invitation e-mail carries, read from the outbox the app queued it in. */
+/** The link the invitation e-mail carries, read from the development outbox's copy (DEV_OUTBOX=1). */
 async function invitationLinkFor(email: string): Promise<string> {
   const { rows } = await app.running.pool.query<{ body: string }>('SELECT body FROM outbox_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
   const link = rows[0]?.body.match(/https?:\/\/\S+accept-invite\?token=\S+/)?.[0];
