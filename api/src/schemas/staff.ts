@@ -97,6 +97,8 @@ export const staffLoginRequestSchema = z.object({
     trim: false,
     normalize: false,
   }),
+  /** Only when the account has two-factor sign-in on. */
+  totpCode: text('Two-factor code', { max: 20 }).optional(),
 });
 export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
 
@@ -135,6 +137,15 @@ export const acceptInvitationFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: STAFF_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
   .refine((v) => v.termsAccepted && v.privacyAccepted, { message: STAFF_MESSAGES.acceptBoth, path: ['termsAccepted'] });
 
+/** POST /api/admin/2fa/verify: a code from the new secret. DELETE /api/admin/2fa/disable: the password or a code. */
+export const staffTwoFactorVerifySchema = z.object({
+  token: text('Two-factor code', { max: 6, min: 6, minMessage: 'Enter the 6-digit code from your authenticator app', requiredMessage: 'Enter the 6-digit code from your authenticator app' }),
+});
+export const staffTwoFactorDisableSchema = z.object({
+  password: text('Password', { max: 200, trim: false, normalize: false }).optional(),
+  token: text('Two-factor code', { max: 6 }).optional(),
+});
+
 /** GET /api/master-admin/audit-logs?limit=50&before=<id>: newest first, `before` pages further back. */
 export const auditLogQuerySchema = z.object({
   limit: z.coerce.number({ message: 'limit must be a number from 1 to 200' }).int().min(1, 'limit must be a number from 1 to 200').max(200, 'limit must be a number from 1 to 200').default(50),
@@ -165,6 +176,7 @@ export const signedInStaffSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: staffRoleSchema,
+  twoFactorEnabled: z.boolean(),
 });
 export type SignedInStaff = z.infer<typeof signedInStaffSchema>;
 

@@ -12,6 +12,8 @@ import {
   staffInviteRequestSchema,
   staffLoginRequestSchema,
   staffRoleChangeRequestSchema,
+  staffTwoFactorDisableSchema,
+  staffTwoFactorVerifySchema,
   type StaffLoginRequest,
 } from '../schemas/staff.js';
 import { STAFF_COOKIE, STAFF_SESSION_ENDED } from './require-staff.js';
@@ -24,6 +26,9 @@ export const staffConsoleRoutes = {
   acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
   me: { method: 'GET', url: '/api/admin/me', access: 'admin1' },
   logout: { method: 'POST', url: '/api/admin/logout', access: 'admin1' },
+  startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'admin1' },
+  verifyTwoFactor: { method: 'POST', url: '/api/admin/2fa/verify', access: 'admin1' },
+  disableTwoFactor: { method: 'DELETE', url: '/api/admin/2fa/disable', access: 'admin1' },
   masterLogin: { method: 'POST', url: '/api/master-admin/login', access: 'public' },
   listAdmins: { method: 'GET', url: '/api/master-admin/admins', access: 'master_admin' },
   changeRole: { method: 'PUT', url: '/api/master-admin/admins/:id/role', access: 'master_admin' },
@@ -41,7 +46,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
       const result = await service.login(portal, request.body, commandContext(request), request.headers['user-agent'] ?? null);
       await app.waitForProjections(result.position);
       // The web app keeps the session only in this cookie; API clients use the token as a bearer.
-      reply.setCookie(STAFF_COOKIE, result.token, { path: '/api', httpOnly: true, sameSite: 'strict', secure });
+      reply.setCookie(STAFF_COOKIE, result.token, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secure || request.protocol === 'https' });
       return { token: result.token, admin: result.admin };
     } catch (error) {
       const retry = error instanceof AppError ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
@@ -78,6 +83,29 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
       await app.waitForProjections(await service.logout(staff.id, staff.token, commandContext(request)));
       reply.clearCookie(STAFF_COOKIE, { path: '/api' });
       return { success: true };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.startTwoFactor),
+    handler: async (request) => ({ success: true, ...(await service.startTwoFactor(staffOf(request).id)) }),
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.verifyTwoFactor),
+    schema: { body: staffTwoFactorVerifySchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.verifyTwoFactor(staffOf(request).id, request.body.token, commandContext(request)));
+      return { success: true, message: 'Two-factor authentication enabled' };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.disableTwoFactor),
+    schema: { body: staffTwoFactorDisableSchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.disableTwoFactor(staffOf(request).id, request.body, commandContext(request)));
+      return { success: true, message: 'Two-factor authentication disabled' };
     },
   });
 

@@ -24,6 +24,8 @@ export type StaffCommand =
   | { readonly type: 'RecordSignInFailure'; readonly data: Data<'StaffSignInFailed'> }
   | { readonly type: 'RecordSignOut' }
   | { readonly type: 'ChangeRole'; readonly role: InvitableRole }
+  | { readonly type: 'EnableTwoFactor'; readonly data: Data<'StaffTwoFactorEnabled'> }
+  | { readonly type: 'DisableTwoFactor'; readonly data: Data<'StaffTwoFactorDisabled'> }
   | { readonly type: 'DeleteStaff'; readonly data: Data<'StaffDeleted'> };
 
 interface Identity {
@@ -45,6 +47,9 @@ export interface ActiveStaff extends Identity {
   readonly status: 'active';
   readonly role: StaffRole;
   readonly createdAt: string;
+  readonly twoFactor: boolean;
+  /** The time step of the last TOTP code accepted: codes at or before it are replays. */
+  readonly lastTotpTimeStep: number | null;
 }
 
 export type StaffState =
@@ -61,7 +66,15 @@ export const STAFF_ERRORS = {
   masterNotEditable: 'A master admin cannot be edited or deleted.',
   notMasterAdmin: 'This console is for master admins only.',
   deleted: 'This admin account has been deleted.',
+  twoFactorRequired: 'Two-factor code required',
+  codeReplayed: 'This code has already been used. Wait for the next one.',
+  twoFactorOn: 'Two-factor authentication is already enabled.',
+  twoFactorOff: 'Two-factor authentication is not enabled.',
 } as const;
+
+function refuseReplay(staff: ActiveStaff, timeStep: number): void {
+  if (staff.lastTotpTimeStep !== null && timeStep <= staff.lastTotpTimeStep) throw unprocessable(STAFF_ERRORS.codeReplayed);
+}
 
 function requireExisting(state: StaffState): InvitedStaff | ActiveStaff {
   switch (state.status) {
@@ -105,6 +118,8 @@ export function decide(command: StaffCommand, state: StaffState): readonly Staff
     case 'RecordSignIn': {
       const staff = requireActive(state);
       if (command.data.portal === 'master-admin' && staff.role !== 'master_admin') throw forbidden(STAFF_ERRORS.notMasterAdmin);
+      if (staff.twoFactor && command.data.totpTimeStep === null) throw unauthorized(STAFF_ERRORS.twoFactorRequired);
+      if (command.data.totpTimeStep !== null) refuseReplay(staff, command.data.totpTimeStep);
       return [{ type: 'StaffSignedIn', data: command.data }];
     }
     case 'RecordSignInFailure':
@@ -124,6 +139,17 @@ export function decide(command: StaffCommand, state: StaffState): readonly Staff
       refuseMaster(staff);
       return [{ type: 'StaffDeleted', data: command.data }];
     }
+    case 'EnableTwoFactor': {
+      const staff = requireActive(state);
+      if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
+      refuseReplay(staff, command.data.timeStep);
+      return [{ type: 'StaffTwoFactorEnabled', data: command.data }];
+    }
+    case 'DisableTwoFactor': {
+      const staff = requireActive(state);
+      if (!staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOff);
+      return [{ type: 'StaffTwoFactorDisabled', data: command.data }];
+    }
     default:
       return assertNever(command);
   }
@@ -133,7 +159,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
   switch (event.type) {
     case 'MasterAdminCreated': {
       const { staffId, email, firstName, lastName, createdAt } = event.data;
-      return { status: 'active', staffId, email, firstName, lastName, role: 'master_admin', createdAt };
+      return { status: 'active', staffId, email, firstName, lastName, role: 'master_admin', createdAt, twoFactor: false, lastTotpTimeStep: null };
     }
     case 'StaffInvited': {
       const { staffId, email, firstName, lastName, role, tokenHash, expiresAt, invitedAt } = event.data;
@@ -149,6 +175,8 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
         lastName: state.lastName,
         role: state.role,
         createdAt: event.data.emailVerifiedAt,
+        twoFactor: false,
+        lastTotpTimeStep: null,
       };
     case 'StaffRoleChanged':
       if (state.status === 'invited') return { ...state, role: event.data.to };
@@ -158,6 +186,11 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
       if (state.status === 'invited' || state.status === 'active') return { status: 'deleted', staffId: state.staffId, email: state.email };
       return state;
     case 'StaffSignedIn':
+      return state.status === 'active' && event.data.totpTimeStep !== null ? { ...state, lastTotpTimeStep: event.data.totpTimeStep } : state;
+    case 'StaffTwoFactorEnabled':
+      return state.status === 'active' ? { ...state, twoFactor: true, lastTotpTimeStep: event.data.timeStep } : state;
+    case 'StaffTwoFactorDisabled':
+      return state.status === 'active' ? { ...state, twoFactor: false } : state;
     case 'StaffSignInFailed':
     case 'StaffSignedOut':
       return state;

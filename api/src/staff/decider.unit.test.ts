@@ -57,7 +57,7 @@ describe('no account yet', () => {
   it('can become the master admin', () => given().when({ type: 'CreateMasterAdmin', data: master.data as never }).then([master]));
   it('cannot accept, sign in, change role or be deleted', () => {
     given().when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422, /Invalid or expired invitation/);
-    given().when({ type: 'RecordSignIn', data: { portal: 'admin' } }).thenThrows(401, /Invalid admin credentials/);
+    given().when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } }).thenThrows(401, /Invalid admin credentials/);
     given().when({ type: 'ChangeRole', role: 'admin1' }).thenThrows(404);
     given().when({ type: 'DeleteStaff', data: deleted.data as never }).thenThrows(404);
   });
@@ -74,7 +74,7 @@ describe('invited', () => {
     given(invited(hashA), invited(hashB)).when(accept(hashB, '2026-01-02T00:00:00.000Z')).then([accepted]);
   });
   it('cannot sign in before accepting, but a failure is recorded', () => {
-    given(invited()).when({ type: 'RecordSignIn', data: { portal: 'admin' } }).thenThrows(401);
+    given(invited()).when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } }).thenThrows(401);
     given(invited())
       .when({ type: 'RecordSignInFailure', data: { portal: 'admin', reason: 'invitation_pending' } })
       .then([{ type: 'StaffSignInFailed', data: { portal: 'admin', reason: 'invitation_pending' } }]);
@@ -93,8 +93,8 @@ describe('active admin', () => {
   const active = [invited(), accepted] as const;
   it('cannot accept twice', () => given(...active).when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422, /Invalid or expired/));
   it('signs in at /admin/login but not at the master console', () => {
-    given(...active).when({ type: 'RecordSignIn', data: { portal: 'admin' } }).then([{ type: 'StaffSignedIn', data: { portal: 'admin' } }]);
-    given(...active).when({ type: 'RecordSignIn', data: { portal: 'master-admin' } }).thenThrows(403);
+    given(...active).when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } }).then([{ type: 'StaffSignedIn', data: { portal: 'admin', totpTimeStep: null } }]);
+    given(...active).when({ type: 'RecordSignIn', data: { portal: 'master-admin', totpTimeStep: null } }).thenThrows(403);
   });
   it('signs out', () => given(...active).when({ type: 'RecordSignOut' }).then([{ type: 'StaffSignedOut', data: {} }]));
   it('changes role; the same role again is no change', () => {
@@ -105,10 +105,32 @@ describe('active admin', () => {
   it('is deleted', () => given(...active).when({ type: 'DeleteStaff', data: deleted.data as never }).then([deleted]));
 });
 
+describe('active admin with two-factor sign-in', () => {
+  const withTwoFactor = [invited(), accepted, { type: 'StaffTwoFactorEnabled', data: { timeStep: 100 } }] as StaffEvent[];
+  const signIn = (totpTimeStep: number | null): StaffCommand => ({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep } });
+  it('turns two-factor on once, with a code newer than any accepted', () => {
+    given(invited(), accepted).when({ type: 'EnableTwoFactor', data: { timeStep: 5 } }).then([{ type: 'StaffTwoFactorEnabled', data: { timeStep: 5 } }]);
+    given(...withTwoFactor).when({ type: 'EnableTwoFactor', data: { timeStep: 200 } }).thenThrows(409);
+  });
+  it('needs a code to sign in, and never accepts a code step twice', () => {
+    given(...withTwoFactor).when(signIn(null)).thenThrows(401, /Two-factor code required/);
+    given(...withTwoFactor).when(signIn(100)).thenThrows(422, /already been used/);
+    given(...withTwoFactor).when(signIn(101)).then([{ type: 'StaffSignedIn', data: { portal: 'admin', totpTimeStep: 101 } }]);
+    given(...withTwoFactor, { type: 'StaffSignedIn', data: { portal: 'admin', totpTimeStep: 101 } }).when(signIn(101)).thenThrows(422);
+  });
+  it('turns off, after which a password alone signs in again', () => {
+    given(...withTwoFactor).when({ type: 'DisableTwoFactor', data: { proof: 'password' } }).then([{ type: 'StaffTwoFactorDisabled', data: { proof: 'password' } }]);
+    given(...withTwoFactor, { type: 'StaffTwoFactorDisabled', data: { proof: 'password' } })
+      .when(signIn(null))
+      .then([{ type: 'StaffSignedIn', data: { portal: 'admin', totpTimeStep: null } }]);
+    given(invited(), accepted).when({ type: 'DisableTwoFactor', data: { proof: 'password' } }).thenThrows(409);
+  });
+});
+
 describe('master admin', () => {
   it('signs in at both portals', () => {
-    given(master).when({ type: 'RecordSignIn', data: { portal: 'master-admin' } }).then([{ type: 'StaffSignedIn', data: { portal: 'master-admin' } }]);
-    given(master).when({ type: 'RecordSignIn', data: { portal: 'admin' } }).then([{ type: 'StaffSignedIn', data: { portal: 'admin' } }]);
+    given(master).when({ type: 'RecordSignIn', data: { portal: 'master-admin', totpTimeStep: null } }).then([{ type: 'StaffSignedIn', data: { portal: 'master-admin', totpTimeStep: null } }]);
+    given(master).when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } }).then([{ type: 'StaffSignedIn', data: { portal: 'admin', totpTimeStep: null } }]);
   });
   it('cannot be re-roled or deleted, so the last master admin never goes', () => {
     given(master).when({ type: 'ChangeRole', role: 'admin1' }).thenThrows(403, /master admin cannot be edited/);
@@ -120,7 +142,7 @@ describe('master admin', () => {
 describe('deleted', () => {
   const gone = [invited(), accepted, deleted] as const;
   it('cannot sign in, sign out, accept, change role or be deleted again', () => {
-    given(...gone).when({ type: 'RecordSignIn', data: { portal: 'admin' } }).thenThrows(401, /deleted/);
+    given(...gone).when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } }).thenThrows(401, /deleted/);
     given(...gone).when({ type: 'RecordSignOut' }).thenThrows(401);
     given(...gone).when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422);
     given(...gone).when({ type: 'ChangeRole', role: 'admin1' }).thenThrows(404);

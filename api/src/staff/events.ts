@@ -35,11 +35,15 @@ export const staffEventSchemas = {
     privacyAcceptedAt: isoTime,
     emailVerifiedAt: isoTime,
   }),
-  StaffSignedIn: z.object({ portal: z.enum(['admin', 'master-admin']) }),
+  /** `totpTimeStep`: the step of the two-factor code used, so no code is accepted twice. */
+  StaffSignedIn: z.object({ portal: z.enum(['admin', 'master-admin']), totpTimeStep: z.number().int().nullable() }),
   StaffSignInFailed: z.object({
     portal: z.enum(['admin', 'master-admin']),
-    reason: z.enum(['wrong_password', 'not_master_admin', 'invitation_pending']),
+    reason: z.enum(['wrong_password', 'not_master_admin', 'invitation_pending', 'wrong_totp_code', 'totp_code_replayed']),
   }),
+  /** Optional TOTP sign-in, as for creators; the secret itself stays in staff_credentials. */
+  StaffTwoFactorEnabled: z.object({ timeStep: z.number().int() }),
+  StaffTwoFactorDisabled: z.object({ proof: z.enum(['password', 'totp_code']) }),
   StaffSignedOut: z.object({}),
   StaffRoleChanged: z.object({ from: z.enum(STAFF_ROLES), to: z.enum(INVITABLE_ROLES) }),
   StaffDeleted: z.object({ deletedAt: isoTime }),

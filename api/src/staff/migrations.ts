@@ -17,6 +17,8 @@ export const staffMigrations: readonly Migration[] = [
       CREATE TABLE staff_credentials (
         staff_id uuid PRIMARY KEY,
         password_hash jsonb NOT NULL,
+        totp_secret text,
+        totp_pending_secret text,
         updated_at timestamptz NOT NULL DEFAULT now()
       );
       CREATE TABLE staff_sessions (

@@ -4,13 +4,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
 import { handleCommand } from '../domain/command-handler.js';
-import { conflict, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
+import { AppError, conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
 import type { EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import { normaliseEmail } from '../accounts/crypto.js';
 import { retryMessage } from '../accounts/login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from '../accounts/passwords.js';
 import type { Queryable } from '../accounts/user-keys.js';
+import { checkTotp, newTotpSecret, totpQrCode } from '../accounts/totp.js';
 import {
   STAFF_MESSAGES,
   staffPasswordSchema,
@@ -69,6 +70,7 @@ export const signedInStaff = (staff: ActiveStaff): SignedInStaff => ({
   firstName: staff.firstName,
   lastName: staff.lastName,
   role: staff.role,
+  twoFactorEnabled: staff.twoFactor,
 });
 
 export class StaffService {
@@ -253,14 +255,15 @@ export class StaffService {
     const wait = await this.deps.limiter.retryAfterMs(account, ip, context.now);
     if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
 
-    const fail = async (staffId: string | null, reason: 'wrong_password' | 'not_master_admin' | 'invitation_pending') => {
+    type Reason = 'wrong_password' | 'not_master_admin' | 'invitation_pending' | 'wrong_totp_code' | 'totp_code_replayed';
+    const fail = async (staffId: string | null, reason: Reason, error: AppError = invalid()) => {
       await this.deps.limiter.recordFailure(account, ip, context.now);
       if (staffId) {
         await this.run(staffId, { type: 'RecordSignInFailure', data: { portal, reason } }, { ...context, actor: { kind: 'anonymous', id: null, role: null } }).catch(
           () => undefined,
         );
       }
-      return invalid();
+      return error;
     };
 
     const staffId = await this.staffIdByEmail(input.email);
@@ -276,9 +279,21 @@ export class StaffService {
     if (!(await this.passwordMatches(staffId, input.password))) throw await fail(staffId, 'wrong_password');
     if (portal === 'master-admin' && state.role !== 'master_admin') throw await fail(staffId, 'not_master_admin');
 
+    let totpTimeStep: number | null = null;
+    if (state.twoFactor) {
+      if (!input.totpCode) throw twoFactorError(STAFF_ERRORS.twoFactorRequired);
+      const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', input.totpCode, state.lastTotpTimeStep, context.now);
+      if (!check.valid) {
+        throw check.replayed
+          ? await fail(staffId, 'totp_code_replayed', twoFactorError(STAFF_ERRORS.codeReplayed))
+          : await fail(staffId, 'wrong_totp_code', twoFactorError('Invalid two-factor code'));
+      }
+      totpTimeStep = check.timeStep;
+    }
+
     const { appended } = await this.run(
       staffId,
-      { type: 'RecordSignIn', data: { portal } },
+      { type: 'RecordSignIn', data: { portal, totpTimeStep } },
       { ...context, actor: { kind: 'admin', id: staffId, role: state.role } },
     );
     await this.deps.limiter.recordSuccess(account);
@@ -304,6 +319,63 @@ export class StaffService {
     return state.status === 'active' ? signedInStaff(state) : null;
   }
 
+  // ---- two-factor sign-in (the creators' TOTP) ---------------------------------------------------
+
+  private async totpSecrets(staffId: string): Promise<{ active: string | null; pending: string | null }> {
+    const { rows } = await this.deps.db.query<{ totp_secret: string | null; totp_pending_secret: string | null }>(
+      'SELECT totp_secret, totp_pending_secret FROM staff_credentials WHERE staff_id = $1',
+      [staffId],
+    );
+    return { active: rows[0]?.totp_secret ?? null, pending: rows[0]?.totp_pending_secret ?? null };
+  }
+
+  private async requireActive(staffId: string): Promise<ActiveStaff> {
+    const state = await this.loadState(staffId);
+    if (state.status !== 'active') throw unauthorized(STAFF_ERRORS.deleted);
+    return state;
+  }
+
+  /** A new secret, kept pending until a code from it is verified. */
+  async startTwoFactor(staffId: string): Promise<{ secret: string; qrCode: string }> {
+    const staff = await this.requireActive(staffId);
+    if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
+    const secret = newTotpSecret();
+    await this.deps.db.query('UPDATE staff_credentials SET totp_pending_secret = $2, updated_at = now() WHERE staff_id = $1', [staffId, secret]);
+    return { secret, qrCode: await totpQrCode(secret, `${staff.email} (staff)`) };
+  }
+
+  async verifyTwoFactor(staffId: string, code: string, context: CommandContext): Promise<Position | undefined> {
+    const staff = await this.requireActive(staffId);
+    if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
+    const { pending } = await this.totpSecrets(staffId);
+    if (!pending) throw unprocessable('Start two-factor setup first.');
+    const check = await checkTotp(pending, code, staff.lastTotpTimeStep, context.now);
+    if (!check.valid) throw unprocessable(check.replayed ? STAFF_ERRORS.codeReplayed : 'Invalid verification code');
+    const { appended } = await this.run(staffId, { type: 'EnableTwoFactor', data: { timeStep: check.timeStep } }, context);
+    await this.deps.db.query('UPDATE staff_credentials SET totp_secret = totp_pending_secret, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
+    return appended?.position;
+  }
+
+  /** Turning it off always needs the password or a current code. */
+  async disableTwoFactor(staffId: string, proof: { password?: string | undefined; token?: string | undefined }, context: CommandContext) {
+    const staff = await this.requireActive(staffId);
+    if (!staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOff);
+    let how: 'password' | 'totp_code';
+    if (proof.token) {
+      const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', proof.token, staff.lastTotpTimeStep, context.now);
+      if (!check.valid) throw unprocessable('Invalid verification code');
+      how = 'totp_code';
+    } else if (proof.password) {
+      if (!(await this.passwordMatches(staffId, proof.password))) throw unprocessable('Password is incorrect');
+      how = 'password';
+    } else {
+      throw forbidden('Send your password or a current code to turn off two-factor authentication.');
+    }
+    const { appended } = await this.run(staffId, { type: 'DisableTwoFactor', data: { proof: how } }, context);
+    await this.deps.db.query('UPDATE staff_credentials SET totp_secret = NULL, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
+    return appended?.position;
+  }
+
   // ---- the master console -----------------------------------------------------------------------
 
   async changeRole(staffId: string, role: InvitableRole, context: CommandContext): Promise<Position | undefined> {
@@ -319,6 +391,10 @@ export class StaffService {
     await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [staffId]);
     return appended?.position;
   }
+}
+
+function twoFactorError(message: string): AppError {
+  return new AppError('unauthorized', message, { twoFactorRequired: true });
 }
 
 export type { StaffRole };

@@ -4,6 +4,7 @@
 // change and deletion), the access log with paging, the throttle kept in Postgres, the first master
 // admin from MASTER_ADMIN_*. No call may answer 500.
 import { createHash, randomUUID } from 'node:crypto';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
@@ -262,6 +263,32 @@ describe('staff sessions', () => {
     const { rows } = await app.running.pool.query<{ n: string }>(`SELECT count(*) AS n FROM staff_login_failures WHERE key = $1`, [`account:${admin.email}`]);
     expect(Number(rows[0]!.n)).toBe(5);
     expect((await call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password }) })).status).toBe(429);
+  });
+
+  it('two-factor sign-in for staff: set up with a code, then required at sign-in; a code works once; off needs the password', async () => {
+    const admin = await signedInStaff(app, 'admin2', send);
+    const setup = (await call({ method: 'POST', url: '/api/admin/2fa/enable', token: admin.token })).json();
+    expect(setup).toMatchObject({ success: true, secret: expect.any(String), qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
+    const epoch = () => Math.floor(Date.now() / 1000);
+    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: '000000' }) })).status).toBe(422);
+    const first = await generate({ secret: setup.secret, epoch: epoch() });
+    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: first }) })).status).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/admin/me', token: admin.token })).json().admin.twoFactorEnabled).toBe(true);
+
+    const ip = nextIp();
+    const login = (totpCode?: string) =>
+      call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password, ...(totpCode ? { totpCode } : {}) }) });
+    expect((await login()).json()).toMatchObject({ error: 'unauthorized', message: 'Two-factor code required', details: { twoFactorRequired: true } });
+    // The code that turned it on is spent; the next step's code signs in once.
+    expect((await login(first)).json()).toMatchObject({ message: expect.stringMatching(/already been used/) });
+    const next = await generate({ secret: setup.secret, epoch: epoch() + 30 });
+    expect((await login(next)).status).toBe(200);
+    expect((await login(next)).status).toBe(401);
+
+    expect((await call({ method: 'DELETE', url: '/api/admin/2fa/disable', token: admin.token, ...jsonBody({}) })).status).toBe(403);
+    expect((await call({ method: 'DELETE', url: '/api/admin/2fa/disable', token: admin.token, ...jsonBody({ password: 'wrong password' }) })).status).toBe(422);
+    expect((await call({ method: 'DELETE', url: '/api/admin/2fa/disable', token: admin.token, ...jsonBody({ password: admin.password }) })).status).toBe(200);
+    expect((await login()).status).toBe(200);
   });
 
   it('answers bad input with a clear 400', async () => {

@@ -24,6 +24,7 @@ export const staffMigrations: readonly Migration[] = [
         privacy_accepted_at timestamptz,
         email_verified_at timestamptz,
         last_login_at timestamptz,
+        two_factor_enabled boolean NOT NULL DEFAULT false,
         deleted_at timestamptz
       );
       CREATE TABLE staff_access_log (
@@ -52,7 +53,7 @@ function describe(event: StaffEvent): { action: string; details: Record<string, 
     case 'StaffInvitationAccepted':
       return { action: 'invitation_accepted', details: {} };
     case 'StaffSignedIn':
-      return { action: 'login', details: { portal: event.data.portal } };
+      return { action: 'login', details: { portal: event.data.portal, twoFactor: event.data.totpTimeStep !== null } };
     case 'StaffSignInFailed':
       return { action: 'login_failed', details: { portal: event.data.portal, reason: event.data.reason } };
     case 'StaffSignedOut':
@@ -61,6 +62,10 @@ function describe(event: StaffEvent): { action: string; details: Record<string, 
       return { action: 'role_changed', details: { from: event.data.from, to: event.data.to } };
     case 'StaffDeleted':
       return { action: 'admin_deleted', details: {} };
+    case 'StaffTwoFactorEnabled':
+      return { action: 'two_factor_enabled', details: {} };
+    case 'StaffTwoFactorDisabled':
+      return { action: 'two_factor_disabled', details: { proof: event.data.proof } };
     default: {
       const unhandled: never = event;
       throw new Error(`staff projection: unhandled ${JSON.stringify(unhandled)}`);
@@ -104,6 +109,10 @@ async function applyToAccounts(event: StaffEvent, staffId: string, recorded: Rec
       return;
     case 'StaffDeleted':
       await tx.query(`UPDATE staff_accounts SET status = 'deleted', deleted_at = $2 WHERE id = $1`, [staffId, event.data.deletedAt]);
+      return;
+    case 'StaffTwoFactorEnabled':
+    case 'StaffTwoFactorDisabled':
+      await tx.query('UPDATE staff_accounts SET two_factor_enabled = $2 WHERE id = $1', [staffId, event.type === 'StaffTwoFactorEnabled']);
       return;
     case 'StaffSignInFailed':
     case 'StaffSignedOut':
