@@ -4,11 +4,13 @@
 // /admin/login after 2 s, signs in and sees the portal shell; the master changes the role (the
 // invitee's session ends), deletes the admin (their token is refused), and the Access Logs tab lists
 // every step with the IP. No staff token is ever readable by the page's scripts.
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { createStaff } from '../../../../test/support/staff.js';
 import path from 'node:path';
 
 import { atBothWidths, expectSoundLayout, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
@@ -219,4 +221,33 @@ describe('staff accounts in the browser', () => {
       }
     });
   }
+
+  test('an admin turns on two-factor sign-in in the portal; the next sign-in asks for the code', async () => {
+    const admin = await createStaff(app, 'admin1');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      await signIn(page, '/admin/login', admin.email, admin.password);
+      await heading(page, 'Admin Portal');
+      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+      const setup = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+      const secret = (await setup.locator('code').textContent())!.trim();
+      await snap(page, 'admin-portal-two-factor-setup');
+      await field(setup, 'Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      await setup.getByRole('button', { name: 'Verify and enable' }).click();
+      await toast(page, '2FA enabled');
+      await page.getByText('Enabled', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Admin Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+
+      await signIn(page, '/admin/login', admin.email, admin.password);
+      const code = field(page, 'Authentication code');
+      await code.waitFor();
+      await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+      await heading(page, 'Admin Portal');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { paths } from '@/lib/paths';
 import { useStaffLogout } from '../api/staff-logout';
 import { RequireStaffSession } from './require-staff-session';
 import { StaffFrame } from './staff-frame';
+import { StaffTwoFactorCard } from './staff-two-factor-card';
 
 export function AdminPortalPage() {
   useDocumentTitle('Admin Portal');
@@ -43,6 +44,9 @@ export function AdminPortalPage() {
               </p>
             </CardContent>
           </Card>
+          <div className="mt-6">
+            <StaffTwoFactorCard staff={staff} />
+          </div>
         </StaffFrame>
       )}
     </RequireStaffSession>

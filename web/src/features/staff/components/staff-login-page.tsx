@@ -1,7 +1,7 @@
 // /admin/login and /master-admin/login (seed 001 §2.7, §2.9, §8.3): both fields required, the
 // server checks the credentials. The admin page says "Invalid admin credentials" inline with an
 // "Access Denied" toast; the master page says the server's words under "Login Failed".
-import { STAFF_MESSAGES } from '@titleledger/api/schemas';
+import { STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage, errorStatus } from '@/lib/api-error';
+import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
 import { useStaffLogin, type StaffPortal } from '../api/staff-login';
@@ -46,6 +46,8 @@ export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,10 +59,23 @@ export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
-      await login.mutateAsync({ email: email.trim(), password });
+      await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
       navigate(settings.destination, { replace: true });
     } catch (error) {
       const status = errorStatus(error);
+      const details = errorBody(error)?.details as { twoFactorRequired?: boolean } | undefined;
+      if (details?.twoFactorRequired && !needsCode) {
+        // The password was right; the account also asks for a code.
+        setNeedsCode(true);
+        return;
+      }
+      if (details?.twoFactorRequired) {
+        setTotpCode('');
+        const message = errorMessage(error, 'Invalid two-factor code');
+        setFailure(message);
+        toast({ title: portal === 'admin' ? 'Access Denied' : 'Login Failed', description: message, variant: 'destructive' });
+        return;
+      }
       if (portal === 'admin') {
         const message = status === 429 ? errorMessage(error, STAFF_MESSAGES.invalidAdminCredentials) : STAFF_MESSAGES.invalidAdminCredentials;
         setFailure(message);
@@ -96,6 +111,7 @@ export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
                   autoComplete="username"
                   required
                   value={email}
+                  readOnly={needsCode}
                   onChange={(event) => setEmail(event.target.value)}
                 />
               )}
@@ -107,12 +123,34 @@ export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
                   autoComplete="current-password"
                   required
                   value={password}
+                  readOnly={needsCode}
                   onChange={(event) => setPassword(event.target.value)}
                 />
               )}
             </Field>
-            <Button type="submit" size="lg" disabled={login.isPending}>
-              {login.isPending ? 'Signing in...' : 'Sign In'}
+            {needsCode ? (
+              <div className="grid gap-3">
+                <Alert variant="info" title="Two-factor authentication" role="status">
+                  Enter the 6-digit code from your authenticator app to finish signing in.
+                </Alert>
+                <Field label="Authentication code">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      autoFocus
+                      maxLength={TOTP_CODE_LENGTH}
+                      className="font-mono tracking-[0.3em]"
+                      value={totpCode}
+                      onChange={(event) => setTotpCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
+                    />
+                  )}
+                </Field>
+              </div>
+            ) : null}
+            <Button type="submit" size="lg" disabled={login.isPending || (needsCode && totpCode.length !== TOTP_CODE_LENGTH)}>
+              {login.isPending ? 'Signing in...' : needsCode ? 'Verify and Sign In' : 'Sign In'}
             </Button>
           </CardContent>
           <CardFooter className="justify-center">
