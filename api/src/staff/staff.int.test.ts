@@ -333,8 +333,8 @@ describe('the access log', () => {
     const walked: number[] = [];
     let before: number | null = null;
     do {
-      const reply = (await call({ method: 'GET', url: `/api/master-admin/audit-logs?limit=3${before ? `&before=${before}` : ''}`, token: boss.token })).json();
-      walked.push(...reply.logs.map((l: { id: number }) => l.id));
+      const reply: { logs: { id: number }[]; nextBefore: number | null } = (await call({ method: 'GET', url: `/api/master-admin/audit-logs?limit=3${before ? `&before=${before}` : ''}`, token: boss.token })).json();
+      walked.push(...reply.logs.map((l) => l.id));
       before = reply.nextBefore;
     } while (before !== null && walked.length < all.length);
     expect(walked.slice(0, all.length)).toEqual(all);
