@@ -123,7 +123,7 @@ export const configSchema = z.object({
   LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
   /** The first master admin, made at start when none exists (ignored once one does; never a default password). */
   MASTER_ADMIN_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
-  MASTER_ADMIN_PASSWORD: optionalString,
+  MASTER_ADMIN_PASSWORD: optionalString.pipe(z.union([z.string().min(8, 'must be at least 8 characters (the staff password policy)'), z.undefined()])),
 });
 
 export type Config = z.infer<typeof configSchema> & { readonly dataDir: string; readonly publicUrl: string };
