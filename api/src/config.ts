@@ -139,7 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A secret's value never reaches the console or a log.
+        const got = /PASSWORD|SECRET|PRIVATE_KEY/.test(name) ? '[redacted]' : JSON.stringify(env[name]);
+        return `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${got})`;
+      }),
     );
   }
   const value = parsed.data;

@@ -25,7 +25,7 @@ describe('MASTER_ADMIN_* configuration', () => {
 
   it('refuses a password under the staff policy, so the start stops before anything runs', () => {
     expect(() => loadConfig({ MASTER_ADMIN_EMAIL: 'boss@example.com', MASTER_ADMIN_PASSWORD: 'short' })).toThrow(
-      /MASTER_ADMIN_PASSWORD: must be at least 8 characters/,
+      /MASTER_ADMIN_PASSWORD: must be at least 8 characters.*\(got \[redacted\]\)/,
     );
   });
 });
