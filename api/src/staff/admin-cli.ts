@@ -17,7 +17,7 @@ import { apiMigrations } from '../accounts/migrations.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
-import { PostgresAttemptLimiter } from './attempt-limiter.js';
+import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { createMailer } from '../mail/mailer.js';
 import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
@@ -115,7 +115,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
       store,
       db: pool,
       sessions: new StaffSessions(pool, config.SESSION_IDLE_MS),
-      limiter: new PostgresAttemptLimiter(pool),
+      limiter: new AttemptLimiter(pool),
       mailer: createMailer(config, log),
       publicUrl: config.publicUrl,
     });

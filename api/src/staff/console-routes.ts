@@ -21,6 +21,9 @@ import type { StaffPortal, StaffService } from './staff-service.js';
 import { listStaff, readAccessLog } from './staff-queries.js';
 import { staffRoute, type StaffRouteSpec } from './staff-routes.js';
 
+/** What the staff answers read: the `staff` projection's tables (the Admins list, the access log). */
+const STAFF_READ_MODELS = ['staff'];
+
 export const staffConsoleRoutes = {
   adminLogin: { method: 'POST', url: '/api/admin/login', access: 'public' },
   acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
@@ -44,7 +47,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
   const login = (portal: StaffPortal) => async (request: FastifyRequest & { body: StaffLoginRequest }, reply: FastifyReply) => {
     try {
       const result = await service.login(portal, request.body, commandContext(request), request.headers['user-agent'] ?? null);
-      await app.waitForProjections(result.position);
+      await app.waitForProjections(result.position, STAFF_READ_MODELS);
       // The web app keeps the session only in this cookie; API clients use the token as a bearer.
       reply.setCookie(STAFF_COOKIE, result.token, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secure || request.protocol === 'https' });
       return { token: result.token, admin: result.admin };
@@ -62,7 +65,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.acceptInvitation),
     schema: { body: acceptInvitationRequestSchema },
     handler: async (request) => {
-      await app.waitForProjections(await service.acceptInvitation(request.body, commandContext(request)));
+      await app.waitForProjections(await service.acceptInvitation(request.body, commandContext(request)), STAFF_READ_MODELS);
       return { success: true, message: 'Your admin account is ready. Sign in at /admin/login.' };
     },
   });
@@ -80,7 +83,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.logout),
     handler: async (request, reply) => {
       const staff = staffOf(request);
-      await app.waitForProjections(await service.logout(staff.id, staff.token, commandContext(request)));
+      await app.waitForProjections(await service.logout(staff.id, staff.token, commandContext(request)), STAFF_READ_MODELS);
       reply.clearCookie(STAFF_COOKIE, { path: '/api' });
       return { success: true };
     },
@@ -95,7 +98,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.verifyTwoFactor),
     schema: { body: staffTwoFactorVerifySchema },
     handler: async (request) => {
-      await app.waitForProjections(await service.verifyTwoFactor(staffOf(request).id, request.body.token, commandContext(request)));
+      await app.waitForProjections(await service.verifyTwoFactor(staffOf(request).id, request.body.token, commandContext(request)), STAFF_READ_MODELS);
       return { success: true, message: 'Two-factor authentication enabled' };
     },
   });
@@ -104,7 +107,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.disableTwoFactor),
     schema: { body: staffTwoFactorDisableSchema },
     handler: async (request) => {
-      await app.waitForProjections(await service.disableTwoFactor(staffOf(request).id, request.body, commandContext(request)));
+      await app.waitForProjections(await service.disableTwoFactor(staffOf(request).id, request.body, commandContext(request)), STAFF_READ_MODELS);
       return { success: true, message: 'Two-factor authentication disabled' };
     },
   });
@@ -115,7 +118,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.changeRole),
     schema: { params: staffIdParamsSchema, body: staffRoleChangeRequestSchema },
     handler: async (request) => {
-      await app.waitForProjections(await service.changeRole(request.params.id, request.body.role, commandContext(request)));
+      await app.waitForProjections(await service.changeRole(request.params.id, request.body.role, commandContext(request)), STAFF_READ_MODELS);
       const admin = (await listStaff(app.deps.pool)).find((a) => a.id === request.params.id);
       return { success: true, admin };
     },
@@ -125,7 +128,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     ...staffRoute(staffConsoleRoutes.deleteAdmin),
     schema: { params: staffIdParamsSchema },
     handler: async (request) => {
-      await app.waitForProjections(await service.delete(request.params.id, commandContext(request)));
+      await app.waitForProjections(await service.delete(request.params.id, commandContext(request)), STAFF_READ_MODELS);
       return { success: true };
     },
   });
@@ -135,7 +138,7 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     schema: { body: staffInviteRequestSchema },
     handler: async (request, reply) => {
       const invitation = await service.invite(request.body, commandContext(request));
-      await app.waitForProjections(invitation.position);
+      await app.waitForProjections(invitation.position, STAFF_READ_MODELS);
       const admin = (await listStaff(app.deps.pool)).find((a) => a.id === invitation.staffId);
       return reply.status(201).send({ success: true, message: `Invitation sent to ${request.body.email}`, admin });
     },

@@ -4,7 +4,6 @@
 // go out through the app's mail port (`app.mailer`: SMTP, or .eml files under DATA_DIR/mail).
 import { ConfigError } from '../config.js';
 import type { App } from '../http/app.js';
-import { PostgresAttemptLimiter } from './attempt-limiter.js';
 import { staffConsoleRouteHandlers } from './console-routes.js';
 import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
@@ -23,7 +22,7 @@ export async function registerStaff(app: App): Promise<void> {
     store,
     db: pool,
     sessions,
-    limiter: new PostgresAttemptLimiter(pool),
+    limiter: app.attemptLimiter,
     mailer: app.mailer,
     publicUrl: config.publicUrl,
   });

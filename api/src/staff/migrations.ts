@@ -1,8 +1,8 @@
 // The staff feature's own tables: operational state kept outside the log on purpose, like the
 // creators' keys and sessions. `staff_emails` is the one guard against two accounts for an address
 // and what sign-in looks up (no projection lag); `staff_credentials` keeps password hashes out of the
-// append-only log; `staff_sessions` holds hashed bearer tokens; `staff_login_failures` throttles
-// sign-in across restarts and API processes. The read models (`staff_accounts`, `staff_access_log`)
+// append-only log; `staff_sessions` holds hashed bearer tokens. Sign-in is throttled by the app's attempt limiter
+// (`auth_failures`, scope `staff_login`). The read models (`staff_accounts`, `staff_access_log`)
 // belong to `projections`.
 import type { Migration } from '../db/migrate.js';
 
@@ -31,11 +31,6 @@ export const staffMigrations: readonly Migration[] = [
         user_agent text
       );
       CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
-      CREATE TABLE staff_login_failures (
-        key text NOT NULL,
-        failed_at timestamptz NOT NULL
-      );
-      CREATE INDEX staff_login_failures_by_key ON staff_login_failures (key, failed_at DESC);
     `,
   },
 ];

@@ -4,11 +4,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
 import { handleCommand } from '../domain/command-handler.js';
-import { AppError, conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../errors.js';
+import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../errors.js';
 import type { EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import { normaliseEmail } from '../accounts/crypto.js';
-import { retryMessage } from '../accounts/login-throttle.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from '../accounts/passwords.js';
 import type { Queryable } from '../accounts/user-keys.js';
 import { checkTotp, newTotpSecret, totpQrCode } from '../accounts/totp.js';
@@ -21,7 +20,7 @@ import {
   type StaffLoginRequest,
   type StaffRole,
 } from '../schemas/staff.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
+import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
 import { staffSchemaVersions, staffStreamId } from './events.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -249,15 +248,13 @@ export class StaffService {
   // ---- sessions ---------------------------------------------------------------------------------
 
   async login(portal: StaffPortal, input: StaffLoginRequest, context: CommandContext, userAgent: string | null): Promise<StaffSignIn> {
-    const ip = context.clientIp ?? 'unknown';
-    const account = normaliseEmail(input.email);
     const invalid = () => unauthorized(portal === 'admin' ? STAFF_MESSAGES.invalidAdminCredentials : STAFF_MESSAGES.invalidCredentials);
-    const wait = await this.deps.limiter.retryAfterMs(account, ip, context.now);
-    if (wait > 0) throw tooManyRequests(retryMessage(wait), { retryAfterSeconds: Math.ceil(wait / 1000) });
+    // Counted before the password is checked (429 when this client or account must wait), in Postgres,
+    // with the creators' limits; the account key is a hash, so guessed addresses are not stored.
+    const attempt = await this.deps.limiter.begin('staff_login', { account: sha256(normaliseEmail(input.email)), ip: context.clientIp }, context.now);
 
     type Reason = 'wrong_password' | 'not_master_admin' | 'invitation_pending' | 'wrong_totp_code' | 'totp_code_replayed';
     const fail = async (staffId: string | null, reason: Reason, error: AppError = invalid()) => {
-      await this.deps.limiter.recordFailure(account, ip, context.now);
       if (staffId) {
         await this.run(staffId, { type: 'RecordSignInFailure', data: { portal, reason } }, { ...context, actor: { kind: 'anonymous', id: null, role: null } }).catch(
           () => undefined,
@@ -281,7 +278,10 @@ export class StaffService {
 
     let totpTimeStep: number | null = null;
     if (state.twoFactor) {
-      if (!input.totpCode) throw twoFactorError(STAFF_ERRORS.twoFactorRequired);
+      if (!input.totpCode) {
+        await attempt.release();
+        throw twoFactorError(STAFF_ERRORS.twoFactorRequired);
+      }
       const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', input.totpCode, state.lastTotpTimeStep, context.now);
       if (!check.valid) {
         throw check.replayed
@@ -296,7 +296,7 @@ export class StaffService {
       { type: 'RecordSignIn', data: { portal, totpTimeStep } },
       { ...context, actor: { kind: 'admin', id: staffId, role: state.role } },
     );
-    await this.deps.limiter.recordSuccess(account);
+    await attempt.succeeded();
     const token = await this.deps.sessions.create(staffId, state.role, { clientIp: context.clientIp ?? null, userAgent });
     // A role change or deletion that landed between our read and the session insert ends it here.
     const after = await this.loadState(staffId);
@@ -349,8 +349,10 @@ export class StaffService {
     if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
     const { pending } = await this.totpSecrets(staffId);
     if (!pending) throw unprocessable('Start two-factor setup first.');
+    const attempt = await this.deps.limiter.begin('totp', { account: `staff:${staffId}`, ip: context.clientIp }, context.now);
     const check = await checkTotp(pending, code, staff.lastTotpTimeStep, context.now);
     if (!check.valid) throw unprocessable(check.replayed ? STAFF_ERRORS.codeReplayed : 'Invalid verification code');
+    await attempt.succeeded();
     const { appended } = await this.run(staffId, { type: 'EnableTwoFactor', data: { timeStep: check.timeStep } }, context);
     await this.deps.db.query('UPDATE staff_credentials SET totp_secret = totp_pending_secret, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
     return appended?.position;
@@ -360,6 +362,8 @@ export class StaffService {
   async disableTwoFactor(staffId: string, proof: { password?: string | undefined; token?: string | undefined }, context: CommandContext) {
     const staff = await this.requireActive(staffId);
     if (!staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOff);
+    if (!proof.token && !proof.password) throw forbidden('Send your password or a current code to turn off two-factor authentication.');
+    const attempt = await this.deps.limiter.begin('sensitive_change', { account: `staff:${staffId}`, ip: context.clientIp }, context.now);
     let how: 'password' | 'totp_code';
     if (proof.token) {
       const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', proof.token, staff.lastTotpTimeStep, context.now);
@@ -371,6 +375,7 @@ export class StaffService {
     } else {
       throw forbidden('Send your password or a current code to turn off two-factor authentication.');
     }
+    await attempt.succeeded();
     const { appended } = await this.run(staffId, { type: 'DisableTwoFactor', data: { proof: how } }, context);
     await this.deps.db.query('UPDATE staff_credentials SET totp_secret = NULL, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
     return appended?.position;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
+import { DEFAULT_LIMITS } from '../accounts/attempt-limiter.js';
 import { STAFF_ROLES, roleAtLeast, type StaffRole } from '../schemas/staff.js';
 import { staffAccessTable } from './access-table.js';
 import { INVITATION_TTL_MS } from './staff-service.js';
@@ -251,17 +252,18 @@ describe('staff sessions', () => {
     expect(listed.map((a: { id: string }) => a.id)).not.toContain(admin.id);
   });
 
-  it('sign-in is throttled in Postgres per account and IP, with the creators limits', async () => {
+  it('sign-in goes through the shared attempt limiter, kept in Postgres', async () => {
     const admin = await createStaff(app, 'admin1');
     const ip = nextIp();
     const wrong = () => call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: 'wrong password' }) });
-    for (let i = 0; i < 5; i += 1) expect((await wrong()).json()).toMatchObject({ message: 'Invalid admin credentials' });
+    // The limiter's free attempts, then a wait: the shared limits (accounts/attempt-limiter.ts).
+    for (let i = 0; i <= DEFAULT_LIMITS.pair.free; i += 1) expect((await wrong()).json()).toMatchObject({ message: 'Invalid admin credentials' });
     const blocked = await wrong();
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // The right password is refused too while blocked: the count lives in the database, not in this process.
-    const { rows } = await app.running.pool.query<{ n: string }>(`SELECT count(*) AS n FROM staff_login_failures WHERE key = $1`, [`account:${admin.email}`]);
-    expect(Number(rows[0]!.n)).toBe(5);
+    // The count lives in the database (scope staff_login), not in this process; the right password waits too.
+    const { rows } = await app.running.pool.query<{ failures: number }>(`SELECT failures FROM auth_failures WHERE scope = 'staff_login' AND key LIKE 'pair:%' AND key LIKE $1`, [`%|${ip}`]);
+    expect(rows.map((r) => r.failures)).toEqual([DEFAULT_LIMITS.pair.free + 1]);
     expect((await call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password }) })).status).toBe(429);
   });
 
