@@ -121,6 +121,9 @@ export const configSchema = z.object({
   LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(1),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
   LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
+  /** The first master admin, made at start when none exists (ignored once one does; never a default password). */
+  MASTER_ADMIN_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
+  MASTER_ADMIN_PASSWORD: optionalString.pipe(z.union([z.string().min(8, 'must be at least 8 characters (the staff password policy)'), z.undefined()])),
 });
 
 export type Config = z.infer<typeof configSchema> & { readonly dataDir: string; readonly publicUrl: string };
@@ -136,12 +139,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        // A secret's value never reaches the console or a log.
+        const got = /PASSWORD|SECRET|PRIVATE_KEY/.test(name) ? '[redacted]' : JSON.stringify(env[name]);
+        return `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${got})`;
+      }),
     );
   }
   const value = parsed.data;
   if (value.NODE_ENV === 'production' && value.DEV_OUTBOX) {
     throw new ConfigError(['DEV_OUTBOX: must not be set in production (it would show password-reset links to anyone)']);
+  }
+  if ((value.MASTER_ADMIN_EMAIL === undefined) !== (value.MASTER_ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError([
+      `${value.MASTER_ADMIN_EMAIL === undefined ? 'MASTER_ADMIN_EMAIL' : 'MASTER_ADMIN_PASSWORD'}: set MASTER_ADMIN_EMAIL and MASTER_ADMIN_PASSWORD together`,
+    ]);
   }
   return {
     ...value,

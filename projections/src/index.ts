@@ -6,6 +6,7 @@ import { registrationsMigrations, registrationsProjection } from './registration
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
 import { searchMigrations } from './search/search-indexes.js';
+import { staffMigrations, staffProjection } from './staff/staff.js';
 import { usersMigrations, usersProjection } from './users/users.js';
 
 export * from './runner/projection.js';
@@ -21,7 +22,8 @@ export const readModelMigrations: readonly Migration[] = [
   ...usersMigrations,
   ...registrationsMigrations,
   ...searchMigrations, // indexes on registrations: after it
+  ...staffMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
-export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection];
+export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection, staffProjection];

@@ -3,6 +3,7 @@
 // holds e-mails waiting to be sent. The read models' tables belong to `projections`.
 import type { Migration } from '../db/migrate.js';
 import { paymentsMigrations } from '../payments/migrations.js';
+import { staffMigrations } from '../staff/migrations.js';
 
 export const accountsMigrations: readonly Migration[] = [
   {
@@ -62,4 +63,4 @@ export const accountsMigrations: readonly Migration[] = [
 ];
 
 /** Every migration the API itself owns, run by runApp right after the event store's. */
-export const apiMigrations: readonly Migration[] = [...accountsMigrations, ...paymentsMigrations];
+export const apiMigrations: readonly Migration[] = [...accountsMigrations, ...paymentsMigrations, ...staffMigrations];

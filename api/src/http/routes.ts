@@ -13,6 +13,7 @@ import { titleRegistrationRoutes } from '../registrations/feature.js';
 import { ledgerRoutes } from '../ledger/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
+import { registerStaff } from '../staff/feature.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
@@ -23,6 +24,8 @@ export async function registerRoutes(app: App): Promise<void> {
   const accounts = createAccounts(app);
   // Before any feature route: sets request.actor / request.user from the session.
   await app.register(authPlugin, { sessions: accounts.sessions });
+  // Before any feature route too: guards every /api/admin/* and /api/master-admin/* route.
+  await registerStaff(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });

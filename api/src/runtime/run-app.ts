@@ -49,7 +49,7 @@ const REDACTED_LOG_PATHS = [
 ];
 
 /** The postgres user must reach the data directory; when it can't (a 0700 parent), use /var/lib. */
-function embeddedDataDir(dataDir: string, log: Logger): string {
+export function embeddedDataDir(dataDir: string, log: Logger): string {
   const wanted = path.join(dataDir, 'postgres');
   if (userInfo().uid !== 0) return wanted;
   const probe = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', dataDir]);

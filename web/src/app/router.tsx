@@ -28,6 +28,10 @@ import { PricingPage } from '@/features/marketing/components/pricing-page';
 import { ResourcesPage } from '@/features/marketing/components/resources-page';
 import { ServicesPage } from '@/features/marketing/components/services-page';
 import { PageSearch } from '@/features/search/components/page-search';
+import { AcceptInvitePage } from '@/features/staff/components/accept-invite-page';
+import { AdminPortalPage } from '@/features/staff/components/admin-portal-page';
+import { MasterAdminPage } from '@/features/staff/components/master-admin-page';
+import { AdminLoginPage, MasterAdminLoginPage } from '@/features/staff/components/staff-login-page';
 import { SupportPage } from '@/features/support/components/support-page';
 import { paths } from '@/lib/paths';
 
@@ -95,11 +99,11 @@ const signedInPages: readonly PageEntry[] = [
 ];
 
 const adminPages: readonly PageEntry[] = [
-  { path: paths.admin, title: 'Admin Portal' },
-  { path: paths.adminLogin, title: 'Admin Login' },
-  { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation' },
-  { path: paths.masterAdmin, title: 'Master Admin Console' },
-  { path: paths.masterAdminLogin, title: 'Master Admin Login' },
+  { path: paths.admin, title: 'Admin Portal', page: AdminPortalPage },
+  { path: paths.adminLogin, title: 'Admin Login', page: AdminLoginPage },
+  { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
+  { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },
+  { path: paths.masterAdminLogin, title: 'Master Admin Login', page: MasterAdminLoginPage },
 ];
 
 export const routes: RouteObject[] = [

@@ -19,3 +19,9 @@ export function needsAdminHeader(path: string, pagePathname: string): boolean {
   if (!isAdminMode()) return false;
   return path.startsWith('/api/admin/') || (path.startsWith('/api/user/') && isAdminPage(pagePathname));
 }
+
+/** Turned on by a staff sign-in and off by Admin Logout; it grants nothing, the server decides. */
+export function setAdminMode(on: boolean): void {
+  if (on) localStorage.setItem(ADMIN_MODE_KEY, 'true');
+  else localStorage.removeItem(ADMIN_MODE_KEY);
+}

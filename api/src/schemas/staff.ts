@@ -1,0 +1,202 @@
+// Staff accounts: roles and their rights, sign-in, the master-admin console's calls and the
+// invitation form. Shared by the API (validation) and the web app (forms), with the spec's messages
+// (seed 001 §3.9, §5, §6, §7.5, §8.3).
+import { z } from 'zod';
+
+import { PASSWORD_MIN_LENGTH } from './accounts.js';
+import { identifier, text } from './text.js';
+
+/** In rising order: each role has every right of the roles before it. */
+export const STAFF_ROLES = ['admin1', 'admin2', 'admin3', 'master_admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The roles an invitation (or a role change) may give: a master admin is only made at start or by `npm run admin`. */
+export const INVITABLE_ROLES = ['admin1', 'admin2', 'admin3'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const staffRoleRank = (role: StaffRole): number => STAFF_ROLES.indexOf(role);
+
+/** Whether `role` reaches `minimum` in the order admin1 < admin2 < admin3 < master_admin. */
+export const roleAtLeast = (role: StaffRole, minimum: StaffRole): boolean => staffRoleRank(role) >= staffRoleRank(minimum);
+
+/** The seed's section 6, as the Role Info tab shows it. */
+export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, { title: string; rights: readonly string[] }>> = {
+  admin1: {
+    title: 'Admin 1 — read only',
+    rights: ['View users, registrations and analytics', 'No Forever Database access'],
+  },
+  admin2: {
+    title: 'Admin 2 — read and edit',
+    rights: ['Everything Admin 1 can do', 'Edit users and registrations', 'No Forever Database access'],
+  },
+  admin3: {
+    title: 'Admin 3 — full records',
+    rights: [
+      'Everything Admin 2 can do',
+      'Delete users and registrations',
+      'Forever Database access and archived records',
+      'Cannot manage admins',
+    ],
+  },
+  master_admin: {
+    title: 'Master Admin — full control',
+    rights: [
+      'Full admin portal, including the Forever Database',
+      'Invite admins, change their roles and remove them',
+      'Read the access logs',
+      'Cannot be edited or deleted from the list',
+    ],
+  },
+};
+
+export const STAFF_MESSAGES = {
+  invalidAdminCredentials: 'Invalid admin credentials',
+  invalidCredentials: 'Invalid credentials',
+  passwordsDoNotMatch: 'Passwords do not match',
+  acceptBoth: 'You must accept both terms and privacy policy',
+  weakPassword: 'Password must be at least 8 characters',
+  invalidInvitation: 'Invalid or expired invitation',
+  deleteAdminConfirm: 'Are you sure you want to delete this admin?',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  usernameRequired: 'Username is required',
+  validEmail: 'Valid email is required',
+} as const;
+
+const email = text('Email', {
+  max: 254,
+  min: 1,
+  minMessage: STAFF_MESSAGES.emailRequired,
+  requiredMessage: STAFF_MESSAGES.emailRequired,
+  maxMessage: STAFF_MESSAGES.validEmail,
+}).pipe(z.email(STAFF_MESSAGES.validEmail));
+const name = (label: string) => text(label, { max: 100, min: 1, name: true });
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, { message: 'Role must be admin1, admin2, admin3 or master_admin' });
+export const invitableRoleSchema = z.enum(INVITABLE_ROLES, { message: 'Role must be admin1, admin2 or admin3' });
+
+/** A new staff password: the creators' policy. */
+export const staffPasswordSchema = text('Password', {
+  max: 200,
+  min: PASSWORD_MIN_LENGTH,
+  minMessage: STAFF_MESSAGES.weakPassword,
+  requiredMessage: STAFF_MESSAGES.weakPassword,
+  maxMessage: 'Password is too long',
+  trim: false,
+  normalize: false,
+});
+
+/** POST /api/admin/login and /api/master-admin/login. */
+export const staffLoginRequestSchema = z.object({
+  email,
+  password: text('Password', {
+    max: 200,
+    min: 1,
+    minMessage: STAFF_MESSAGES.passwordRequired,
+    requiredMessage: STAFF_MESSAGES.passwordRequired,
+    trim: false,
+    normalize: false,
+  }),
+  /** Only when the account has two-factor sign-in on. */
+  totpCode: text('Two-factor code', { max: 20 }).optional(),
+});
+export type StaffLoginRequest = z.infer<typeof staffLoginRequestSchema>;
+
+/** POST /api/master-admin/invite (seed 3.9's invite payload). */
+export const staffInviteRequestSchema = z.object({
+  email,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  role: invitableRoleSchema,
+});
+export type StaffInviteRequest = z.infer<typeof staffInviteRequestSchema>;
+
+/** PUT /api/master-admin/admins/{id}/role. */
+export const staffRoleChangeRequestSchema = z.object({ role: invitableRoleSchema });
+export type StaffRoleChangeRequest = z.infer<typeof staffRoleChangeRequestSchema>;
+
+export const staffIdParamsSchema = z.object({ id: z.uuid({ message: 'No such admin' }) });
+
+/** POST /api/admin/accept-invitation: the spec sends termsAccepted; privacy is accepted with it. */
+export const acceptInvitationRequestSchema = z.object({
+  token: identifier('Invitation token', 200),
+  password: staffPasswordSchema,
+  termsAccepted: z.literal(true, { message: STAFF_MESSAGES.acceptBoth }),
+  privacyAccepted: z.literal(true, { message: STAFF_MESSAGES.acceptBoth }).optional(),
+});
+export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
+
+/** The accept-invitation form as the page holds it. */
+export const acceptInvitationFormSchema = z
+  .object({
+    password: staffPasswordSchema,
+    confirmPassword: z.string(),
+    termsAccepted: z.boolean(),
+    privacyAccepted: z.boolean(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: STAFF_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
+  .refine((v) => v.termsAccepted && v.privacyAccepted, { message: STAFF_MESSAGES.acceptBoth, path: ['termsAccepted'] });
+
+/** POST /api/admin/2fa/verify: a code from the new secret. DELETE /api/admin/2fa/disable: the password or a code. */
+export const staffTwoFactorVerifySchema = z.object({
+  token: text('Two-factor code', { max: 6, min: 6, minMessage: 'Enter the 6-digit code from your authenticator app', requiredMessage: 'Enter the 6-digit code from your authenticator app' }),
+});
+export const staffTwoFactorDisableSchema = z.object({
+  password: text('Password', { max: 200, trim: false, normalize: false }).optional(),
+  token: text('Two-factor code', { max: 6 }).optional(),
+});
+
+/** GET /api/master-admin/audit-logs?limit=50&before=<id>: newest first, `before` pages further back. */
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number({ message: 'limit must be a number from 1 to 200' }).int().min(1, 'limit must be a number from 1 to 200').max(200, 'limit must be a number from 1 to 200').default(50),
+  before: z.coerce.number({ message: 'before must be a log entry id' }).int().positive('before must be a log entry id').optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** A staff account as the console lists it (seed 3.9). */
+export const staffAccountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: staffRoleSchema,
+  status: z.enum(['invited', 'active']),
+  emailVerified: z.boolean(),
+  isActive: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  termsAccepted: z.boolean(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+/** The signed-in staff member, as login and GET /api/admin/me answer. */
+export const signedInStaffSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: staffRoleSchema,
+  twoFactorEnabled: z.boolean(),
+});
+export type SignedInStaff = z.infer<typeof signedInStaffSchema>;
+
+export const staffLoginResponseSchema = z.object({ token: z.string(), admin: signedInStaffSchema });
+
+/** One access-log entry (seed 3.9's audit log fields). */
+export const auditLogEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  /** The e-mail of the staff account the entry is about (for reading; not a seed field). */
+  targetEmail: z.string().nullable(),
+  adminId: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+export const auditLogPageSchema = z.object({ logs: z.array(auditLogEntrySchema), nextBefore: z.number().nullable() });
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

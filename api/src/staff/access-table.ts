@@ -1,0 +1,7 @@
+// The authorisation table: every /api/admin/* and /api/master-admin/* route with who may call it.
+// Routes are registered from these same specs (staffRoute), and the table test sends every row
+// every kind of caller. A feature that adds staff routes exports its specs and lists them here.
+import { staffConsoleRoutes } from './console-routes.js';
+import type { StaffRouteSpec } from './staff-routes.js';
+
+export const staffAccessTable: readonly StaffRouteSpec[] = [...Object.values(staffConsoleRoutes)];

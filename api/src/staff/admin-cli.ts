@@ -1,0 +1,142 @@
+// `npm run admin -- create-master --email E [--first-name F] [--last-name L]`: makes a master
+// admin in the same data `npm start` uses, whether the app is running or not. The password comes
+// from MASTER_ADMIN_PASSWORD or is asked for (twice, not echoed); the password policy applies.
+// With the embedded default it finds the Postgres a running app started (DATA_DIR/postgres) and
+// joins it, or starts that Postgres for the moment it needs it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config.js';
+import { migrate } from '../db/migrate.js';
+import { createPool } from '../db/pool.js';
+import { createEventStore, eventStoreMigrations } from '../eventstore/index.js';
+import { apiMigrations } from '../accounts/migrations.js';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
+import { embeddedDataDir } from '../runtime/run-app.js';
+import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
+import { AttemptLimiter } from '../accounts/attempt-limiter.js';
+import { createMailer } from '../mail/mailer.js';
+import { StaffSessions } from './staff-sessions.js';
+import { StaffService } from './staff-service.js';
+
+const USAGE = 'Usage: npm run admin -- create-master --email <address> [--first-name <name>] [--last-name <name>]';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The port of the embedded Postgres a running app holds in `dataDir`, if any (postmaster.pid line 4). */
+function runningEmbeddedPort(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && Number.isInteger(port) && port > 0 ? port : null;
+}
+
+async function ask(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  return await new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
+
+async function readPassword(env: NodeJS.ProcessEnv): Promise<string> {
+  const fromEnv = env.MASTER_ADMIN_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
+  const first = await ask('Password for the new master admin: ');
+  const second = await ask('Repeat the password: ');
+  if (first !== second) throw new ConfigError([STAFF_MESSAGES.passwordsDoNotMatch]);
+  return first;
+}
+
+export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'create-master') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: [...rest],
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  });
+  if (!values.email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig({ ...env, MASTER_ADMIN_EMAIL: undefined, MASTER_ADMIN_PASSWORD: undefined });
+  const password = await readPassword(env);
+  const policy = staffPasswordSchema.safeParse(password);
+  if (!policy.success) throw new ConfigError([`password: ${STAFF_MESSAGES.weakPassword}`]);
+
+  const log = pino({ level: 'warn' });
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dataDir = embeddedDataDir(config.dataDir, log);
+    const port = runningEmbeddedPort(dataDir);
+    if (port) {
+      databaseUrl = `postgres://postgres:titleledger@127.0.0.1:${port}/titleledger`;
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir });
+      const url = new URL(embedded.url);
+      url.pathname = '/titleledger';
+      databaseUrl = url.toString();
+    }
+  }
+  await ensureDatabase(databaseUrl);
+  const pool = createPool(databaseUrl, 2);
+  try {
+    await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations]);
+    const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS });
+    const service = new StaffService({
+      store,
+      db: pool,
+      sessions: new StaffSessions(pool, config.SESSION_IDLE_MS),
+      limiter: new AttemptLimiter(pool),
+      mailer: createMailer(config, log),
+      publicUrl: config.publicUrl,
+    });
+    try {
+      await service.createMasterAdmin(
+        {
+          email: values.email,
+          password,
+          ...(values['first-name'] ? { firstName: values['first-name'] } : {}),
+          ...(values['last-name'] ? { lastName: values['last-name'] } : {}),
+          source: 'cli',
+        },
+        { actor: { kind: 'system', id: null, role: null }, correlationId: 'cli:create-master', now: new Date() },
+      );
+    } finally {
+      if (store.kind === 'eventstoredb') await store.close();
+    }
+    console.log(`Master admin ${values.email} created. Sign in at ${config.publicUrl}/master-admin/login`);
+    return 0;
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}

@@ -1,0 +1,152 @@
+// Staff sign-in and the master-admin console (seed 001 §7.5): each route is glue from validated
+// input to StaffService, then the read model the answer needs. Who may call what is declared in
+// `staffConsoleRoutes`, the rows this feature adds to the authorisation table.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { App } from '../http/app.js';
+import { commandContext } from '../http/context.js';
+import {
+  acceptInvitationRequestSchema,
+  auditLogQuerySchema,
+  staffIdParamsSchema,
+  staffInviteRequestSchema,
+  staffLoginRequestSchema,
+  staffRoleChangeRequestSchema,
+  staffTwoFactorDisableSchema,
+  staffTwoFactorVerifySchema,
+  type StaffLoginRequest,
+} from '../schemas/staff.js';
+import { STAFF_COOKIE, STAFF_SESSION_ENDED } from './require-staff.js';
+import type { StaffPortal, StaffService } from './staff-service.js';
+import { listStaff, readAccessLog } from './staff-queries.js';
+import { staffRoute, type StaffRouteSpec } from './staff-routes.js';
+
+/** What the staff answers read: the `staff` projection's tables (the Admins list, the access log). */
+const STAFF_READ_MODELS = ['staff'];
+
+export const staffConsoleRoutes = {
+  adminLogin: { method: 'POST', url: '/api/admin/login', access: 'public' },
+  acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
+  me: { method: 'GET', url: '/api/admin/me', access: 'admin1' },
+  logout: { method: 'POST', url: '/api/admin/logout', access: 'admin1' },
+  startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'admin1' },
+  verifyTwoFactor: { method: 'POST', url: '/api/admin/2fa/verify', access: 'admin1' },
+  disableTwoFactor: { method: 'DELETE', url: '/api/admin/2fa/disable', access: 'admin1' },
+  masterLogin: { method: 'POST', url: '/api/master-admin/login', access: 'public' },
+  listAdmins: { method: 'GET', url: '/api/master-admin/admins', access: 'master_admin' },
+  changeRole: { method: 'PUT', url: '/api/master-admin/admins/:id/role', access: 'master_admin' },
+  deleteAdmin: { method: 'DELETE', url: '/api/master-admin/admins/:id', access: 'master_admin' },
+  invite: { method: 'POST', url: '/api/master-admin/invite', access: 'master_admin' },
+  auditLogs: { method: 'GET', url: '/api/master-admin/audit-logs', access: 'master_admin' },
+} as const satisfies Record<string, StaffRouteSpec>;
+
+export async function staffConsoleRouteHandlers(app: App, { service }: { service: StaffService }): Promise<void> {
+  const secure = app.deps.config.publicUrl.startsWith('https:');
+  const staffOf = (request: FastifyRequest) => request.staff!;
+
+  const login = (portal: StaffPortal) => async (request: FastifyRequest & { body: StaffLoginRequest }, reply: FastifyReply) => {
+    try {
+      const result = await service.login(portal, request.body, commandContext(request), request.headers['user-agent'] ?? null);
+      await app.waitForProjections(result.position, STAFF_READ_MODELS);
+      // The web app keeps the session only in this cookie; API clients use the token as a bearer.
+      reply.setCookie(STAFF_COOKIE, result.token, { path: '/api', httpOnly: true, sameSite: 'strict', secure: secure || request.protocol === 'https' });
+      return { token: result.token, admin: result.admin };
+    } catch (error) {
+      const retry = error instanceof AppError ? (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+      if (retry) reply.header('retry-after', String(retry));
+      throw error;
+    }
+  };
+
+  app.route({ ...staffRoute(staffConsoleRoutes.adminLogin), schema: { body: staffLoginRequestSchema }, handler: login('admin') });
+  app.route({ ...staffRoute(staffConsoleRoutes.masterLogin), schema: { body: staffLoginRequestSchema }, handler: login('master-admin') });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.acceptInvitation),
+    schema: { body: acceptInvitationRequestSchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.acceptInvitation(request.body, commandContext(request)), STAFF_READ_MODELS);
+      return { success: true, message: 'Your admin account is ready. Sign in at /admin/login.' };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.me),
+    handler: async (request) => {
+      const admin = await service.current(staffOf(request).id);
+      if (!admin) throw new AppError('unauthorized', STAFF_SESSION_ENDED);
+      return { admin };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.logout),
+    handler: async (request, reply) => {
+      const staff = staffOf(request);
+      await app.waitForProjections(await service.logout(staff.id, staff.token, commandContext(request)), STAFF_READ_MODELS);
+      reply.clearCookie(STAFF_COOKIE, { path: '/api' });
+      return { success: true };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.startTwoFactor),
+    handler: async (request) => ({ success: true, ...(await service.startTwoFactor(staffOf(request).id)) }),
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.verifyTwoFactor),
+    schema: { body: staffTwoFactorVerifySchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.verifyTwoFactor(staffOf(request).id, request.body.token, commandContext(request)), STAFF_READ_MODELS);
+      return { success: true, message: 'Two-factor authentication enabled' };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.disableTwoFactor),
+    schema: { body: staffTwoFactorDisableSchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.disableTwoFactor(staffOf(request).id, request.body, commandContext(request)), STAFF_READ_MODELS);
+      return { success: true, message: 'Two-factor authentication disabled' };
+    },
+  });
+
+  app.route({ ...staffRoute(staffConsoleRoutes.listAdmins), handler: async () => ({ admins: await listStaff(app.deps.pool) }) });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.changeRole),
+    schema: { params: staffIdParamsSchema, body: staffRoleChangeRequestSchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.changeRole(request.params.id, request.body.role, commandContext(request)), STAFF_READ_MODELS);
+      const admin = (await listStaff(app.deps.pool)).find((a) => a.id === request.params.id);
+      return { success: true, admin };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.deleteAdmin),
+    schema: { params: staffIdParamsSchema },
+    handler: async (request) => {
+      await app.waitForProjections(await service.delete(request.params.id, commandContext(request)), STAFF_READ_MODELS);
+      return { success: true };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.invite),
+    schema: { body: staffInviteRequestSchema },
+    handler: async (request, reply) => {
+      const invitation = await service.invite(request.body, commandContext(request));
+      await app.waitForProjections(invitation.position, STAFF_READ_MODELS);
+      const admin = (await listStaff(app.deps.pool)).find((a) => a.id === invitation.staffId);
+      return reply.status(201).send({ success: true, message: `Invitation sent to ${request.body.email}`, admin });
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.auditLogs),
+    schema: { querystring: auditLogQuerySchema },
+    handler: async (request) => readAccessLog(app.deps.pool, request.query),
+  });
+}

@@ -1,0 +1,36 @@
+// The staff feature's own tables: operational state kept outside the log on purpose, like the
+// creators' keys and sessions. `staff_emails` is the one guard against two accounts for an address
+// and what sign-in looks up (no projection lag); `staff_credentials` keeps password hashes out of the
+// append-only log; `staff_sessions` holds hashed bearer tokens. Sign-in is throttled by the app's attempt limiter
+// (`auth_failures`, scope `staff_login`). The read models (`staff_accounts`, `staff_access_log`)
+// belong to `projections`.
+import type { Migration } from '../db/migrate.js';
+
+export const staffMigrations: readonly Migration[] = [
+  {
+    id: 'api/staff/001-staff',
+    sql: `
+      CREATE TABLE staff_emails (
+        email text PRIMARY KEY,
+        staff_id uuid NOT NULL UNIQUE
+      );
+      CREATE TABLE staff_credentials (
+        staff_id uuid PRIMARY KEY,
+        password_hash jsonb NOT NULL,
+        totp_secret text,
+        totp_pending_secret text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE staff_sessions (
+        token_hash bytea PRIMARY KEY,
+        staff_id uuid NOT NULL,
+        role text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        client_ip text,
+        user_agent text
+      );
+      CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
+    `,
+  },
+];

@@ -1,0 +1,405 @@
+// The staff use cases. Each one checks what needs secrets or other tables (the password, the e-mail
+// index, the throttle), then hands the decider a command through `handleCommand`, which appends at
+// the expected revision; sessions end at once on sign-out, deletion and role change.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { CommandContext } from '../domain/command-handler.js';
+import { handleCommand } from '../domain/command-handler.js';
+import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../errors.js';
+import type { EventStore } from '../eventstore/types.js';
+import type { Position } from '../eventstore/position.js';
+import { normaliseEmail } from '../accounts/crypto.js';
+import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from '../accounts/passwords.js';
+import type { Queryable } from '../accounts/user-keys.js';
+import { checkTotp, newTotpSecret, totpQrCode } from '../accounts/totp.js';
+import {
+  STAFF_MESSAGES,
+  staffPasswordSchema,
+  type InvitableRole,
+  type SignedInStaff,
+  type StaffInviteRequest,
+  type StaffLoginRequest,
+  type StaffRole,
+} from '../schemas/staff.js';
+import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
+import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
+import { staffSchemaVersions, staffStreamId } from './events.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { StaffSessions } from './staff-sessions.js';
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type StaffPortal = 'admin' | 'master-admin';
+
+export interface StaffServiceDeps {
+  readonly store: EventStore;
+  readonly db: Queryable;
+  readonly sessions: StaffSessions;
+  readonly limiter: AttemptLimiter;
+  readonly mailer: Pick<Mailer, 'send'>;
+  readonly publicUrl: string;
+}
+
+export interface StaffSignIn {
+  readonly token: string;
+  readonly admin: SignedInStaff;
+  readonly position: Position | undefined;
+}
+
+export interface Invitation {
+  readonly staffId: string;
+  /** The raw token: e-mailed, never stored, never answered to the inviter. */
+  readonly token: string;
+  readonly position: Position | undefined;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An invitation token names its account (`<staffId>.<secret>`), so accepting needs no lookup table. */
+function parseInvitationToken(token: string): { staffId: string; tokenHash: string } | null {
+  const [staffId, secret, ...rest] = token.trim().split('.');
+  if (!staffId || !secret || rest.length > 0 || !UUID.test(staffId)) return null;
+  return { staffId, tokenHash: sha256(token.trim()) };
+}
+
+export const signedInStaff = (staff: ActiveStaff): SignedInStaff => ({
+  id: staff.staffId,
+  email: staff.email,
+  firstName: staff.firstName,
+  lastName: staff.lastName,
+  role: staff.role,
+  twoFactorEnabled: staff.twoFactor,
+});
+
+export class StaffService {
+  constructor(private readonly deps: StaffServiceDeps) {}
+
+  async loadState(staffId: string): Promise<StaffState> {
+    const history = await this.deps.store.readStream(staffStreamId(staffId));
+    return history.reduce<StaffState>(
+      (state, event) => staffDecider.evolve(state, event as unknown as Parameters<typeof staffDecider.evolve>[1]),
+      staffDecider.initialState,
+    );
+  }
+
+  private run(staffId: string, command: StaffCommand, context: CommandContext) {
+    return handleCommand(this.deps.store, staffStreamId(staffId), staffDecider, command, context, staffSchemaVersions);
+  }
+
+  async staffIdByEmail(email: string): Promise<string | null> {
+    const { rows } = await this.deps.db.query<{ staff_id: string }>('SELECT staff_id FROM staff_emails WHERE email = $1', [normaliseEmail(email)]);
+    return rows[0]?.staff_id ?? null;
+  }
+
+  /** Claims the address for a new account; a taken address is a 409. */
+  private async claimEmail(email: string, staffId: string): Promise<void> {
+    try {
+      await this.deps.db.query('INSERT INTO staff_emails (email, staff_id) VALUES ($1, $2)', [normaliseEmail(email), staffId]);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(STAFF_ERRORS.alreadyStaff);
+      throw error;
+    }
+  }
+
+  private async releaseEmail(staffId: string): Promise<void> {
+    await this.deps.db.query('DELETE FROM staff_emails WHERE staff_id = $1', [staffId]);
+  }
+
+  private async setPassword(staffId: string, password: string): Promise<void> {
+    await this.deps.db.query(
+      `INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2)
+       ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()`,
+      [staffId, JSON.stringify(await hashPassword(password))],
+    );
+  }
+
+  private async passwordMatches(staffId: string, password: string): Promise<boolean> {
+    const { rows } = await this.deps.db.query<{ password_hash: PasswordHash }>('SELECT password_hash FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    const stored = rows[0]?.password_hash;
+    if (!stored) {
+      await burnPasswordCheck(password);
+      return false;
+    }
+    return verifyPassword(password, stored);
+  }
+
+  // ---- master admins -------------------------------------------------------------------------
+
+  /** Whether any master admin exists (master admins are never removed, so one event is enough). */
+  async masterAdminExists(): Promise<boolean> {
+    const found = await this.deps.store.readAll({ eventTypes: ['MasterAdminCreated'], maxCount: 1 });
+    return found.length > 0;
+  }
+
+  async createMasterAdmin(
+    input: { email: string; password: string; firstName?: string; lastName?: string; source: 'environment' | 'cli' },
+    context: CommandContext,
+  ): Promise<{ staffId: string; position: Position | undefined }> {
+    const password = staffPasswordSchema.safeParse(input.password);
+    if (!password.success) throw unprocessable(`MASTER_ADMIN_PASSWORD: ${STAFF_MESSAGES.weakPassword}`);
+    const staffId = randomUUID();
+    await this.claimEmail(input.email, staffId);
+    try {
+      await this.setPassword(staffId, input.password);
+      const { appended } = await this.run(
+        staffId,
+        {
+          type: 'CreateMasterAdmin',
+          data: {
+            staffId,
+            email: input.email.trim(),
+            firstName: input.firstName ?? 'Master',
+            lastName: input.lastName ?? 'Admin',
+            source: input.source,
+            createdAt: context.now.toISOString(),
+          },
+        },
+        context,
+      );
+      return { staffId, position: appended?.position };
+    } catch (error) {
+      await this.releaseEmail(staffId);
+      await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [staffId]);
+      throw error;
+    }
+  }
+
+  /** At start: MASTER_ADMIN_EMAIL/PASSWORD make the first master admin; ignored once one exists. */
+  async ensureFirstMasterAdmin(email: string, password: string, context: CommandContext): Promise<'created' | 'exists'> {
+    if (await this.masterAdminExists()) return 'exists';
+    try {
+      await this.createMasterAdmin({ email, password, source: 'environment' }, context);
+      return 'created';
+    } catch (error) {
+      // Two processes starting at once: the other one made it.
+      if ((error as { status?: number }).status === 409 && (await this.masterAdminExists())) return 'exists';
+      throw error;
+    }
+  }
+
+  // ---- invitations -----------------------------------------------------------------------------
+
+  async invite(input: StaffInviteRequest, context: CommandContext): Promise<Invitation> {
+    const existing = await this.staffIdByEmail(input.email);
+    const staffId = existing ?? randomUUID();
+    if (!existing) await this.claimEmail(input.email, staffId);
+    const token = `${staffId}.${randomBytes(32).toString('base64url')}`;
+    try {
+      const { appended } = await this.run(
+        staffId,
+        {
+          type: 'InviteStaff',
+          data: {
+            staffId,
+            email: input.email.trim(),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: input.role,
+            tokenHash: sha256(token),
+            expiresAt: new Date(context.now.getTime() + INVITATION_TTL_MS).toISOString(),
+            invitedAt: context.now.toISOString(),
+          },
+        },
+        context,
+      );
+      const link = `${this.deps.publicUrl}/admin/accept-invite?token=${encodeURIComponent(token)}`;
+      await this.deps.mailer.send({
+        to: input.email.trim(),
+        subject: 'You are invited to the TitleLedger admin portal',
+        text:
+          `Hello ${input.firstName},\n\nYou have been invited to the TitleLedger admin portal as ${input.role}. ` +
+          `Open this link within 7 days to set your password and accept the terms:\n\n${link}\n\n` +
+          `If you were not expecting this, ignore this e-mail.`,
+      });
+      return { staffId, token, position: appended?.position };
+    } catch (error) {
+      if (!existing) await this.releaseEmail(staffId);
+      throw error;
+    }
+  }
+
+  async acceptInvitation(input: { token: string; password: string }, context: CommandContext): Promise<Position | undefined> {
+    const parsed = parseInvitationToken(input.token);
+    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    const before = await this.loadState(parsed.staffId);
+    if (before.status !== 'invited') throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    await this.setPassword(parsed.staffId, input.password);
+    const now = context.now.toISOString();
+    try {
+      const { appended } = await this.run(
+        parsed.staffId,
+        {
+          type: 'AcceptInvitation',
+          tokenHash: parsed.tokenHash,
+          now,
+          data: { termsAcceptedAt: now, privacyAcceptedAt: now, emailVerifiedAt: now },
+        },
+        { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } },
+      );
+      return appended?.position;
+    } catch (error) {
+      // The account was not active, so no working password is lost.
+      await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [parsed.staffId]);
+      throw error;
+    }
+  }
+
+  // ---- sessions ---------------------------------------------------------------------------------
+
+  async login(portal: StaffPortal, input: StaffLoginRequest, context: CommandContext, userAgent: string | null): Promise<StaffSignIn> {
+    const invalid = () => unauthorized(portal === 'admin' ? STAFF_MESSAGES.invalidAdminCredentials : STAFF_MESSAGES.invalidCredentials);
+    // Counted before the password is checked (429 when this client or account must wait), in Postgres,
+    // with the creators' limits; the account key is a hash, so guessed addresses are not stored.
+    const attempt = await this.deps.limiter.begin('staff_login', { account: sha256(normaliseEmail(input.email)), ip: context.clientIp }, context.now);
+
+    type Reason = 'wrong_password' | 'not_master_admin' | 'invitation_pending' | 'wrong_totp_code' | 'totp_code_replayed';
+    const fail = async (staffId: string | null, reason: Reason, error: AppError = invalid()) => {
+      if (staffId) {
+        await this.run(staffId, { type: 'RecordSignInFailure', data: { portal, reason } }, { ...context, actor: { kind: 'anonymous', id: null, role: null } }).catch(
+          () => undefined,
+        );
+      }
+      return error;
+    };
+
+    const staffId = await this.staffIdByEmail(input.email);
+    const state = staffId ? await this.loadState(staffId) : null;
+    if (!staffId || !state || (state.status !== 'active' && state.status !== 'invited')) {
+      await burnPasswordCheck(input.password);
+      throw await fail(null, 'wrong_password');
+    }
+    if (state.status === 'invited') {
+      await burnPasswordCheck(input.password);
+      throw await fail(staffId, 'invitation_pending');
+    }
+    if (!(await this.passwordMatches(staffId, input.password))) throw await fail(staffId, 'wrong_password');
+    if (portal === 'master-admin' && state.role !== 'master_admin') throw await fail(staffId, 'not_master_admin');
+
+    let totpTimeStep: number | null = null;
+    if (state.twoFactor) {
+      if (!input.totpCode) {
+        await attempt.release();
+        throw twoFactorError(STAFF_ERRORS.twoFactorRequired);
+      }
+      const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', input.totpCode, state.lastTotpTimeStep, context.now);
+      if (!check.valid) {
+        throw check.replayed
+          ? await fail(staffId, 'totp_code_replayed', twoFactorError(STAFF_ERRORS.codeReplayed))
+          : await fail(staffId, 'wrong_totp_code', twoFactorError('Invalid two-factor code'));
+      }
+      totpTimeStep = check.timeStep;
+    }
+
+    const { appended } = await this.run(
+      staffId,
+      { type: 'RecordSignIn', data: { portal, totpTimeStep } },
+      { ...context, actor: { kind: 'admin', id: staffId, role: state.role } },
+    );
+    await attempt.succeeded();
+    const token = await this.deps.sessions.create(staffId, state.role, { clientIp: context.clientIp ?? null, userAgent });
+    // A role change or deletion that landed between our read and the session insert ends it here.
+    const after = await this.loadState(staffId);
+    if (after.status !== 'active' || after.role !== state.role) {
+      await this.deps.sessions.revoke(token);
+      throw invalid();
+    }
+    return { token, admin: signedInStaff(after), position: appended?.position };
+  }
+
+  async logout(staffId: string, token: string, context: CommandContext): Promise<Position | undefined> {
+    await this.deps.sessions.revoke(token);
+    const { appended } = await this.run(staffId, { type: 'RecordSignOut' }, context).catch(() => ({ appended: undefined }));
+    return appended?.position;
+  }
+
+  /** The signed-in staff member's account, or null once it is gone. */
+  async current(staffId: string): Promise<SignedInStaff | null> {
+    const state = await this.loadState(staffId);
+    return state.status === 'active' ? signedInStaff(state) : null;
+  }
+
+  // ---- two-factor sign-in (the creators' TOTP) ---------------------------------------------------
+
+  private async totpSecrets(staffId: string): Promise<{ active: string | null; pending: string | null }> {
+    const { rows } = await this.deps.db.query<{ totp_secret: string | null; totp_pending_secret: string | null }>(
+      'SELECT totp_secret, totp_pending_secret FROM staff_credentials WHERE staff_id = $1',
+      [staffId],
+    );
+    return { active: rows[0]?.totp_secret ?? null, pending: rows[0]?.totp_pending_secret ?? null };
+  }
+
+  private async requireActive(staffId: string): Promise<ActiveStaff> {
+    const state = await this.loadState(staffId);
+    if (state.status !== 'active') throw unauthorized(STAFF_ERRORS.deleted);
+    return state;
+  }
+
+  /** A new secret, kept pending until a code from it is verified. */
+  async startTwoFactor(staffId: string): Promise<{ secret: string; qrCode: string }> {
+    const staff = await this.requireActive(staffId);
+    if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
+    const secret = newTotpSecret();
+    await this.deps.db.query('UPDATE staff_credentials SET totp_pending_secret = $2, updated_at = now() WHERE staff_id = $1', [staffId, secret]);
+    return { secret, qrCode: await totpQrCode(secret, `${staff.email} (staff)`) };
+  }
+
+  async verifyTwoFactor(staffId: string, code: string, context: CommandContext): Promise<Position | undefined> {
+    const staff = await this.requireActive(staffId);
+    if (staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOn);
+    const { pending } = await this.totpSecrets(staffId);
+    if (!pending) throw unprocessable('Start two-factor setup first.');
+    const attempt = await this.deps.limiter.begin('totp', { account: `staff:${staffId}`, ip: context.clientIp }, context.now);
+    const check = await checkTotp(pending, code, staff.lastTotpTimeStep, context.now);
+    if (!check.valid) throw unprocessable(check.replayed ? STAFF_ERRORS.codeReplayed : 'Invalid verification code');
+    await attempt.succeeded();
+    const { appended } = await this.run(staffId, { type: 'EnableTwoFactor', data: { timeStep: check.timeStep } }, context);
+    await this.deps.db.query('UPDATE staff_credentials SET totp_secret = totp_pending_secret, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
+    return appended?.position;
+  }
+
+  /** Turning it off always needs the password or a current code. */
+  async disableTwoFactor(staffId: string, proof: { password?: string | undefined; token?: string | undefined }, context: CommandContext) {
+    const staff = await this.requireActive(staffId);
+    if (!staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOff);
+    if (!proof.token && !proof.password) throw forbidden('Send your password or a current code to turn off two-factor authentication.');
+    const attempt = await this.deps.limiter.begin('sensitive_change', { account: `staff:${staffId}`, ip: context.clientIp }, context.now);
+    let how: 'password' | 'totp_code';
+    if (proof.token) {
+      const check = await checkTotp((await this.totpSecrets(staffId)).active ?? '', proof.token, staff.lastTotpTimeStep, context.now);
+      if (!check.valid) throw unprocessable('Invalid verification code');
+      how = 'totp_code';
+    } else if (proof.password) {
+      if (!(await this.passwordMatches(staffId, proof.password))) throw unprocessable('Password is incorrect');
+      how = 'password';
+    } else {
+      throw forbidden('Send your password or a current code to turn off two-factor authentication.');
+    }
+    await attempt.succeeded();
+    const { appended } = await this.run(staffId, { type: 'DisableTwoFactor', data: { proof: how } }, context);
+    await this.deps.db.query('UPDATE staff_credentials SET totp_secret = NULL, totp_pending_secret = NULL WHERE staff_id = $1', [staffId]);
+    return appended?.position;
+  }
+
+  // ---- the master console -----------------------------------------------------------------------
+
+  async changeRole(staffId: string, role: InvitableRole, context: CommandContext): Promise<Position | undefined> {
+    const { appended } = await this.run(staffId, { type: 'ChangeRole', role }, context);
+    if (appended) await this.deps.sessions.revokeAll(staffId);
+    return appended?.position;
+  }
+
+  async delete(staffId: string, context: CommandContext): Promise<Position | undefined> {
+    const { appended } = await this.run(staffId, { type: 'DeleteStaff', data: { deletedAt: context.now.toISOString() } }, context);
+    await this.deps.sessions.revokeAll(staffId);
+    await this.releaseEmail(staffId);
+    await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    return appended?.position;
+  }
+}
+
+function twoFactorError(message: string): AppError {
+  return new AppError('unauthorized', message, { twoFactorRequired: true });
+}
+
+export type { StaffRole };

@@ -1,0 +1,8 @@
+// `npm run admin -- create-master --email E`: build what is stale, then run the staff CLI against
+// the same data `npm start` uses (api/src/staff/admin-cli.ts).
+import { ensureInstalled, build, root } from './lib.mjs';
+
+ensureInstalled();
+build();
+process.chdir(root);
+await import('../api/dist/admin.js');

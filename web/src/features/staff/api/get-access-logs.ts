@@ -1,0 +1,25 @@
+// GET /api/master-admin/audit-logs?limit=50&before=<id>: the access log, newest first, a page at a time.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditLogPage } from '@titleledger/api/schemas';
+
+import { apiRequest } from '@/lib/api-client';
+
+export const ACCESS_LOG_PAGE = 50;
+
+export async function getAccessLogs(before: number | null): Promise<AuditLogPage> {
+  const response = await apiRequest('GET', `/api/master-admin/audit-logs?limit=${ACCESS_LOG_PAGE}${before ? `&before=${before}` : ''}`);
+  return (await response.json()) as AuditLogPage;
+}
+
+export const accessLogsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['/api/master-admin/audit-logs'],
+    queryFn: ({ pageParam }) => getAccessLogs(pageParam),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextBefore,
+    refetchOnMount: 'always',
+  });
+
+export function useAccessLogs() {
+  return useInfiniteQuery(accessLogsQueryOptions());
+}

@@ -1,0 +1,22 @@
+// GET /api/admin/me: the signed-in staff member, from the HttpOnly staff cookie (the page never
+// holds the token). A 401 means "no staff session"; the server decides, not a browser flag.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SignedInStaff } from '@titleledger/api/schemas';
+
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+export async function getStaffSession(): Promise<SignedInStaff | null> {
+  try {
+    const response = await apiRequest('GET', '/api/admin/me');
+    return ((await response.json()) as { admin: SignedInStaff }).admin;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const staffSessionQueryOptions = () => queryOptions({ queryKey: ['/api/admin/me'], queryFn: getStaffSession, staleTime: 60_000 });
+
+export function useStaffSession() {
+  return useQuery(staffSessionQueryOptions());
+}

@@ -1,0 +1,28 @@
+// Staff two-factor sign-in: POST /api/admin/2fa/enable (a pending secret and its QR code),
+// POST /api/admin/2fa/verify (the first code turns it on), DELETE /api/admin/2fa/disable (password).
+// Each change refreshes the staff session, which says whether it is on.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest } from '@/lib/api-client';
+
+import { staffSessionQueryOptions } from './get-staff-session';
+
+export type StaffTwoFactorSetup = { secret: string; qrCode: string };
+
+function useStaffSessionMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffSessionQueryOptions().queryKey }),
+  });
+}
+
+export const useStartStaffTwoFactor = () =>
+  useMutation({
+    mutationFn: async (): Promise<StaffTwoFactorSetup> => (await (await apiRequest('POST', '/api/admin/2fa/enable')).json()) as StaffTwoFactorSetup,
+  });
+
+export const useVerifyStaffTwoFactor = () => useStaffSessionMutation((token: string) => apiRequest('POST', '/api/admin/2fa/verify', { token }));
+
+export const useDisableStaffTwoFactor = () =>
+  useStaffSessionMutation((password: string) => apiRequest('DELETE', '/api/admin/2fa/disable', { password }));

@@ -1,0 +1,75 @@
+// Access Logs: every staff event, newest first, 50 at a time: when, what, by whom, to whom, from
+// which IP.
+import type { AuditLogEntry } from '@titleledger/api/schemas';
+
+import { Button } from '@/components/button';
+import { Card, CardContent } from '@/components/card';
+import { Loading, LoadFailed } from '@/components/query-states';
+
+import { useAccessLogs } from '../api/get-access-logs';
+
+const ACTIONS: Record<string, string> = {
+  master_admin_created: 'Master admin created',
+  admin_invited: 'Admin invited',
+  invitation_accepted: 'Invitation accepted',
+  login: 'Signed in',
+  login_failed: 'Sign-in failed',
+  logout: 'Signed out',
+  role_changed: 'Role changed',
+  admin_deleted: 'Admin deleted',
+};
+
+function describeDetails(entry: AuditLogEntry): string {
+  const d = entry.details as Record<string, string | undefined>;
+  switch (entry.action) {
+    case 'role_changed':
+      return `${entry.targetEmail ?? ''}: ${d.from ?? '?'} → ${d.to ?? '?'}`;
+    case 'admin_invited':
+      return `${d.email ?? ''} as ${d.role ?? ''}`;
+    case 'login':
+    case 'login_failed':
+      return [entry.targetEmail, d.portal ? `${d.portal} portal` : null, d.reason?.replaceAll('_', ' ')].filter(Boolean).join(', ');
+    default:
+      return entry.targetEmail ?? d.email ?? '';
+  }
+}
+
+export function AccessLogsTab() {
+  const logs = useAccessLogs();
+  if (logs.isPending) return <Loading>Loading the access log...</Loading>;
+  if (logs.isError) return <LoadFailed title="Could not load the access log" error={logs.error} onRetry={() => void logs.refetch()} />;
+  const entries = logs.data.pages.flatMap((page) => page.logs);
+  if (entries.length === 0) return <p className="py-10 text-center text-sm text-muted-foreground">No staff activity yet.</p>;
+  return (
+    <Card>
+      <CardContent className="p-0">
+        <ol aria-label="Access log" className="divide-y divide-border">
+          {entries.map((entry) => (
+            <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4 sm:px-6">
+              <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+                {new Date(entry.createdAt).toLocaleString()}
+              </time>
+              <div className="min-w-0">
+                <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
+                <p className="break-words text-muted-foreground">
+                  {describeDetails(entry)}
+                  {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="break-all"> · by {entry.adminEmail}</span> : null}
+                </p>
+              </div>
+              <span className="font-mono text-xs text-muted-foreground" title="IP address">
+                {entry.ipAddress ?? '—'}
+              </span>
+            </li>
+          ))}
+        </ol>
+        {logs.hasNextPage ? (
+          <div className="border-t border-border p-4 text-center">
+            <Button variant="secondary" onClick={() => void logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+              {logs.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+// Admins: every staff account with its role and state; a non-master's role can be changed and the
+// account deleted (after the seed's confirmation); master admins cannot be edited or deleted. The
+// invite form sits beside the list.
+import { INVITABLE_ROLES, STAFF_MESSAGES, type InvitableRole, type StaffAccount } from '@titleledger/api/schemas';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/card';
+import { Dialog, DialogClose, DialogContent } from '@/components/dialog';
+import { Label } from '@/components/label';
+import { Loading, LoadFailed } from '@/components/query-states';
+import { Select } from '@/components/select';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+
+import { useAdmins } from '../api/get-admins';
+import { useChangeAdminRole, useDeleteAdmin } from '../api/manage-admins';
+import { InviteForm } from './invite-form';
+
+const roleOptions = INVITABLE_ROLES.map((role) => ({ value: role, label: role }));
+
+function AdminRow({ admin }: { admin: StaffAccount }) {
+  const changeRole = useChangeAdminRole();
+  const remove = useDeleteAdmin();
+  const [confirming, setConfirming] = useState(false);
+  const name = `${admin.firstName} ${admin.lastName}`.trim();
+  const isMaster = admin.role === 'master_admin';
+
+  const onRole = async (role: InvitableRole) => {
+    try {
+      await changeRole.mutateAsync({ id: admin.id, role });
+      toast({ title: 'Role Updated', description: `${admin.email} is now ${role}.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to update role'), variant: 'destructive' });
+    }
+  };
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(admin.id);
+      setConfirming(false);
+      toast({ title: 'Admin Deleted', description: `${admin.email} can no longer sign in.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to delete admin'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6" aria-label={admin.email}>
+      <div className="min-w-0 grid gap-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-foreground">
+          {name || admin.email}
+          <Badge variant={isMaster ? 'accent' : 'neutral'}>{admin.role}</Badge>
+          {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Invited</Badge>}
+        </p>
+        <p className="break-all text-sm text-muted-foreground">{admin.email}</p>
+        <p className="text-xs text-muted-foreground">
+          {admin.lastLogin ? `Last sign-in ${new Date(admin.lastLogin).toLocaleString()}` : 'Never signed in'}
+        </p>
+      </div>
+      {isMaster ? (
+        <p className="text-xs text-muted-foreground">Master admins cannot be edited or deleted.</p>
+      ) : (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <Label htmlFor={`role-${admin.id}`} className="text-xs">
+              Role
+            </Label>
+            <Select
+              id={`role-${admin.id}`}
+              className="w-32"
+              options={roleOptions}
+              value={admin.role}
+              disabled={changeRole.isPending}
+              onChange={(event) => void onRole(event.target.value as InvitableRole)}
+            />
+          </div>
+          <Dialog open={confirming} onOpenChange={setConfirming}>
+            <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={`Delete ${admin.email}`}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+            <DialogContent
+              title="Delete admin"
+              description={STAFF_MESSAGES.deleteAdminConfirm}
+              footer={
+                <>
+                  <DialogClose asChild>
+                    <Button variant="secondary">Cancel</Button>
+                  </DialogClose>
+                  <Button variant="destructive" onClick={() => void onDelete()} disabled={remove.isPending}>
+                    {remove.isPending ? 'Deleting...' : 'Delete admin'}
+                  </Button>
+                </>
+              }
+            >
+              <p className="break-all text-sm">
+                {name} ({admin.email}) will be signed out at once and can no longer sign in.
+              </p>
+            </DialogContent>
+          </Dialog>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function AdminsTab() {
+  const admins = useAdmins();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <Card>
+        <CardHeader>
+          <CardTitle>Admin accounts</CardTitle>
+        </CardHeader>
+        <CardContent className="px-0 pb-2">
+          {admins.isPending ? (
+            <Loading>Loading admins...</Loading>
+          ) : admins.isError ? (
+            <div className="px-6">
+              <LoadFailed title="Could not load the admins" error={admins.error} onRetry={() => void admins.refetch()} />
+            </div>
+          ) : admins.data.length === 0 ? (
+            <p className="px-6 py-8 text-center text-sm text-muted-foreground">No admins yet.</p>
+          ) : (
+            <ul aria-label="Admin accounts" className="divide-y divide-border">
+              {admins.data.map((admin) => (
+                <AdminRow key={admin.id} admin={admin} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <InviteForm />
+    </div>
+  );
+}

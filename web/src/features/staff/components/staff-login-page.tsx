@@ -1,0 +1,168 @@
+// /admin/login and /master-admin/login (seed 001 §2.7, §2.9, §8.3): both fields required, the
+// server checks the credentials. The admin page says "Invalid admin credentials" inline with an
+// "Access Denied" toast; the master page says the server's words under "Login Failed".
+import { STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
+import { ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { Alert } from '@/components/alert';
+import { Button } from '@/components/button';
+import { Card, CardContent, CardFooter } from '@/components/card';
+import { Field } from '@/components/field';
+import { Input } from '@/components/input';
+import { PasswordInput } from '@/components/password-input';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { toast } from '@/hooks/use-toast';
+import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+
+import { useStaffLogin, type StaffPortal } from '../api/staff-login';
+import { StaffFrame } from './staff-frame';
+
+const linkClass = 'rounded-sm text-sm font-medium text-accent-text underline-offset-4 hover:underline';
+
+const portals = {
+  admin: {
+    title: 'Admin Login',
+    lead: 'Staff sign-in for the TitleLedger admin portal.',
+    userLabel: 'Username',
+    destination: paths.admin,
+  },
+  'master-admin': {
+    title: 'Master Admin Login',
+    lead: 'Sign in to manage admin accounts, roles and access logs.',
+    userLabel: 'Email',
+    destination: paths.masterAdmin,
+  },
+} as const;
+
+export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
+  const settings = portals[portal];
+  useDocumentTitle(settings.title);
+  const navigate = useNavigate();
+  const login = useStaffLogin(portal);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [needsCode, setNeedsCode] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const missing = {
+      ...(email.trim() === '' ? { email: portal === 'admin' ? STAFF_MESSAGES.usernameRequired : STAFF_MESSAGES.emailRequired } : {}),
+      ...(password === '' ? { password: STAFF_MESSAGES.passwordRequired } : {}),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    try {
+      await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
+      navigate(settings.destination, { replace: true });
+    } catch (error) {
+      const status = errorStatus(error);
+      const details = errorBody(error)?.details as { twoFactorRequired?: boolean } | undefined;
+      if (details?.twoFactorRequired && !needsCode) {
+        // The password was right; the account also asks for a code.
+        setNeedsCode(true);
+        return;
+      }
+      if (details?.twoFactorRequired) {
+        setTotpCode('');
+        const message = errorMessage(error, 'Invalid two-factor code');
+        setFailure(message);
+        toast({ title: portal === 'admin' ? 'Access Denied' : 'Login Failed', description: message, variant: 'destructive' });
+        return;
+      }
+      if (portal === 'admin') {
+        const message = status === 429 ? errorMessage(error, STAFF_MESSAGES.invalidAdminCredentials) : STAFF_MESSAGES.invalidAdminCredentials;
+        setFailure(message);
+        toast({ title: 'Access Denied', description: message, variant: 'destructive' });
+      } else {
+        const message = status === null ? 'Failed to login' : errorMessage(error, STAFF_MESSAGES.invalidCredentials);
+        setFailure(message);
+        toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      }
+    }
+  };
+
+  return (
+    <StaffFrame narrow>
+      <div className="mb-8 grid justify-items-center gap-3 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-accent-soft text-accent-text">
+          <ShieldCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h1 id="page-title" className="text-3xl font-semibold tracking-tight text-foreground">
+          {settings.title}
+        </h1>
+        <p className="text-sm text-muted-foreground">{settings.lead}</p>
+      </div>
+      <Card>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="page-title">
+          <CardContent className="grid gap-5">
+            {failure ? <Alert variant="danger" title={failure} role="alert" /> : null}
+            <Field label={settings.userLabel} error={errors.email}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  readOnly={needsCode}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Password" error={errors.password}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  readOnly={needsCode}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </Field>
+            {needsCode ? (
+              <div className="grid gap-3">
+                <Alert variant="info" title="Two-factor authentication" role="status">
+                  Enter the 6-digit code from your authenticator app to finish signing in.
+                </Alert>
+                <Field label="Authentication code">
+                  {(control) => (
+                    <Input
+                      {...control}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      autoFocus
+                      maxLength={TOTP_CODE_LENGTH}
+                      className="font-mono tracking-[0.3em]"
+                      value={totpCode}
+                      onChange={(event) => setTotpCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
+                    />
+                  )}
+                </Field>
+              </div>
+            ) : null}
+            <Button type="submit" size="lg" disabled={login.isPending || (needsCode && totpCode.length !== TOTP_CODE_LENGTH)}>
+              {login.isPending ? 'Signing in...' : needsCode ? 'Verify and Sign In' : 'Sign In'}
+            </Button>
+          </CardContent>
+          <CardFooter className="justify-center">
+            <Link to={paths.dashboard} className={linkClass}>
+              Back to Main Site
+            </Link>
+          </CardFooter>
+        </form>
+      </Card>
+    </StaffFrame>
+  );
+}
+
+export const AdminLoginPage = () => <StaffLoginPage portal="admin" />;
+export const MasterAdminLoginPage = () => <StaffLoginPage portal="master-admin" />;

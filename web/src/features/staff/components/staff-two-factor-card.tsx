@@ -1,0 +1,113 @@
+// Two-factor sign-in for the signed-in staff member: on, a code from an authenticator app is asked
+// at every staff sign-in. Setting it up shows a QR code and the secret, and the first code turns it
+// on; turning it off needs the password.
+import { TOTP_CODE_LENGTH, type SignedInStaff } from '@titleledger/api/schemas';
+import { ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Badge } from '@/components/badge';
+import { Button } from '@/components/button';
+import { Card, CardContent } from '@/components/card';
+import { Field } from '@/components/field';
+import { Input } from '@/components/input';
+import { PasswordInput } from '@/components/password-input';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+
+import { useDisableStaffTwoFactor, useStartStaffTwoFactor, useVerifyStaffTwoFactor, type StaffTwoFactorSetup } from '../api/staff-two-factor';
+
+export function StaffTwoFactorCard({ staff }: { staff: SignedInStaff }) {
+  const start = useStartStaffTwoFactor();
+  const verify = useVerifyStaffTwoFactor();
+  const disable = useDisableStaffTwoFactor();
+  const [setup, setSetup] = useState<StaffTwoFactorSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onStart = async () => {
+    try {
+      setSetup(await start.mutateAsync());
+    } catch (error) {
+      toast({ title: '2FA setup failed', description: errorMessage(error, 'Failed to start two-factor setup'), variant: 'destructive' });
+    }
+  };
+  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      await verify.mutateAsync(code);
+      setSetup(null);
+      setCode('');
+      toast({ title: '2FA enabled', description: 'Staff sign-in now asks for a code.', variant: 'success' });
+    } catch (error) {
+      setCode('');
+      toast({ title: 'Verification failed', description: errorMessage(error, 'Invalid verification code'), variant: 'destructive' });
+    }
+  };
+  const onDisable = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    try {
+      await disable.mutateAsync(password);
+      setPassword('');
+      toast({ title: '2FA disabled', description: 'Staff sign-in no longer asks for a code.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Disable failed', description: errorMessage(error, 'Failed to disable two-factor authentication'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+            Two-factor sign-in
+            {staff.twoFactorEnabled ? <Badge variant="success">Enabled</Badge> : <Badge>Off</Badge>}
+          </h2>
+          {!staff.twoFactorEnabled && !setup ? (
+            <Button onClick={() => void onStart()} disabled={start.isPending}>
+              <ShieldCheck aria-hidden="true" />
+              {start.isPending ? 'Starting...' : 'Enable 2FA'}
+            </Button>
+          ) : null}
+        </div>
+        {setup ? (
+          <form onSubmit={onVerify} className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-start" aria-label="Set up two-factor sign-in">
+            <img src={setup.qrCode} alt="QR code for your authenticator app" width={160} height={160} className="size-40 rounded-lg border border-border bg-white p-2" />
+            <div className="grid min-w-0 gap-3">
+              <p className="text-sm text-muted-foreground">Scan the code, or enter this secret in your authenticator app:</p>
+              <code className="break-all rounded bg-subtle px-2 py-1 font-mono text-sm">{setup.secret}</code>
+              <Field label="Authentication code">
+                {(control) => (
+                  <Input
+                    {...control}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={TOTP_CODE_LENGTH}
+                    className="font-mono tracking-[0.3em]"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
+                  />
+                )}
+              </Field>
+              <Button type="submit" disabled={code.length !== TOTP_CODE_LENGTH || verify.isPending} className="w-fit">
+                {verify.isPending ? 'Verifying...' : 'Verify and enable'}
+              </Button>
+            </div>
+          </form>
+        ) : staff.twoFactorEnabled ? (
+          <form onSubmit={onDisable} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" aria-label="Turn off two-factor sign-in">
+            <Field label="Password">
+              {(control) => (
+                <PasswordInput {...control} autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+              )}
+            </Field>
+            <Button type="submit" variant="secondary" disabled={password === '' || disable.isPending}>
+              {disable.isPending ? 'Disabling...' : 'Disable 2FA'}
+            </Button>
+          </form>
+        ) : (
+          <p className="text-sm text-muted-foreground">Add a code from an authenticator app to every staff sign-in.</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

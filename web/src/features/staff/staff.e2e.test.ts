@@ -1,0 +1,253 @@
+// The staff journey in a real browser against the built SPA and the real API, at 1280 and at 375 px:
+// the app starts with MASTER_ADMIN_*; the master signs in, invites an admin3; the invitee opens the
+// link from the outbox, accepts (submit disabled until both boxes are checked), lands on
+// /admin/login after 2 s, signs in and sees the portal shell; the master changes the role (the
+// invitee's session ends), deletes the admin (their token is refused), and the Access Logs tab lists
+// every step with the IP. No staff token is ever readable by the page's scripts.
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+import { startTestApp, type TestApp } from '../../../../test/support/app.js';
+import { launchBrowser } from '../../../../test/support/browser.js';
+import { createStaff } from '../../../../test/support/staff.js';
+import path from 'node:path';
+
+import { atBothWidths, expectSoundLayout, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+
+const MASTER = { email: 'master.e2e@example.com', password: 'master password 2026' };
+const INVITEE_PASSWORD = 'invitee password 1';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ MASTER_ADMIN_EMAIL: MASTER.email, MASTER_ADMIN_PASSWORD: MASTER.password, DEV_OUTBOX: '1' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
+const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
+
+/** The invitation e-mail's link, from the development outbox. */
+async function invitationLink(email: string): Promise<string> {
+  const response = await fetch(`${app.url}/api/dev/outbox`);
+  const { emails } = (await response.json()) as { emails: { to: string; body: string }[] };
+  const link = emails.find((mail) => mail.to === email)?.body.match(/https?:\/\/\S+accept-invite\?token=\S+/)?.[0];
+  if (!link) throw new Error(`no invitation e-mail for ${email}`);
+  return link;
+}
+
+async function staffCookie(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'tl_staff');
+  if (!cookie) throw new Error('no staff cookie');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+  return cookie.value;
+}
+
+async function noTokenForScripts(page: Page): Promise<void> {
+  const visible = await page.evaluate(() => ({ cookies: document.cookie, storage: JSON.stringify({ ...localStorage, ...sessionStorage }) }));
+  expect(visible.cookies).not.toContain('tl_staff');
+  expect(visible.storage).not.toMatch(/token/i);
+}
+
+async function signIn(page: Page, portal: '/admin/login' | '/master-admin/login', email: string, password: string): Promise<void> {
+  await page.goto(`${app.url}${portal}`);
+  await heading(page, portal === '/admin/login' ? 'Admin Login' : 'Master Admin Login');
+  await field(page, portal === '/admin/login' ? 'Username' : 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** A full-page screenshot at the page's current width, when $SCREENSHOT_DIR is set. */
+async function snap(page: Page, name: string): Promise<void> {
+  const dir = screenshotDir();
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+}
+
+const adminRow = (page: Page, email: string) => page.getByRole('listitem', { name: email, exact: true });
+
+describe('staff accounts in the browser', () => {
+  test('the admin login refuses wrong credentials inline and with a toast, and needs both fields', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${app.url}/admin/login`);
+      await heading(page, 'Admin Login');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByText('Username is required').waitFor();
+      await page.getByText('Password is required').waitFor();
+      await field(page, 'Username').fill(MASTER.email);
+      await field(page, 'Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid admin credentials' }).waitFor();
+      await toast(page, 'Access Denied');
+      expect(await page.getByRole('link', { name: 'Back to Main Site' }).getAttribute('href')).toBe('/dashboard');
+      await atBothWidths(page, 'admin-login', { check: true });
+      // A browser flag opens nothing: the server decides.
+      await page.evaluate(() => localStorage.setItem('adminAuth', 'true'));
+      await page.goto(`${app.url}/master-admin`);
+      await page.waitForURL((url) => url.pathname === '/master-admin/login');
+      await page.goto(`${app.url}/admin/accept-invite`);
+      await page.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [label, viewport] of WIDTHS) {
+    test(`invite → accept → sign in → role change → delete → access log at ${label} px`, async () => {
+      const masterContext = await newContext(browser, { viewport });
+      const inviteeContext = await newContext(browser, { viewport });
+      const master = await masterContext.newPage();
+      const invitee = await inviteeContext.newPage();
+      const email = `admin3.${label}.${Date.now()}@example.com`;
+      try {
+        // The master signs in and invites an admin3.
+        await signIn(master, '/master-admin/login', MASTER.email, MASTER.password);
+        await heading(master, 'Master Admin Console');
+        await noTokenForScripts(master);
+        await expectSoundLayout(master, `master console at ${label} px`);
+        const form = master.getByRole('form', { name: 'Invite an admin' });
+        await field(form, 'Email').fill(email);
+        await field(form, 'First name').fill('Ada');
+        await field(form, 'Last name').fill(`Three ${label}`);
+        await field(form, 'Role').selectOption('admin3');
+        await form.getByRole('button', { name: 'Send Invitation' }).click();
+        await toast(master, 'Invitation Sent');
+        await adminRow(master, email).getByText('Invited').waitFor();
+        await snap(master, 'master-console-admins');
+
+        // The invitee opens the link, accepts, and is sent to /admin/login after 2 s.
+        await invitee.goto(await invitationLink(email));
+        await heading(invitee, 'Accept Admin Invitation');
+        const submit = invitee.getByRole('button', { name: 'Create Admin Account' });
+        await field(invitee, 'Password').fill(INVITEE_PASSWORD);
+        await field(invitee, 'Confirm password').fill(INVITEE_PASSWORD);
+        expect(await submit.isDisabled()).toBe(true);
+        await invitee.getByRole('checkbox', { name: 'I accept the Terms of Use' }).click();
+        expect(await submit.isDisabled()).toBe(true);
+        await invitee.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).click();
+        expect(await submit.isDisabled()).toBe(false);
+        await expectSoundLayout(invitee, `accept invitation at ${label} px`);
+        await snap(invitee, 'accept-invite');
+        await submit.click();
+        await invitee.getByRole('heading', { name: 'Account created' }).waitFor();
+        await invitee.waitForURL((url) => url.pathname === '/admin/login');
+
+        // The same link again shows the invalid-invitation view.
+        const reused = await inviteeContext.newPage();
+        await reused.goto(await invitationLink(email));
+        await field(reused, 'Password').fill(INVITEE_PASSWORD);
+        await field(reused, 'Confirm password').fill(INVITEE_PASSWORD);
+        await reused.getByRole('checkbox', { name: 'I accept the Terms of Use' }).click();
+        await reused.getByRole('checkbox', { name: 'I accept the Privacy Policy' }).click();
+        await reused.getByRole('button', { name: 'Create Admin Account' }).click();
+        await reused.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+        await reused.close();
+
+        // The invitee signs in and sees the portal shell.
+        await signIn(invitee, '/admin/login', email, INVITEE_PASSWORD);
+        await heading(invitee, 'Admin Portal');
+        await invitee.getByText('admin3', { exact: true }).waitFor();
+        await invitee.getByRole('button', { name: 'Admin Logout' }).waitFor();
+        await noTokenForScripts(invitee);
+        await expectSoundLayout(invitee, `admin portal at ${label} px`);
+        await snap(invitee, 'admin-portal');
+        const firstToken = await staffCookie(inviteeContext);
+
+        // The master changes the role: the invitee's session ends at once.
+        await master.reload();
+        await heading(master, 'Master Admin Console');
+        await field(adminRow(master, email), 'Role').selectOption('admin1');
+        await toast(master, 'Role Updated');
+        const afterRoleChange = await fetch(`${app.url}/api/admin/me`, { headers: { authorization: `Bearer ${firstToken}` } });
+        expect(afterRoleChange.status).toBe(401);
+        await invitee.reload();
+        await invitee.waitForURL((url) => url.pathname === '/admin/login');
+        await signIn(invitee, '/admin/login', email, INVITEE_PASSWORD);
+        await heading(invitee, 'Admin Portal');
+        await invitee.getByText('admin1', { exact: true }).waitFor();
+        const secondToken = await staffCookie(inviteeContext);
+
+        // The master deletes the admin after the seed's confirmation; their token is refused.
+        await adminRow(master, email).getByRole('button', { name: `Delete ${email}` }).click();
+        const dialog = master.getByRole('dialog');
+        await dialog.getByText('Are you sure you want to delete this admin?').waitFor();
+        await snap(master, 'master-console-delete-dialog');
+        await dialog.getByRole('button', { name: 'Delete admin' }).click();
+        await toast(master, 'Admin Deleted');
+        await adminRow(master, email).waitFor({ state: 'detached' });
+        const afterDelete = await fetch(`${app.url}/api/admin/me`, { headers: { authorization: `Bearer ${secondToken}` } });
+        expect(afterDelete.status).toBe(401);
+        await invitee.reload();
+        await invitee.waitForURL((url) => url.pathname === '/admin/login');
+
+        // Access Logs lists each step with the IP.
+        await master.getByRole('tab', { name: 'Access Logs' }).click();
+        const log = master.getByRole('list', { name: 'Access log' });
+        await log.waitFor();
+        const entries = log.getByRole('listitem');
+        for (const action of ['Admin deleted', 'Role changed', 'Signed in', 'Invitation accepted', 'Admin invited']) {
+          const entry = entries.filter({ hasText: action }).first();
+          await entry.waitFor();
+          expect(await entry.textContent()).toContain('127.0.0.1');
+        }
+        for (const action of ['Admin invited', 'Role changed', 'Admin deleted']) {
+          expect(await entries.filter({ hasText: action }).first().textContent()).toContain(email);
+        }
+        expect(await entries.filter({ hasText: 'Role changed' }).first().textContent()).toContain(`by ${MASTER.email}`);
+        await expectSoundLayout(master, `access logs at ${label} px`);
+        await snap(master, 'master-console-access-logs');
+        await master.getByRole('tab', { name: 'Role Info' }).click();
+        await master.getByRole('heading', { name: 'Admin 3 — full records' }).waitFor();
+        await expectSoundLayout(master, `role info at ${label} px`);
+        await snap(master, 'master-console-role-info');
+
+        // Logout ends the master's session too.
+        await master.getByRole('button', { name: 'Logout' }).click();
+        await master.waitForURL((url) => url.pathname === '/master-admin/login');
+        await master.goto(`${app.url}/master-admin`);
+        await master.waitForURL((url) => url.pathname === '/master-admin/login');
+      } finally {
+        await masterContext.close();
+        await inviteeContext.close();
+      }
+    });
+  }
+
+  test('an admin turns on two-factor sign-in in the portal; the next sign-in asks for the code', async () => {
+    const admin = await createStaff(app, 'admin1');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      await signIn(page, '/admin/login', admin.email, admin.password);
+      await heading(page, 'Admin Portal');
+      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+      const setup = page.getByRole('form', { name: 'Set up two-factor sign-in' });
+      const secret = (await setup.locator('code').textContent())!.trim();
+      await snap(page, 'admin-portal-two-factor-setup');
+      await field(setup, 'Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      await setup.getByRole('button', { name: 'Verify and enable' }).click();
+      await toast(page, '2FA enabled');
+      await page.getByText('Enabled', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Admin Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+
+      await signIn(page, '/admin/login', admin.email, admin.password);
+      const code = field(page, 'Authentication code');
+      await code.waitFor();
+      await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+      await heading(page, 'Admin Portal');
+    } finally {
+      await context.close();
+    }
+  });
+});
