@@ -5,3 +5,4 @@ export * from './registrations.js';
 export * from './accounts.js';
 export * from './support.js';
 export * from './text.js';
+export * from './transparency.js';
