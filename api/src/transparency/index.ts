@@ -6,3 +6,5 @@ export * from './log-store.js';
 export * from './log-service.js';
 export * from './tiles.js';
 export * from './verify-log.js';
+export * from './export.js';
+export * from './verify-mirror.js';

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Config } from '../config.js';
 import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { verifierKey } from './checkpoint.js';
-import { extendLog, signCheckpointIfDue } from './log-store.js';
+import { extendLog, latestCheckpoint, signCheckpointIfDue } from './log-store.js';
 
 /** The checkpoint origin for a public URL: scheme-less, no trailing slash, the log's prefix (C2SP tlog-tiles). */
 export function logOrigin(publicUrl: string): string {
@@ -61,4 +61,11 @@ export function startLogExtender(pool: pg.Pool, options: LogExtenderOptions): Lo
 export function startConfiguredLogExtender(pool: pg.Pool, config: Config, onError: (error: unknown) => void): LogExtender {
   const key = loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
   return startLogExtender(pool, { origin: logOrigin(config.publicUrl), key, onError });
+}
+
+/** The verifier key of this log: the registry key under the origin its first checkpoint chose (or would choose). */
+export async function configuredVerifierKey(pool: pg.Pool, config: Config): Promise<string> {
+  const latest = await latestCheckpoint(pool);
+  const origin = latest ? latest.note.slice(0, latest.note.indexOf('\n')) : logOrigin(config.publicUrl);
+  return logVerifierKey(origin, loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }));
 }

@@ -14,9 +14,8 @@ import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { toHex } from '../merkle/index.js';
 import { consistencyProofQuery, inclusionProofQuery, type LogEntriesResponse } from '../schemas/transparency.js';
-import { loadRegistryKey } from '../tr-bundle/registry-key.js';
 import { consistencyProof, inclusionProof, latestCheckpoint, readEntries } from './log-store.js';
-import { logOrigin, logVerifierKey } from './log-service.js';
+import { configuredVerifierKey } from './log-service.js';
 import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
 import type pg from 'pg';
 import { HASH_SIZE } from '../merkle/index.js';
@@ -66,11 +65,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
   });
 
   app.get('/log/verifier-key', async (_request, reply) => {
-    if (!vkey) {
-      const latest = await latestCheckpoint(pool);
-      const origin = latest ? latest.note.slice(0, latest.note.indexOf('\n')) : logOrigin(config.publicUrl);
-      vkey = logVerifierKey(origin, loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }));
-    }
+    vkey ??= await configuredVerifierKey(pool, config);
     return reply.type('text/plain; charset=utf-8').send(`${vkey}\n`);
   });
 
