@@ -48,15 +48,21 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
   const zero = bySize.get(0);
   if (zero && !bytesEqual(zero.root, rootNow())) return { ok: false, position: null, checkpoint: 0, reason: 'the empty-tree checkpoint has the wrong root' };
 
-  let after: { tx: string; seq: string } | null = null;
   let index = 0;
   let unlogged = 0;
+  // The next page is read while this one is hashed.
+  const prefetch = (after: { tx: string; seq: string } | null) => {
+    const page = readSourceEvents(pool, after, PAGE);
+    page.catch(() => undefined); // awaited below; an early verdict leaves it unobserved
+    return page;
+  };
+  let next = prefetch(null);
   for (;;) {
-    const page = await readSourceEvents(pool, after, PAGE);
+    const page = await next;
     if (page.length === 0) break;
-    const logged = await loggedLeaves(pool, index, page.length);
+    next = prefetch(page.at(-1)!.position);
+    const logged = index < treeSize ? await loggedLeaves(pool, index, page.length) : new Map<number, LoggedLeaf>();
     for (const { position, event } of page) {
-      after = position;
       if (index >= treeSize) {
         unlogged += 1;
         continue;
