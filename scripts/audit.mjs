@@ -41,6 +41,7 @@ try {
       console.log(`replay: OK — ${verdict.events} events replayed from position 0; every row matches`);
       for (const t of verdict.tables) console.log(`  ${t.table}: ${t.rows} rows`);
       if (verdict.skippedColumns.length > 0) console.log(`  not compared (written by the ledger): ${verdict.skippedColumns.join(', ')}`);
+      for (const line of verdict.parked) console.log(`  skipped, as the runner parks it: ${line}`);
     } else {
       failed = true;
       console.log(`replay: MISMATCH in table ${verdict.table}, key ${JSON.stringify(verdict.key)}: ${verdict.reason}`);

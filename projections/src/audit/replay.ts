@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrate, type Migration } from '@titleledger/api/runtime';
 import { START, comparePositions, type EventStore, type Position } from '@titleledger/api/eventstore';
 import type { Projection } from '../runner/projection.js';
+import { storableEvent } from '../runner/projection-runner.js';
 
 export interface ReplayOptions {
   readonly pool: pg.Pool;
@@ -29,7 +30,14 @@ export interface TableSummary {
 }
 
 export type ReplayVerdict =
-  | { readonly ok: true; readonly tables: readonly TableSummary[]; readonly events: number; readonly skippedColumns: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly tables: readonly TableSummary[];
+      readonly events: number;
+      readonly skippedColumns: readonly string[];
+      /** Events a projection could not apply during the replay (the live runner parks them too). */
+      readonly parked: readonly string[];
+    }
   | {
       readonly ok: false;
       readonly table: string;
@@ -74,6 +82,7 @@ export async function replayAndDiff(options: ReplayOptions): Promise<ReplayVerdi
     // 2. Fresh read models in the scratch schema, each replayed from 0 up to its live checkpoint.
     await migrate(scratch, options.migrations);
     let events = 0;
+    const parked: string[] = [];
     for (const projection of options.projections) {
       const until = checkpoints.get(projection.name)!;
       let from: Position = START;
@@ -81,10 +90,27 @@ export async function replayAndDiff(options: ReplayOptions): Promise<ReplayVerdi
       for (;;) {
         const page = (await options.store.readAll({ from, maxCount: options.pageSize ?? 1000 })).filter((e) => comparePositions(e.position, until) <= 0);
         if (page.length === 0) break;
+        // As the runner applies them: storable strings; a batch that fails is applied event by event, and
+        // an event the projection cannot apply is skipped (the runner parks it) and listed.
         const client = await scratch.connect();
         try {
           await client.query('BEGIN');
-          await projection.apply(page, client);
+          const events = page.map(storableEvent);
+          try {
+            await client.query('SAVEPOINT batch');
+            await projection.apply(events, client);
+          } catch {
+            await client.query('ROLLBACK TO SAVEPOINT batch');
+            for (const event of events) {
+              await client.query('SAVEPOINT one');
+              try {
+                await projection.apply([event], client);
+              } catch (error) {
+                await client.query('ROLLBACK TO SAVEPOINT one');
+                parked.push(`${projection.name}: event ${String(event.metadata?.eventId)} (${event.type}): ${(error as Error).message}`);
+              }
+            }
+          }
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
@@ -136,7 +162,7 @@ export async function replayAndDiff(options: ReplayOptions): Promise<ReplayVerdi
         tables.push({ table, rows: Number(count[0]!.n) });
       }
     }
-    return { ok: true, tables, events, skippedColumns };
+    return { ok: true, tables, events, skippedColumns, parked };
   } finally {
     await scratch.end();
     await options.pool.query(`DROP SCHEMA ${schema} CASCADE`);
