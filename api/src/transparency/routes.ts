@@ -61,7 +61,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
   app.get('/log/checkpoint', async (_request, reply) => {
     const latest = await latestCheckpoint(pool);
     if (!latest) throw new AppError('service_unavailable', 'The log has no signed checkpoint yet; try again in a few seconds.');
-    return reply.header('cache-control', 'no-cache, max-age=5').type('text/plain; charset=utf-8').send(latest.note);
+    return reply.header('cache-control', 'public, max-age=5').type('text/plain; charset=utf-8').send(latest.note);
   });
 
   app.get('/log/verifier-key', async (_request, reply) => {
