@@ -61,7 +61,7 @@ try {
       );
     } else {
       failed = true;
-      console.log(`verify-log: FAILED${verdict.position !== null ? ` at position ${verdict.position}` : ''}${verdict.checkpoint !== null ? ` (checkpoint of size ${verdict.checkpoint})` : ''}: ${verdict.reason}`);
+      console.log(`verify-log: FAILED — ${verdict.reason}`);
     }
   } else {
     const summary = await exportLog(pool, args[0], { vkey: await vkey() });

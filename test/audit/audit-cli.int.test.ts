@@ -102,7 +102,7 @@ describe('npm run audit', () => {
     await running.pool.query(`UPDATE es_events SET data = '{"n": -1}' WHERE event_id = $1`, [row.event_id]);
     try {
       const result = await audit('verify-log');
-      expect(result.stdout).toContain(`verify-log: FAILED at position 123: position 123: event ${row.event_id}`);
+      expect(result.stdout).toContain(`verify-log: FAILED — position 123: event ${row.event_id} (Checked on audited-0) is not what was logged (its content was edited)`);
       expect(result.code).toBe(1);
     } finally {
       await running.pool.query(`UPDATE es_events SET data = '{"n": 123}' WHERE event_id = $1`, [row.event_id]);

@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
 import { inTransaction } from '../db/pool.js';
-import { consistencyRanges, inclusionRanges, nodesOf, rangeHash, treeRoot, type LeafRange, type NodeId } from '../merkle/index.js';
+import { consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
 import { signCheckpoint, type NoteSigner } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256, type LogEvent } from './log-format.js';
 import { TileAppender, edgeTiles, nodeReader, tileKey, tilesForNodes, type Tile } from './tiles.js';
@@ -160,7 +160,7 @@ export async function rootAt(db: Queryable, size: number): Promise<Uint8Array> {
 async function hashRanges(db: Queryable, ranges: readonly LeafRange[]): Promise<Uint8Array[]> {
   const nodes: NodeId[] = nodesOf(ranges);
   const read = nodeReader(await readTiles(db, tilesForNodes(nodes)), sha256);
-  return ranges.map((range) => (range.start === 0 && range.end === 0 ? treeRoot(0, read, sha256) : rangeHash(range, read, sha256)));
+  return ranges.map((range) => rangeHash(range, read, sha256));
 }
 
 export interface StoredCheckpoint {
