@@ -72,7 +72,7 @@ describe('npm run audit', () => {
       const { rows } = await running.pool.query<{ n: string }>('SELECT count(*) AS n FROM audit_log');
       return Number(rows[0]!.n) === events;
     }, 'the projections');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => running?.stop());
 
   it('verify-log passes, and checks a mirror over HTTP and an export directory', async () => {
@@ -95,7 +95,7 @@ describe('npm run audit', () => {
     }
     const fromDir = await audit('verify-log', '--from-mirror', dir);
     expect(fromDir.code, fromDir.stdout + fromDir.stderr).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('verify-log exits 1 naming the position of an edited event', async () => {
     const [row] = (await running.pool.query(`SELECT event_id FROM es_events ORDER BY transaction_id, seq OFFSET 123 LIMIT 1`)).rows;
@@ -107,7 +107,7 @@ describe('npm run audit', () => {
     } finally {
       await running.pool.query(`UPDATE es_events SET data = '{"n": 123}' WHERE event_id = $1`, [row.event_id]);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('replay passes, then exits 1 naming the table and key of a read-model row edited by hand', async () => {
     const clean = await audit('replay');
@@ -127,5 +127,5 @@ describe('npm run audit', () => {
     expect(deleted.stdout).toMatch(/replay: MISMATCH in table (audit_log|event_type_counts), key/);
     expect(deleted.stdout).toContain(`table event_type_counts, key {"event_type":"Checked"}: a row the log produces is missing from the live table`);
     expect(deleted.code).toBe(1);
-  }, 120_000);
+  }, 300_000);
 });
