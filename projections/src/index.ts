@@ -27,3 +27,4 @@ export const readModelMigrations: readonly Migration[] = [
 
 /** Every projection the runner keeps up to date. */
 export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection, staffProjection];
+export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';

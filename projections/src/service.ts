@@ -1,7 +1,7 @@
-// The projections as a service: the runner plus, for the Postgres log, the tamper-evidence chainer.
+// The projections as a service: the runner plus, for the Postgres log, the transparency log's extender.
 // It logs a projection's state changes (failing, parked an event, recovered) once each, never per retry.
 import type { Service, ServiceContext } from '@titleledger/api/runtime';
-import { startChainer, type Chainer } from '@titleledger/api/eventstore';
+import { startConfiguredLogExtender, type LogExtender } from '@titleledger/api/transparency';
 import { ProjectionRunner, listParkedEvents, type RetryPolicy } from './runner/projection-runner.js';
 import type { Projection } from './runner/projection.js';
 
@@ -27,19 +27,19 @@ export function createProjectionsService(projections: readonly Projection[], opt
           'projection parked an event it could not apply (projection_failures; `npm run projections -- retry` after a fix)',
         ),
     });
-    let chainer: Chainer | null = null;
+    let logExtender: LogExtender | null = null;
     return {
       name: 'projections',
       async start() {
         await runner.start();
         if (context.store.kind === 'postgres') {
-          chainer = startChainer(context.pool, {
-            onError: (error) => context.log.error({ err: error }, 'event chain step failed; retrying'),
-          });
+          logExtender = startConfiguredLogExtender(context.pool, context.config, (error) =>
+            context.log.error({ err: error }, 'transparency log step failed; retrying'),
+          );
         }
       },
       async stop() {
-        await chainer?.stop();
+        await logExtender?.stop();
         await runner.stop();
       },
       // The runner's own state; how far each read model is behind, and what it parked, the API's

@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark, printed as markdown tables of ratios against same-run baselines.
 // Reported, never a CI failure. BENCH_SMALL=1 shrinks the data sets for a quick look;
-// BENCH_ONLY=search,ledger (any of eventstore, registrations, search, ledger) runs only those.
+// BENCH_ONLY=search,ledger (any of eventstore, registrations, search, ledger, tlog) runs only those.
 import { startBenchPostgres } from './harness.js';
 import { benchEventStore } from './eventstore.js';
 import { benchLedger } from './ledger.js';
 import { benchRegistrations } from './registrations.js';
 import { benchSearch } from './search.js';
+import { benchTransparencyLog } from './tlog.js';
 
 const small = process.env.BENCH_SMALL === '1';
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -17,6 +18,13 @@ try {
   if (wanted('registrations')) await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
   if (wanted('search')) await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
   if (wanted('ledger')) await benchLedger(pg, { small });
+  if (wanted('tlog')) {
+    await benchTransparencyLog(pg, {
+      appendEvents: small ? 20_000 : 100_000,
+      verifyEvents: small ? 100_000 : 1_000_000,
+      proofLeaves: Number(process.env.BENCH_TLOG_LEAVES ?? (small ? 1_000_000 : 10_000_000)),
+    });
+  }
 } finally {
   await pg.stop();
 }

@@ -11,6 +11,7 @@ import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 import { titleRegistrationRoutes } from '../registrations/feature.js';
 import { ledgerRoutes } from '../ledger/routes.js';
+import { transparencyRoutes } from '../transparency/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
 import { registerStaff } from '../staff/feature.js';
@@ -34,4 +35,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(titleRegistrationRoutes, { prefix: '/api' });
   await app.register(ledgerRoutes, { prefix: '/api' });
   if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
+  await app.register(transparencyRoutes, { prefix: '/api' });
 }

@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './support.js';
 export * from './text.js';
 export * from './staff.js';
+export * from './transparency.js';

@@ -86,7 +86,7 @@ export function isTransientDatabaseError(error: unknown): boolean {
 }
 
 /** The event as a projection may see it: nothing in it Postgres would refuse. */
-function storableEvent(event: RecordedEvent): RecordedEvent {
+export function storableEvent(event: RecordedEvent): RecordedEvent {
   const data = storable(event.data);
   const metadata = storable(event.metadata);
   return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };

@@ -5,6 +5,7 @@
 // sequence number but commits late is therefore never skipped by a live subscriber, and
 // writers never wait for each other beyond the row lock on their own stream.
 import type { Migration } from '../../db/migrate.js';
+import { transparencyMigrations } from '../../transparency/log-store.js';
 
 export const eventStoreMigrations: readonly Migration[] = [
   {
@@ -80,8 +81,7 @@ export const eventStoreMigrations: readonly Migration[] = [
   {
     id: 'eventstore/002-chain',
     sql: `
-      -- Tamper evidence: each event's hash covers the previous one, in global order.
-      -- Written by a background step (chain.ts); appends never wait for it.
+      -- Superseded by the transparency log (003, api/src/transparency), which drops these tables.
       CREATE TABLE es_chain (
         chain_index bigint PRIMARY KEY,
         transaction_id xid8 NOT NULL,
@@ -96,4 +96,6 @@ export const eventStoreMigrations: readonly Migration[] = [
       );
     `,
   },
+  // The RFC 6962 tree over the global order (replaces 002's linear chain).
+  ...transparencyMigrations,
 ];

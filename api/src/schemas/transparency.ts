@@ -1,0 +1,35 @@
+// Queries and answers of the transparency log's calls (`/api/log/*`), shared with the web app.
+import { z } from 'zod';
+
+/** A leaf index or tree size as a query parameter: a whole decimal number, no sign, no leading zeros. */
+const logNumber = (name: string, min: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .regex(/^(0|[1-9]\d{0,15})$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(Number.MAX_SAFE_INTEGER, `${name} is too large`));
+
+export const inclusionProofQuery = z
+  .object({ index: logNumber('index', 0), treeSize: logNumber('treeSize', 1) })
+  .refine((q) => q.index < q.treeSize, { message: 'index must be below treeSize', path: ['index'] });
+
+export const consistencyProofQuery = z
+  .object({ from: logNumber('from', 1), to: logNumber('to', 1) })
+  .refine((q) => q.from <= q.to, { message: 'from must not be above to', path: ['from'] });
+
+export const logEntriesQuery = z.object({
+  from: logNumber('from', 0),
+  limit: logNumber('limit', 1).pipe(z.number().max(1000, 'limit must be at most 1000')).optional().default(100),
+});
+
+const hexHash = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const inclusionProofResponse = z.object({ index: z.number(), treeSize: z.number(), path: z.array(hexHash) });
+export const consistencyProofResponse = z.object({ from: z.number(), to: z.number(), path: z.array(hexHash) });
+export const logEntriesResponse = z.object({
+  entries: z.array(z.object({ index: z.number(), canonical: z.string(), event: z.unknown() })),
+});
+
+export type InclusionProofResponse = z.infer<typeof inclusionProofResponse>;
+export type ConsistencyProofResponse = z.infer<typeof consistencyProofResponse>;
+export type LogEntriesResponse = z.infer<typeof logEntriesResponse>;

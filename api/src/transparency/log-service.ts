@@ -1,0 +1,71 @@
+// The background step that keeps the transparency log up with the event log: extend the tree, then
+// sign a checkpoint when one is due. Run by the projections service (Postgres event store only).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
+import { verifierKey } from './checkpoint.js';
+import { extendLog, latestCheckpoint, signCheckpointIfDue } from './log-store.js';
+
+/** The checkpoint origin for a public URL: scheme-less, no trailing slash, the log's prefix (C2SP tlog-tiles). */
+export function logOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.host}${url.pathname.replace(/\/+$/, '')}/api/log`;
+}
+
+export function logVerifierKey(origin: string, key: RegistryKey): string {
+  return verifierKey(origin, key.publicKey);
+}
+
+export interface LogExtender {
+  stop(): Promise<void>;
+}
+
+export interface LogExtenderOptions {
+  readonly origin: string;
+  readonly key: RegistryKey;
+  readonly intervalMs?: number;
+  readonly checkpointEveryMs?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Extends the tree and signs checkpoints until stopped. */
+export function startLogExtender(pool: pg.Pool, options: LogExtenderOptions): LogExtender {
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      try {
+        const added = await extendLog(pool);
+        await signCheckpointIfDue(pool, {
+          origin: options.origin,
+          signer: options.key,
+          minIntervalMs: options.checkpointEveryMs ?? 1000,
+          now: new Date(),
+        });
+        if (added > 0) continue;
+      } catch (error) {
+        if (!stopped) options.onError?.(error);
+      }
+      await sleep(options.intervalMs ?? 200);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/** The extender as the running configuration wants it (registry key, origin from PUBLIC_URL). */
+export function startConfiguredLogExtender(pool: pg.Pool, config: Config, onError: (error: unknown) => void): LogExtender {
+  const key = loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
+  return startLogExtender(pool, { origin: logOrigin(config.publicUrl), key, onError });
+}
+
+/** The verifier key of this log: the registry key under the origin its first checkpoint chose (or would choose). */
+export async function configuredVerifierKey(pool: pg.Pool, config: Config): Promise<string> {
+  const latest = await latestCheckpoint(pool);
+  const origin = latest ? latest.note.slice(0, latest.note.indexOf('\n')) : logOrigin(config.publicUrl);
+  return logVerifierKey(origin, loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }));
+}

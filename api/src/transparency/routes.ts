@@ -1,0 +1,108 @@
+// The transparency log over HTTP (no sign-in; reads only):
+//   GET /api/log/checkpoint                         latest signed checkpoint (C2SP signed note, text/plain)
+//   GET /api/log/verifier-key                       the note verifier key (name+id+key) checkpoints verify with
+//   GET /api/log/proof/inclusion?index=N&treeSize=M {index, treeSize, path: [hex…]}
+//   GET /api/log/proof/consistency?from=M&to=N      {from, to, path: [hex…]}
+//   GET /api/log/tile/<L>/<N>[.p/<W>]               C2SP tlog-tiles hash tiles
+//   GET /api/log/tile/entries/<N>[.p/<W>]           C2SP entry bundles (uint16 length-prefixed leaf bytes)
+// Sizes are bounded by the latest checkpoint: a client can only check a proof against a signed root.
+// `entriesPage` answers `GET /api/log/entries` (auditor or master staff; registered where the staff
+// guard exists).
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AppError, notFound, validationError } from '../errors.js';
+import type { App } from '../http/app.js';
+import { toHex } from '../merkle/index.js';
+import { consistencyProofQuery, inclusionProofQuery, type LogEntriesResponse } from '../schemas/transparency.js';
+import { consistencyProof, inclusionProof, latestCheckpoint, readEntries } from './log-store.js';
+import { configuredVerifierKey } from './log-service.js';
+import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
+import type pg from 'pg';
+import { HASH_SIZE } from '../merkle/index.js';
+
+const MAX_ENTRY_BYTES = 0xffff;
+
+/** `<L>/<N…>[.p/<W>]` (or `entries/<N…>[.p/<W>]`) → its parts; undefined when not a canonical tile path. */
+export function parseTilePath(path: string): { level: number | 'entries'; index: number; width: number } | undefined {
+  const segments = path.split('/');
+  let width = TILE_WIDTH;
+  if (segments.length >= 3 && segments.at(-2)!.endsWith('.p')) {
+    const w = segments.pop()!;
+    if (!/^[1-9]\d{0,2}$/.test(w) || Number(w) >= TILE_WIDTH) return undefined;
+    width = Number(w);
+    segments[segments.length - 1] = segments.at(-1)!.slice(0, -2);
+  }
+  const [first, ...rest] = segments;
+  const level = first === 'entries' ? 'entries' : /^(0|[1-9]\d?)$/.test(first ?? '') && Number(first) <= 63 ? Number(first) : undefined;
+  const index = decodeTileIndex(rest);
+  if (level === undefined || index === undefined) return undefined;
+  return { level, index, width };
+}
+
+export async function entriesPage(pool: pg.Pool, from: number, limit: number): Promise<LogEntriesResponse> {
+  const entries = await readEntries(pool, from, limit);
+  return { entries: entries.map((e) => ({ index: e.index, canonical: e.canonical.toString('base64'), event: e.event })) };
+}
+
+export async function transparencyRoutes(app: App): Promise<void> {
+  const { pool, config } = app.deps;
+  let vkey: string | null = null;
+
+  async function signedSize(): Promise<number> {
+    const latest = await latestCheckpoint(pool);
+    if (!latest) throw new AppError('service_unavailable', 'The log has no signed checkpoint yet; try again in a few seconds.');
+    return latest.treeSize;
+  }
+
+  function immutable(reply: FastifyReply): FastifyReply {
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('application/octet-stream');
+  }
+
+  app.get('/log/checkpoint', async (_request, reply) => {
+    const latest = await latestCheckpoint(pool);
+    if (!latest) throw new AppError('service_unavailable', 'The log has no signed checkpoint yet; try again in a few seconds.');
+    return reply.header('cache-control', 'public, max-age=5').type('text/plain; charset=utf-8').send(latest.note);
+  });
+
+  app.get('/log/verifier-key', async (_request, reply) => {
+    vkey ??= await configuredVerifierKey(pool, config);
+    return reply.type('text/plain; charset=utf-8').send(`${vkey}\n`);
+  });
+
+  app.get('/log/proof/inclusion', { schema: { querystring: inclusionProofQuery } }, async (request) => {
+    const { index, treeSize } = request.query;
+    const size = await signedSize();
+    if (treeSize > size) throw validationError(`treeSize ${treeSize} is beyond the latest checkpoint (size ${size})`);
+    const path = await inclusionProof(pool, index, treeSize);
+    return { index, treeSize, path: path.map(toHex) };
+  });
+
+  app.get('/log/proof/consistency', { schema: { querystring: consistencyProofQuery } }, async (request) => {
+    const { from, to } = request.query;
+    const size = await signedSize();
+    if (to > size) throw validationError(`to ${to} is beyond the latest checkpoint (size ${size})`);
+    const path = await consistencyProof(pool, from, to);
+    return { from, to, path: path.map(toHex) };
+  });
+
+  app.get('/log/tile/*', { schema: { params: z.object({ '*': z.string().max(200) }) } }, async (request, reply) => {
+    const tile = parseTilePath(request.params['*']);
+    if (!tile) throw notFound('No such tile: a tile path is <level>/<index as x001/x234/067>[.p/<width>] or entries/<index>[.p/<width>].');
+    if (tile.level === 'entries') {
+      const entries = await readEntries(pool, tile.index * TILE_WIDTH, tile.width);
+      if (entries.length < tile.width) throw notFound('That entry bundle is not in the log (yet).');
+      const parts: Buffer[] = [];
+      for (const entry of entries) {
+        if (entry.canonical.length > MAX_ENTRY_BYTES) throw new AppError('unprocessable', `Entry ${entry.index} is longer than an entry bundle can hold; read it from /api/log/entries.`);
+        const length = Buffer.alloc(2);
+        length.writeUInt16BE(entry.canonical.length);
+        parts.push(length, entry.canonical);
+      }
+      return immutable(reply).send(Buffer.concat(parts));
+    }
+    const { rows } = await pool.query<{ hashes: Buffer }>('SELECT hashes FROM tlog_tiles WHERE level = $1 AND tile_index = $2', [tile.level, tile.index]);
+    const hashes = rows[0]?.hashes;
+    if (!hashes || hashes.length < tile.width * HASH_SIZE) throw notFound('That tile is not in the log (yet).');
+    return immutable(reply).send(hashes.subarray(0, tile.width * HASH_SIZE));
+  });
+}

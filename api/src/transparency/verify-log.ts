@@ -1,0 +1,128 @@
+// The auditor's check of the transparency log (`npm run audit -- verify-log`): every checkpoint's
+// signature, consistency between consecutive checkpoints (proofs from the stored tiles, checked against
+// the signed roots), then the whole tree recomputed from the events table and compared leaf by leaf
+// with what was logged and root by root with what was signed. The first disagreement is named by its
+// leaf index (its position in the global order).
+import type pg from 'pg';
+import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
+import { openCheckpoint } from './checkpoint.js';
+import { canonicalEventBytes, eventLeafHash, sha256 } from './log-format.js';
+import { consistencyProof, listCheckpoints, readHead, readSourceEvents } from './log-store.js';
+import { TILE_WIDTH, TileAppender } from './tiles.js';
+
+export type LogVerdict =
+  | { readonly ok: true; readonly treeSize: number; readonly checkpoints: number; readonly unlogged: number }
+  | { readonly ok: false; readonly position: number | null; readonly checkpoint: number | null; readonly reason: string };
+
+const PAGE = 5000;
+
+export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string }): Promise<LogVerdict> {
+  const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);
+  for (const checkpoint of checkpoints) {
+    try {
+      const opened = openCheckpoint(checkpoint.note, options.vkey);
+      if (opened.treeSize !== checkpoint.treeSize || !bytesEqual(opened.root, checkpoint.root)) throw new Error('the signed note does not say the size and root stored beside it');
+    } catch (error) {
+      return { ok: false, position: null, checkpoint: checkpoint.treeSize, reason: `checkpoint of size ${checkpoint.treeSize}: ${(error as Error).message}` };
+    }
+  }
+  for (let i = 1; i < checkpoints.length; i++) {
+    const [a, b] = [checkpoints[i - 1]!, checkpoints[i]!];
+    if (a.treeSize === 0) continue;
+    let consistent = false;
+    try {
+      consistent = verifyConsistency({ from: a.treeSize, to: b.treeSize, path: await consistencyProof(pool, a.treeSize, b.treeSize) }, a.root, b.root, sha256);
+    } catch {
+      consistent = false;
+    }
+    if (!consistent) {
+      return { ok: false, position: null, checkpoint: b.treeSize, reason: `checkpoints of size ${a.treeSize} and ${b.treeSize} are not consistent (no append-only proof between them from the stored tree)` };
+    }
+  }
+
+  const head = await readHead(pool);
+  const treeSize = Math.max(head.size, checkpoints.at(-1)?.treeSize ?? 0);
+  const bySize = new Map(checkpoints.map((c) => [c.treeSize, c]));
+  const appender = new TileAppender(0, [], sha256);
+  const rootNow = () => treeRoot(appender.size, appender.edgeReader(), sha256);
+  const zero = bySize.get(0);
+  if (zero && !bytesEqual(zero.root, rootNow())) return { ok: false, position: null, checkpoint: 0, reason: 'the empty-tree checkpoint has the wrong root' };
+
+  let index = 0;
+  let unlogged = 0;
+  // The next page is read while this one is hashed.
+  const prefetch = (after: { tx: string; seq: string } | null) => {
+    const page = readSourceEvents(pool, after, PAGE);
+    page.catch(() => undefined); // awaited below; an early verdict leaves it unobserved
+    return page;
+  };
+  let next = prefetch(null);
+  for (;;) {
+    const page = await next;
+    if (page.length === 0) break;
+    next = prefetch(page.at(-1)!.position);
+    const logged = index < treeSize ? await loggedLeaves(pool, index, page.length) : new Map<number, LoggedLeaf>();
+    for (const { position, event } of page) {
+      if (index >= treeSize) {
+        unlogged += 1;
+        continue;
+      }
+      const expected = logged.get(index);
+      if (!expected) return { ok: false, position: index, checkpoint: null, reason: `position ${index}: the log has no leaf here (its leaves table was edited)` };
+      if (expected.eventId !== event.eventId || expected.tx !== position.tx || expected.seq !== position.seq) {
+        return {
+          ok: false,
+          position: index,
+          checkpoint: null,
+          reason: `position ${index}: the log has event ${expected.eventId} here, the events table has ${event.eventId} (an event was removed or inserted)`,
+        };
+      }
+      const leafHash = eventLeafHash(canonicalEventBytes(event));
+      if (expected.leafHash && !bytesEqual(expected.leafHash, leafHash)) {
+        return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${event.eventId} (${event.type} on ${event.streamId}) is not what was logged (its content was edited)` };
+      }
+      appender.append(leafHash);
+      index += 1;
+      const checkpoint = bySize.get(index);
+      if (checkpoint && !bytesEqual(checkpoint.root, rootNow())) {
+        return { ok: false, position: null, checkpoint: index, reason: `checkpoint of size ${index}: the root recomputed from the events is ${toHex(rootNow())}, the signed one ${toHex(checkpoint.root)}` };
+      }
+    }
+  }
+  if (index < treeSize) {
+    const logged = await loggedLeaves(pool, index, 1);
+    return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${logged.get(index)?.eventId ?? '?'} is logged but missing from the events table (removed)` };
+  }
+  return { ok: true, treeSize, checkpoints: checkpoints.length, unlogged };
+}
+
+interface LoggedLeaf {
+  readonly eventId: string;
+  readonly tx: string;
+  readonly seq: string;
+  readonly leafHash: Uint8Array | null;
+}
+
+/** Leaves [from, from + count) as the log recorded them: event, position, and leaf hash from the level-0 tiles. */
+async function loggedLeaves(pool: pg.Pool, from: number, count: number): Promise<Map<number, LoggedLeaf>> {
+  const [{ rows: leaves }, { rows: tiles }] = await Promise.all([
+    pool.query<{ leaf_index: string; event_id: string; tx_id: string; seq: string }>(
+      'SELECT leaf_index, event_id, transaction_id::text AS tx_id, seq FROM tlog_leaves WHERE leaf_index >= $1 AND leaf_index < $2',
+      [from, from + count],
+    ),
+    pool.query<{ tile_index: string; hashes: Buffer }>(
+      'SELECT tile_index, hashes FROM tlog_tiles WHERE level = 0 AND tile_index >= $1 AND tile_index <= $2',
+      [Math.floor(from / TILE_WIDTH), Math.floor((from + count) / TILE_WIDTH)],
+    ),
+  ]);
+  const tileOf = new Map(tiles.map((t) => [Number(t.tile_index), t.hashes]));
+  const out = new Map<number, LoggedLeaf>();
+  for (const row of leaves) {
+    const i = Number(row.leaf_index);
+    const tile = tileOf.get(Math.floor(i / TILE_WIDTH));
+    const offset = (i % TILE_WIDTH) * HASH_SIZE;
+    const leafHash = tile && tile.length >= offset + HASH_SIZE ? new Uint8Array(tile.subarray(offset, offset + HASH_SIZE)) : null;
+    out.set(i, { eventId: row.event_id, tx: row.tx_id, seq: row.seq, leafHash });
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// `npm run audit -- verify-log --from-mirror URL`: checks a copy of the log fetched with plain GETs
+// (C2SP tlog-tiles: URL/checkpoint, URL/tile/entries/…), e.g. our own /api/log, a mirror of it, or an
+// `export` directory served statically. The mirror's checkpoint must carry our signature; the tree
+// recomputed from its entry bundles must give that checkpoint's root; each leaf is compared with the
+// local log's, and the mirror's checkpoint must be consistent with the local latest one.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
+import { openCheckpoint } from './checkpoint.js';
+import { eventLeafHash, sha256 } from './log-format.js';
+import { consistencyProof, latestCheckpoint } from './log-store.js';
+import { TILE_WIDTH, TileAppender, encodeTileIndex } from './tiles.js';
+import type { LogVerdict } from './verify-log.js';
+
+async function getBytes(base: string, relative: string): Promise<Buffer> {
+  if (!/^https?:\/\//.test(base)) return readFile(path.join(base, ...relative.split('/')));
+  const response = await fetch(`${base.replace(/\/+$/, '')}/${relative}`, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`GET ${relative}: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+export async function verifyMirror(url: string, options: { readonly vkey: string; readonly pool: pg.Pool }): Promise<LogVerdict> {
+  let size: number;
+  let root: Uint8Array;
+  try {
+    ({ treeSize: size, root } = openCheckpoint((await getBytes(url, 'checkpoint')).toString('utf8'), options.vkey));
+  } catch (error) {
+    return { ok: false, position: null, checkpoint: null, reason: `the mirror's checkpoint: ${(error as Error).message}` };
+  }
+  const appender = new TileAppender(0, [], sha256);
+  for (let start = 0; start < size; start += TILE_WIDTH) {
+    const width = Math.min(TILE_WIDTH, size - start);
+    const name = `tile/entries/${encodeTileIndex(start / TILE_WIDTH)}${width < TILE_WIDTH ? `.p/${width}` : ''}`;
+    let bundle: Buffer;
+    try {
+      bundle = await getBytes(url, name);
+    } catch (error) {
+      return { ok: false, position: start, checkpoint: null, reason: `position ${start}: the mirror does not serve ${name} (${(error as Error).message})` };
+    }
+    const { rows } = await options.pool.query<{ hashes: Buffer }>('SELECT hashes FROM tlog_tiles WHERE level = 0 AND tile_index = $1', [start / TILE_WIDTH]);
+    const local = rows[0]?.hashes;
+    let at = 0;
+    for (let i = 0; i < width; i++) {
+      const index = start + i;
+      if (at + 2 > bundle.length) return { ok: false, position: index, checkpoint: null, reason: `position ${index}: missing from the mirror's entry bundle` };
+      const length = bundle.readUInt16BE(at);
+      const leafHash = eventLeafHash(bundle.subarray(at + 2, at + 2 + length));
+      at += 2 + length;
+      const mine = local && local.length >= (i + 1) * HASH_SIZE ? local.subarray(i * HASH_SIZE, (i + 1) * HASH_SIZE) : null;
+      if (mine && !bytesEqual(mine, leafHash)) return { ok: false, position: index, checkpoint: null, reason: `position ${index}: the mirror's entry differs from the local log's` };
+      appender.append(leafHash);
+    }
+  }
+  const recomputed = treeRoot(size, appender.edgeReader(), sha256);
+  if (!bytesEqual(recomputed, root)) {
+    return { ok: false, position: null, checkpoint: size, reason: `the mirror's entries give root ${toHex(recomputed)}, its signed checkpoint of size ${size} says ${toHex(root)}` };
+  }
+  const local = await latestCheckpoint(options.pool);
+  if (local && size > local.treeSize) {
+    return { ok: false, position: null, checkpoint: size, reason: `the mirror's checkpoint (size ${size}) is ahead of the local log (size ${local.treeSize}): it was not copied from this log` };
+  }
+  if (local && size > 0) {
+    let consistent = false;
+    try {
+      const path = size === local.treeSize ? [] : await consistencyProof(options.pool, size, local.treeSize);
+      consistent = verifyConsistency({ from: size, to: local.treeSize, path }, root, local.root, sha256);
+    } catch {
+      consistent = false;
+    }
+    if (!consistent) return { ok: false, position: null, checkpoint: size, reason: `the mirror's checkpoint (size ${size}) is not consistent with the local one (size ${local.treeSize})` };
+  }
+  return { ok: true, treeSize: size, checkpoints: 1, unlogged: 0 };
+}

@@ -1,0 +1,131 @@
+// `npm run audit` end to end: a running system (projections service + transparency log extender) on a
+// real Postgres, then the CLI as a child process against the same database, as an auditor runs it.
+// Tampering by hand with the events table or a read model makes it exit 1 naming the position, or the
+// table and key.
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runApp, type RunningApp } from '@titleledger/api/runtime';
+import { latestCheckpoint } from '@titleledger/api/transparency';
+import { allProjections, createProjectionsService, readModelMigrations } from '@titleledger/projections';
+import { createTestDatabase } from '../support/database.js';
+import { newEvent } from '../eventstore/contract.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('npm run audit', () => {
+  let running: RunningApp;
+  let env: Record<string, string>;
+  const events = 300;
+
+  async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/audit.mjs', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
+    return { code, stdout, stderr };
+  }
+
+  /** Polls until the state holds (never a fixed sleep). */
+  async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    await db.close();
+    env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'audit-')),
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://titles.example',
+      REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    };
+    running = await runApp({
+      env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+      migrations: readModelMigrations,
+      services: [createProjectionsService(allProjections)],
+      handleSignals: false,
+      logger: pino({ level: 'silent' }),
+    });
+    for (let i = 0; i < events; i += 30) {
+      await running.store.append(`audited-${i % 4}`, Array.from({ length: 30 }, (_, j) => newEvent(j % 3 === 0 ? 'Checked' : 'Logged', { n: i + j })), 'any');
+    }
+    await until(async () => (await latestCheckpoint(running.pool))?.treeSize === events, 'a checkpoint of every event');
+    await until(async () => {
+      const { rows } = await running.pool.query<{ n: string }>('SELECT count(*) AS n FROM audit_log');
+      return Number(rows[0]!.n) === events;
+    }, 'the projections');
+  }, 180_000);
+  afterAll(async () => running?.stop());
+
+  it('verify-log passes, and checks a mirror over HTTP and an export directory', async () => {
+    const result = await audit('verify-log');
+    expect(result.stdout).toMatch(/verify-log: OK — 300 events recomputed into the tree, \d+ checkpoints signed and consistent/);
+    expect(result.stdout).toMatch(/verifier key: titles\.example\/api\/log\+[0-9a-f]{8}\+/);
+    expect(result.code).toBe(0);
+
+    const mirrored = await audit('verify-log', '--from-mirror', `${running.url!.replace('localhost', '127.0.0.1')}/api/log`);
+    expect(mirrored.stdout).toContain("verify-log: OK — the mirror's 300 entries give its signed root");
+    expect(mirrored.code).toBe(0);
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'audit-export-'));
+    const exported = await audit('export', dir);
+    expect(exported.stdout).toMatch(/export: 300 entries, \d+ checkpoints, 3 tiles \(tree size 300\)/);
+    expect(exported.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'entries.jsonl'), 'utf8').trim().split('\n')).toHaveLength(300);
+    for (const file of ['checkpoint', 'verifier-key', 'checkpoints.jsonl', 'tile/0/000', 'tile/0/001.p/44', 'tile/1/000.p/1', 'tile/entries/000', 'tile/entries/001.p/44']) {
+      expect(existsSync(path.join(dir, file)), file).toBe(true);
+    }
+    const fromDir = await audit('verify-log', '--from-mirror', dir);
+    expect(fromDir.code, fromDir.stdout + fromDir.stderr).toBe(0);
+  }, 300_000);
+
+  it('verify-log exits 1 naming the position of an edited event', async () => {
+    const [row] = (await running.pool.query(`SELECT event_id FROM es_events ORDER BY transaction_id, seq OFFSET 123 LIMIT 1`)).rows;
+    await running.pool.query(`UPDATE es_events SET data = '{"n": -1}' WHERE event_id = $1`, [row.event_id]);
+    try {
+      const result = await audit('verify-log');
+      expect(result.stdout).toContain(`verify-log: FAILED — position 123: event ${row.event_id} (Checked on audited-0) is not what was logged (its content was edited)`);
+      expect(result.code).toBe(1);
+    } finally {
+      await running.pool.query(`UPDATE es_events SET data = '{"n": 123}' WHERE event_id = $1`, [row.event_id]);
+    }
+  }, 180_000);
+
+  it('replay passes, then exits 1 naming the table and key of a read-model row edited by hand', async () => {
+    const clean = await audit('replay');
+    expect(clean.stdout).toMatch(/replay: OK — 300 events replayed from position 0; every row matches/);
+    expect(clean.stdout).toMatch(/audit_log: 300 rows/);
+    expect(clean.code).toBe(0);
+
+    const [row] = (await running.pool.query(`SELECT event_id FROM audit_log ORDER BY occurred_at LIMIT 1 OFFSET 17`)).rows;
+    await running.pool.query(`UPDATE audit_log SET stream_id = 'edited-by-hand' WHERE event_id = $1`, [row.event_id]);
+    const edited = await audit('replay');
+    expect(edited.stdout).toContain(`replay: MISMATCH in table audit_log, key {"event_id":"${row.event_id}"}: the live row differs from the one the log produces (stream_id)`);
+    expect(edited.code).toBe(1);
+
+    await running.pool.query(`DELETE FROM event_type_counts WHERE event_type = 'Checked'`);
+    await running.pool.query(`UPDATE audit_log SET stream_id = 'audited-0' WHERE event_id = $1`, [row.event_id]);
+    const deleted = await audit('replay');
+    expect(deleted.stdout).toMatch(/replay: MISMATCH in table (audit_log|event_type_counts), key/);
+    expect(deleted.stdout).toContain(`table event_type_counts, key {"event_type":"Checked"}: a row the log produces is missing from the live table`);
+    expect(deleted.code).toBe(1);
+  }, 300_000);
+});
