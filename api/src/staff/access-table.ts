@@ -3,5 +3,6 @@
 // every kind of caller. A feature that adds staff routes exports its specs and lists them here.
 import { staffConsoleRoutes } from './console-routes.js';
 import type { StaffRouteSpec } from './staff-routes.js';
+import { transparencyStaffRoutes } from '../transparency/routes.js';
 
-export const staffAccessTable: readonly StaffRouteSpec[] = [...Object.values(staffConsoleRoutes)];
+export const staffAccessTable: readonly StaffRouteSpec[] = [...Object.values(staffConsoleRoutes), ...Object.values(transparencyStaffRoutes)];

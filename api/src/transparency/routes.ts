@@ -6,14 +6,15 @@
 //   GET /api/log/tile/<L>/<N>[.p/<W>]               C2SP tlog-tiles hash tiles
 //   GET /api/log/tile/entries/<N>[.p/<W>]           C2SP entry bundles (uint16 length-prefixed leaf bytes)
 // Sizes are bounded by the latest checkpoint: a client can only check a proof against a signed root.
-// `entriesPage` answers `GET /api/log/entries` (auditor or master staff; registered where the staff
-// guard exists).
+//   GET /api/log/entries?from=N&limit=K             {entries: [{index, canonical, event}]}: master admin
+//                                                   only (staff's guard; no auditor role exists yet)
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { toHex } from '../merkle/index.js';
-import { consistencyProofQuery, inclusionProofQuery, type LogEntriesResponse } from '../schemas/transparency.js';
+import { consistencyProofQuery, inclusionProofQuery, logEntriesQuery, type LogEntriesResponse } from '../schemas/transparency.js';
+import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
 import { consistencyProof, inclusionProof, latestCheckpoint, readEntries } from './log-store.js';
 import { configuredVerifierKey } from './log-service.js';
 import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
@@ -38,6 +39,11 @@ export function parseTilePath(path: string): { level: number | 'entries'; index:
   if (level === undefined || index === undefined) return undefined;
   return { level, index, width };
 }
+
+/** Staff-only calls of the log, listed in the staff authorisation table (staff/access-table.ts). */
+export const transparencyStaffRoutes = {
+  entries: { method: 'GET', url: '/api/log/entries', access: 'master_admin' },
+} as const satisfies Record<string, StaffRouteSpec>;
 
 export async function entriesPage(pool: pg.Pool, from: number, limit: number): Promise<LogEntriesResponse> {
   const entries = await readEntries(pool, from, limit);
@@ -83,6 +89,16 @@ export async function transparencyRoutes(app: App): Promise<void> {
     if (to > size) throw validationError(`to ${to} is beyond the latest checkpoint (size ${size})`);
     const path = await consistencyProof(pool, from, to);
     return { from, to, path: path.map(toHex) };
+  });
+
+  app.route({
+    ...staffRoute(transparencyStaffRoutes.entries),
+    url: '/log/entries', // under this plugin's /api prefix
+    schema: { querystring: logEntriesQuery },
+    handler: async (request) => {
+      const { from, limit } = request.query as { from: number; limit: number };
+      return entriesPage(pool, from, limit);
+    },
   });
 
   app.get('/log/tile/*', { schema: { params: z.object({ '*': z.string().max(200) }) } }, async (request, reply) => {

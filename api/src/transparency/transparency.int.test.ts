@@ -17,6 +17,8 @@ import { registryKeyFromPem } from '../tr-bundle/registry-key.js';
 import { extendLog, readEntries, signCheckpointIfDue } from './log-store.js';
 import { logOrigin, logVerifierKey } from './log-service.js';
 import { entriesPage } from './routes.js';
+import { signedInStaff } from '../../../test/support/staff.js';
+import type { TestApp } from '../../../test/support/app.js';
 import { verifyLog } from './verify-log.js';
 
 /**
@@ -241,6 +243,22 @@ describe('the transparency log', () => {
       expect(!verdict.ok && verdict.reason).toMatch(/no signature by titles.example\/api\/log/);
     });
   });
+  // Last: signing staff in appends events of their own.
+  it('serves entries to a master admin only, with a 400 for a bad page', async () => {
+    const testApp = { running } as TestApp;
+    const master = await signedInStaff(testApp, 'master_admin');
+    const admin = await signedInStaff(testApp, 'admin3');
+    const as = (token: string | null, url: string) => running.app!.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const page = await as(master.token, '/api/log/entries?from=0&limit=2');
+    expect(page.statusCode).toBe(200);
+    expect(page.json().entries.map((e: { index: number }) => e.index)).toEqual([0, 1]);
+    expect((await as(admin.token, '/api/log/entries?from=0')).statusCode).toBe(403);
+    expect((await as(null, '/api/log/entries?from=0')).statusCode).toBe(401);
+    const bad = await as(master.token, '/api/log/entries?from=0&limit=5000');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/limit must be at most 1000/);
+  });
+
 });
 
 function sha256Node(bytes: Uint8Array): Uint8Array {
