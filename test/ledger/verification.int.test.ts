@@ -193,7 +193,8 @@ describe('the .tr file', () => {
       ['re-signed by another key', [write('resigned.tr', resign({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } })), '--registry-key', key], 'registry key'],
       ['re-signed, title changed, no registry key', [write('resigned2.tr', resign({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } }))], 'cryptographic hash'],
       ['different chain', [write('chain.tr', resign({ ...bundle, proof: { ...bundle.proof, anchor: { ...bundle.proof.anchor, chainId: 1 } } }))], 'chain id'],
-      ['another root', [write('root.tr', resign({ ...bundle, proof: { ...bundle.proof, path: bundle.proof.path.map(() => `0x${'ab'.repeat(32)}`) } }))], 'merkle proof'],
+      // A one-leaf batch has an empty path: a forged sibling then stands for "another root" too.
+      ['another root', [write('root.tr', resign({ ...bundle, proof: { ...bundle.proof, path: forgedPath(bundle.proof.path) } }))], 'merkle proof'],
       ['wrong file', [bundlePath, '--file', path.join(files, 'other.txt')], 'file hash'],
       ['pending file', [write('pending.tr', resign({ ...bundle, proof: null }))], 'merkle proof'],
     ];
@@ -232,3 +233,9 @@ describe('after a restart of the whole app', () => {
     expect(proof.batchId).toBeGreaterThan(before.batchId);
   });
 });
+
+/** Every sibling replaced (or one invented when the batch held a single leaf): the path leads elsewhere. */
+function forgedPath(path: readonly string[]): string[] {
+  const forged = `0x${'ab'.repeat(32)}`;
+  return path.length > 0 ? path.map(() => forged) : [forged];
+}
