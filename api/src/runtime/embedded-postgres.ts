@@ -181,9 +181,15 @@ async function spawnPostgres(options: {
 
   const stop = async () => {
     if (!alive()) return;
-    child.kill('SIGINT'); // "fast shutdown": rolls back open transactions, keeps committed data
+    // "Smart shutdown" first: new connections are refused and the server waits for the sessions still
+    // open to end by themselves. pg's pool.end() resolves once it has *asked* each connection to close,
+    // not when the backend has gone, so a fast shutdown right after it would still cut a few
+    // ("terminating connection" FATALs). A session that never ends gets fast, then immediate, shutdown.
+    child.kill('SIGTERM');
+    const fast = setTimeout(() => child.kill('SIGINT'), 10_000);
     const immediate = setTimeout(() => child.kill('SIGQUIT'), 30_000);
     await exited;
+    clearTimeout(fast);
     clearTimeout(immediate);
   };
 
