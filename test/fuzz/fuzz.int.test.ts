@@ -23,6 +23,15 @@ let context: FuzzContext;
 const seen = { requests: 0, byStatus: new Map<number, number>() };
 
 /** Every call comes from a random address, as a crowd would: per-IP login throttling is not what this measures. */
+/** The chain proxy speaks JSON-RPC: its refusals are JSON-RPC error objects (one, or one per batched call). */
+const isJsonRpcError = (body: unknown): boolean => {
+  const b = body as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+  return b?.jsonrpc === '2.0' && typeof b.error?.code === 'number' && typeof b.error.message === 'string';
+};
+const inErrorFormat = (url: string, body: unknown): boolean =>
+  apiErrorSchema.safeParse(body).success ||
+  (url === '/api/ledger/rpc' && (isJsonRpcError(body) || (Array.isArray(body) && body.some(isJsonRpcError) && body.every((b) => (b as { jsonrpc?: unknown })?.jsonrpc === '2.0'))));
+
 const randomIp = () => `10.${randomBytes(3).join('.')}`;
 
 function describeRequest(request: HttpRequest): string {
@@ -41,8 +50,7 @@ function check(request: HttpRequest, response: HttpResponse): void {
     } catch {
       throw new Error(`${response.status} not JSON for ${describeRequest(request)}: ${response.body.slice(0, 200)}`);
     }
-    const parsed = apiErrorSchema.safeParse(body);
-    if (!parsed.success) throw new Error(`${response.status} not the error format for ${describeRequest(request)}: ${response.body.slice(0, 200)}`);
+    if (!inErrorFormat(request.url, body)) throw new Error(`${response.status} not the error format for ${describeRequest(request)}: ${response.body.slice(0, 200)}`);
   }
 }
 
