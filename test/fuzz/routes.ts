@@ -17,10 +17,15 @@ import {
   registerRequestSchema,
   registrationSubmissionSchema,
   resetPasswordRequestSchema,
+  acceptInvitationRequestSchema,
+  staffInviteRequestSchema,
+  staffLoginRequestSchema,
+  staffRoleChangeRequestSchema,
   supportRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorVerifyRequestSchema,
 } from '@titleledger/api/schemas';
+import { staffAccessTable } from '../../api/src/staff/access-table.js';
 import { cardDetails, registrationFields, registrationIntent, signUpDetails, type HttpRequest } from '../support/flows.js';
 import { anyText, fromSchema, hostileString, hostileValue, jsonBody, mutated } from './arbitraries.js';
 
@@ -183,6 +188,35 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   trRoute('/api/ledger/proof/', 'none'),
   get('GET /api/ledger/status', () => fc.constant('/api/ledger/status'), 'none'),
   json('POST', '/api/ledger/rpc', null, () => ({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 'none'),
+  // Every staff route, from the staff access table (so a new one is fuzzed too), called as a creator,
+  // anonymously or with a forged token: the guard answers before anything else runs.
+  ...staffAccessTable.map((spec) => {
+    const method = String(spec.method) as HttpRequest['method'];
+    const bodySchema: Record<string, z.ZodType> = {
+      '/api/admin/login': staffLoginRequestSchema,
+      '/api/master-admin/login': staffLoginRequestSchema,
+      '/api/admin/accept-invitation': acceptInvitationRequestSchema,
+      '/api/master-admin/invite': staffInviteRequestSchema,
+      '/api/master-admin/admins/:id/role': staffRoleChangeRequestSchema,
+    };
+    return {
+      name: `${method} ${spec.url} (staff)`,
+      request: (context: FuzzContext) =>
+        fc
+          .record({
+            id: segment(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
+            token: token(context),
+            body: jsonBody((bodySchema[spec.url] as z.ZodType | undefined) ?? null, { email: 'admin@example.com', password: 'not the password', role: 'admin1' }),
+            query: fc.constantFrom('', '?limit=0', '?limit=abc&before=-1', '?limit=50&before=%00'),
+          })
+          .map(({ id, token, body, query }) => ({
+            method,
+            url: `${spec.url.replace(':id', id)}${method === 'GET' ? query : ''}`,
+            ...(token ? { token } : {}),
+            ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body }),
+          })),
+    } satisfies FuzzRoute;
+  }),
   {
     name: 'unknown /api paths and methods',
     request: () =>
