@@ -88,7 +88,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       const sniffed = await sniffDocument(file.head, file);
       if (!sniffed.accepted) throw new AppError('unsupported_media_type', sniffed.message, { detected: sniffed.detected });
       const input = parsed.data;
-      const { registration, position } = await registerTitle(
+      const { registration, position, replayed } = await registerTitle(
         feature.registerDeps,
         {
           ownerId: user.id,
@@ -107,13 +107,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
         commandContext(request),
       );
       await app.waitForProjections(position, ['registrations']);
-      return reply.status(201).send({
+      // A retried submission: its registration is the one answered, this upload is not needed.
+      if (replayed) await discard();
+      const anchored = replayed && (await findRegistration(pool, registration.trNumber))?.status === 'registered';
+      return reply.status(replayed ? 200 : 201).send({
         success: true,
         tr_number: registration.trNumber,
         cryptographic_hash: registration.cryptographicHash,
         file_content_hash: registration.fileContentHash,
         registration_date: registration.registeredAt,
-        status: 'pending',
+        status: anchored ? 'registered' : 'pending',
       });
     } catch (error) {
       await discard();

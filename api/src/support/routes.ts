@@ -6,7 +6,7 @@ import { validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { supportRequestSchema } from '../schemas/support.js';
-import { supportDecider, supportSchemaVersions, supportStreamId } from './support-request.js';
+import { supportDecider, supportStreamId } from './support-request.js';
 import { newTicketNumber } from './ticket-number.js';
 
 export async function supportRoutes(app: App): Promise<void> {
@@ -26,7 +26,6 @@ export async function supportRoutes(app: App): Promise<void> {
       supportDecider,
       { type: 'SubmitSupportRequest', id, ticketNumber, request: parsed.data, now: context.now },
       context,
-      supportSchemaVersions,
     );
     return reply.status(201).send({ success: true as const, ticketNumber, id });
   });
