@@ -55,7 +55,7 @@ afterAll(async () => {
 describe('payment methods (local provider)', () => {
   it('reports the local provider in test mode', async () => {
     const response = await call({ method: 'GET', url: '/api/payment/config' });
-    expect(response.json()).toEqual({ provider: 'local', testMode: true });
+    expect(response.json()).toEqual({ provider: 'local', testMode: true, registrationFee: { amountCents: 999, currency: 'usd' } });
   });
 
   it('tokenises a valid card and keeps only the summary', async () => {
