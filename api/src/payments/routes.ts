@@ -2,12 +2,12 @@
 // provider's tokenisation endpoint (test mode only; the card number is used once and dropped).
 import { notFound } from '../errors.js';
 import type { App } from '../http/app.js';
-import { localPaymentMethodRequestSchema, type PaymentConfig } from '../schemas/accounts.js';
+import { localPaymentMethodRequestSchema, paymentConfigSchema, type PaymentConfig } from '../schemas/accounts.js';
 import { REGISTRATION_CURRENCY } from './decider.js';
 import { LocalPaymentProvider } from './local-provider.js';
 
 export async function paymentRoutes(app: App): Promise<void> {
-  app.get('/payment/config', async (): Promise<PaymentConfig> => {
+  app.get('/payment/config', { schema: { tags: ['payments'], summary: 'The card provider and the registration fee', response: { 200: paymentConfigSchema } } }, async (): Promise<PaymentConfig> => {
     const provider = app.payments;
     return {
       provider: provider.kind,
