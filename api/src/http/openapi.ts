@@ -6,6 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../schemas/errors.js';
 import type { App } from './app.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -25,6 +26,11 @@ export const DOCS_CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The documented error answers of a route: every one is `{ error, message, details? }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}
 
 export interface ApiRoute {
   readonly method: string;
