@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 const inject = (url: string) => app.running.app!.inject({ method: 'GET', url });
-/** fastify's `/titles/:tr` is OpenAPI's `/titles/{tr}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** fastify's `/titles/:tr` is OpenAPI's `/titles/{tr}`, and a wildcard `*` is `{*}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace('*', '{*}');
 
 describe('/api/openapi.json', () => {
   it('is an OpenAPI 3 document listing every registered route', async () => {
