@@ -1,12 +1,13 @@
 // Registrations for the ledger's tests, appended straight to the log as the registrations feature
 // does (TitleRegistered on `title-<trNumber>` with no_stream), with a real v1 cryptographic hash.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { toNewEvents } from '@titleledger/api/domain';
 import type { EventStore, Position } from '@titleledger/api/eventstore';
 import { registrationHash } from '../../api/src/registrations/registration-hash.js';
-import type { TitleRegisteredData } from '../../api/src/registrations/events.js';
+import type { EventData } from '@titleledger/api/events';
 import { newTrNumber } from '../../api/src/registrations/tr-number.js';
 
-export type TestRegistration = TitleRegisteredData;
+export type TestRegistration = EventData<'TitleRegistered'>;
 
 export function newRegistration(content: Buffer = randomBytes(64), title = `Work ${randomUUID().slice(0, 8)}`): TestRegistration {
   const trNumber = newTrNumber(new Date());
@@ -37,21 +38,11 @@ export function newRegistration(content: Buffer = randomBytes(64), title = `Work
 export async function appendRegistration(store: EventStore, registration: TestRegistration): Promise<Position> {
   const appended = await store.append(
     `title-${registration.trNumber}`,
-    [
-      {
-        type: 'TitleRegistered',
-        data: registration,
-        metadata: {
-          eventId: randomUUID(),
-          correlationId: randomUUID(),
-          causationId: null,
-          actor: { kind: 'user', id: registration.ownerId, role: null },
-          clientIp: null,
-          occurredAt: registration.registeredAt,
-          schemaVersion: 1,
-        },
-      },
-    ],
+    toNewEvents([{ type: 'TitleRegistered', data: registration }], {
+      actor: { kind: 'user', id: registration.ownerId, role: null },
+      correlationId: randomUUID(),
+      now: new Date(registration.registeredAt),
+    }),
     'no_stream',
   );
   return appended.position;

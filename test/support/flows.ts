@@ -243,7 +243,10 @@ export function creatorFlows(send: Send) {
   /** Pays and registers `content` as a text work; gives the TR number and both hashes. */
   async function register(token: string, content: Buffer, options: { title?: string; fields?: Record<string, string> } = {}): Promise<Registered> {
     const title = options.title ?? 'The Sea';
-    const sessionId = await paidSession(token, registrationIntent({ title }));
+    // The fee the server is configured with (REGISTRATION_FEE_CENTS), as the web app reads it.
+    const config = expectStatus(await send({ method: 'GET', url: '/api/payment/config' }), 200, 'reading the payment config');
+    const amount = config.json<{ registrationFee: { amountCents: number } }>().registrationFee.amountCents / 100;
+    const sessionId = await paidSession(token, registrationIntent({ title, amount }));
     const reply = await submit(token, registrationFields(sessionId, { title, ...options.fields }), { name: 'work.txt', content, type: 'text/plain' });
     const body = expectStatus(reply, 201, 'registering a title').json<{ tr_number: string; cryptographic_hash: string; file_content_hash: string }>();
     return { trNumber: body.tr_number, cryptographicHash: body.cryptographic_hash, fileContentHash: body.file_content_hash };

@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { handleCommand, type CommandContext } from '../domain/command-handler.js';
+import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
 import { AppError, conflict, unauthorized, unprocessable, validationError } from '../errors.js';
 import type { EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
@@ -20,7 +20,7 @@ import {
 } from '../schemas/accounts.js';
 import { normaliseEmail, seal, unseal, type ServerKeyring } from './crypto.js';
 import { userDecider, type ActiveUser, type UserCommand, type UserState } from './decider.js';
-import { sealedProfileSchema, userSchemaVersions, userStreamId, type SealedCard, type SealedProfile } from './events.js';
+import { sealedProfileSchema, userStreamId, type SealedCard, type SealedProfile } from './events.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from './passwords.js';
 import type { Sessions } from './sessions.js';
@@ -81,11 +81,7 @@ export class AccountService {
   // ---- loading -----------------------------------------------------------------------------
 
   async loadState(userId: string): Promise<UserState> {
-    const history = await this.deps.store.readStream(userStreamId(userId));
-    return history.reduce<UserState>(
-      (state, event) => userDecider.evolve(state, event as unknown as Parameters<typeof userDecider.evolve>[1]),
-      userDecider.initialState,
-    );
+    return (await loadState(this.deps.store, userStreamId(userId), userDecider)).state;
   }
 
   /** The active user with their key; a deleted or unknown account is a 401. */
@@ -97,7 +93,7 @@ export class AccountService {
   }
 
   private run(userId: string, command: UserCommand, context: CommandContext) {
-    return handleCommand(this.deps.store, userStreamId(userId), userDecider, command, asUser(context, userId), userSchemaVersions);
+    return handleCommand(this.deps.store, userStreamId(userId), userDecider, command, asUser(context, userId));
   }
 
   private async passwordMatches(user: ActiveUser, key: Buffer, password: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { cardDetails, freshEmail, injectSender, signUpDetails, type Card } from 
 import { outboxMail, resetTokenIn } from '../../../test/support/mail.js';
 import { serverKeyring, unseal } from './crypto.js';
 import { readUserKey } from './user-keys.js';
+import { isEvent } from '../events/index.js';
 
 let app: TestApp;
 const statuses: number[] = [];
@@ -55,7 +56,7 @@ afterAll(async () => {
 describe('payment methods (local provider)', () => {
   it('reports the local provider in test mode', async () => {
     const response = await call({ method: 'GET', url: '/api/payment/config' });
-    expect(response.json()).toEqual({ provider: 'local', testMode: true });
+    expect(response.json()).toEqual({ provider: 'local', testMode: true, registrationFee: { amountCents: 999, currency: 'usd' } });
   });
 
   it('tokenises a valid card and keeps only the summary', async () => {
@@ -437,7 +438,9 @@ describe('account deletion', () => {
 
     const events = await app.running.store.readStream(`user-${user.id}`);
     expect(events.at(-1)!.type).toBe('AccountDeleted');
-    const registeredEvent = events[0]!.data as { profile: string };
+    const first = events[0]!;
+    if (!isEvent(first, 'UserRegistered')) throw new Error(`expected UserRegistered first, found ${first.type}`);
+    const registeredEvent = first.data;
     expect(unseal(keyBefore!, user.id, registeredEvent.profile)).toMatchObject({ email });
     const otherKey = serverKeyring().newUserKey();
     expect(() => unseal(otherKey, user.id, registeredEvent.profile)).toThrow();

@@ -4,6 +4,7 @@
 // who may do what in which status, and that a TOTP time step is never accepted twice.
 import { AppError, conflict, notFound, unauthorized, unprocessable } from '../errors.js';
 import { assertNever, type Decider } from '../domain/decider.js';
+import { streamEventTypes } from '../events/index.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES, type NotificationPreferences } from '../schemas/accounts.js';
 import type { UserEvent, UserEventOf } from './events.js';
 
@@ -191,6 +192,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  eventTypes: streamEventTypes('user'),
   initialState: initialUserState,
   decide,
   evolve,

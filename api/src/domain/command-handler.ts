@@ -2,8 +2,9 @@
 // expected revision. A concurrent writer makes the append fail with WrongExpectedRevisionError
 // (HTTP 409), never a lost update.
 import { randomUUID } from 'node:crypto';
+import { parseEvent, schemaVersionOf, streamHistory, type DomainEvent } from '../events/index.js';
 import type { Actor, AppendResult, EventMetadata, EventStore, NewEvent } from '../eventstore/types.js';
-import type { Decider, Event } from './decider.js';
+import type { Decider } from './decider.js';
 
 /** Who is asking, and from where: becomes every event's metadata. */
 export interface CommandContext {
@@ -14,15 +15,12 @@ export interface CommandContext {
   readonly now: Date;
 }
 
-export interface SchemaVersions {
-  readonly [eventType: string]: number;
-}
-
-export function toNewEvents(
-  events: readonly Event[],
-  context: CommandContext,
-  schemaVersions: SchemaVersions = {},
-): NewEvent[] {
+/**
+ * Turns a decider's events into events to append: each is checked against its catalogue schema
+ * (an event that does not match it is a bug, and is never written) and stamped with the context as
+ * metadata and its schema version.
+ */
+export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
   return events.map((event) => {
     const metadata: EventMetadata = {
       eventId: randomUUID(),
@@ -31,31 +29,39 @@ export function toNewEvents(
       actor: context.actor,
       clientIp: context.clientIp ?? null,
       occurredAt: context.now.toISOString(),
-      schemaVersion: schemaVersions[event.type] ?? 1,
+      schemaVersion: schemaVersionOf(event.type),
     };
-    return { type: event.type, data: event.data, metadata };
+    return { type: event.type, data: parseEvent(event).data, metadata };
   });
 }
 
-export interface HandledCommand<E extends Event> {
+export interface HandledCommand<E extends DomainEvent> {
   readonly events: readonly E[];
   /** Undefined when the decider emitted nothing. */
   readonly appended?: AppendResult;
 }
 
-export async function handleCommand<State, Command, E extends Event>(
+/** Reads a stream and folds it: the decider's state and the revision to expect when appending. */
+export async function loadState<State, Command, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, E>,
+): Promise<{ state: State; revision: bigint | 'no_stream' }> {
+  const history = streamHistory<E>(streamId, await store.readStream(streamId), decider.eventTypes);
+  const state = history.reduce((folded, event) => decider.evolve(folded, event), decider.initialState);
+  return { state, revision: history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision };
+}
+
+export async function handleCommand<State, Command, E extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, E>,
   command: Command,
   context: CommandContext,
-  schemaVersions?: SchemaVersions,
 ): Promise<HandledCommand<E>> {
-  const history = await store.readStream(streamId);
-  const state = history.reduce((s, recorded) => decider.evolve(s, recorded as unknown as E), decider.initialState);
+  const { state, revision } = await loadState(store, streamId, decider);
   const events = decider.decide(command, state);
   if (events.length === 0) return { events };
-  const expected = history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision;
-  const appended = await store.append(streamId, toNewEvents(events, context, schemaVersions), expected);
+  const appended = await store.append(streamId, toNewEvents(events, context), revision);
   return { events, appended };
 }

@@ -1,12 +1,10 @@
 // The shape of every feature's write side: pure `decide` and `evolve`, no clock, ids or I/O.
 // Time and ids arrive with the command; that is what makes deciders testable and replayable.
+import type { DomainEvent } from '../events/index.js';
 
-export interface Event<Type extends string = string, Data = unknown> {
-  readonly type: Type;
-  readonly data: Data;
-}
-
-export interface Decider<State, Command, E extends Event> {
+export interface Decider<State, Command, E extends DomainEvent> {
+  /** The event types of the stream it folds, from the catalogue (`streamEventTypes('payment')`). */
+  readonly eventTypes: readonly E['type'][];
   readonly initialState: State;
   /** Throws an AppError when the command is refused. */
   decide(command: Command, state: State): readonly E[];

@@ -1,41 +1,102 @@
 import { describe, expect, it } from 'vitest';
-import { toNewEvents } from './command-handler.js';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/types.js';
+import { START } from '../eventstore/position.js';
+import { handleCommand, toNewEvents } from './command-handler.js';
 import { assertNever } from './decider.js';
+import { supportDecider } from '../support/support-request.js';
+
+const submitted = {
+  type: 'SupportRequestSubmitted' as const,
+  data: {
+    id: 'r1',
+    ticketNumber: 'TL-2026-ABCDEF',
+    fullName: 'Ada Lovelace',
+    email: 'ada@example.com',
+    subject: 'Help',
+    issueType: 'technical' as const,
+    priority: 'normal' as const,
+    message: 'Something is wrong.',
+    submittedAt: '2026-01-02T03:04:05.000Z',
+  },
+};
 
 describe('toNewEvents', () => {
-  it('stamps every event with the command context as metadata', () => {
+  it('stamps every event with the command context as metadata and its catalogue schema version', () => {
     const now = new Date('2026-01-02T03:04:05.000Z');
-    const [event] = toNewEvents(
-      [{ type: 'TitleRegistered', data: { tr: 'TR-COPY-2026-ABCDEFGH' } }],
-      {
-        actor: { kind: 'user', id: 'u1', role: null },
-        correlationId: 'corr-1',
-        causationId: 'cause-1',
-        clientIp: '10.0.0.1',
-        now,
-      },
-      { TitleRegistered: 2 },
-    );
+    const [event] = toNewEvents([submitted], {
+      actor: { kind: 'user', id: 'u1', role: null },
+      correlationId: 'corr-1',
+      causationId: 'cause-1',
+      clientIp: '10.0.0.1',
+      now,
+    });
     expect(event!.metadata).toMatchObject({
       correlationId: 'corr-1',
       causationId: 'cause-1',
       actor: { kind: 'user', id: 'u1' },
       clientIp: '10.0.0.1',
       occurredAt: '2026-01-02T03:04:05.000Z',
-      schemaVersion: 2,
+      schemaVersion: 1,
     });
     expect(event!.metadata.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event!.data).toEqual(submitted.data);
   });
 
-  it('defaults the schema version to 1 and a missing causation to null', () => {
-    const [event] = toNewEvents([{ type: 'X', data: {} }], {
-      actor: { kind: 'system', id: null },
-      correlationId: 'c',
-      now: new Date(),
-    });
-    expect(event!.metadata.schemaVersion).toBe(1);
+  it('defaults a missing causation and client IP to null', () => {
+    const [event] = toNewEvents([submitted], { actor: { kind: 'system', id: null }, correlationId: 'c', now: new Date() });
     expect(event!.metadata.causationId).toBeNull();
     expect(event!.metadata.clientIp).toBeNull();
+  });
+
+  it('refuses an event whose data does not match its schema: it is never appended', () => {
+    const bad = { ...submitted, data: { ...submitted.data, priority: 'whenever' } } as unknown as typeof submitted;
+    expect(() => toNewEvents([bad], { actor: { kind: 'system', id: null }, correlationId: 'c', now: new Date() })).toThrow(/priority/);
+  });
+});
+
+/** An in-memory stream, enough for the handler's loop. */
+function storeWith(history: readonly { type: string; data: unknown }[]) {
+  const appended: { streamId: string; events: readonly NewEvent[]; expected: unknown }[] = [];
+  const recorded = history.map(
+    (e, i): RecordedEvent => ({
+      ...e,
+      metadata: { eventId: `e${i}`, correlationId: 'c', causationId: null, actor: { kind: 'system', id: null }, clientIp: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+      streamId: 's',
+      revision: BigInt(i),
+      position: START,
+    }),
+  );
+  const store = {
+    readStream: async () => recorded,
+    append: async (streamId: string, events: readonly NewEvent[], expected: unknown) => {
+      appended.push({ streamId, events, expected });
+      return { nextExpectedRevision: 0n, position: START };
+    },
+  } as unknown as EventStore;
+  return { store, appended };
+}
+
+describe('handleCommand', () => {
+  const context = { actor: { kind: 'anonymous' as const, id: null }, correlationId: 'c', now: new Date('2026-01-02T03:04:05.000Z') };
+  const { fullName, email, subject, issueType, priority, message } = submitted.data;
+  const command = {
+    type: 'SubmitSupportRequest' as const,
+    id: 'r1',
+    ticketNumber: 'TL-2026-ABCDEF',
+    now: context.now,
+    request: { fullName, email, subject, issueType, priority, message },
+  };
+
+  it('appends what the decider decides on an empty stream with no_stream', async () => {
+    const { store, appended } = storeWith([]);
+    const result = await handleCommand(store, 'support-r1', supportDecider, command, context);
+    expect(result.events.map((e) => e.type)).toEqual(['SupportRequestSubmitted']);
+    expect(appended).toMatchObject([{ streamId: 'support-r1', expected: 'no_stream' }]);
+  });
+
+  it('refuses a stream holding an event its decider does not know', async () => {
+    const { store } = storeWith([{ type: 'TitleRegistered', data: {} }]);
+    await expect(handleCommand(store, 'support-r1', supportDecider, command, context)).rejects.toThrow(/holds a TitleRegistered event/);
   });
 });
 

@@ -17,6 +17,7 @@ import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { refuseCrossSiteRequests } from './cross-site-requests.js';
 import { installErrorHandling } from './errors.js';
+import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { registerRoutes } from './routes.js';
 import { securityHeaders } from './security-headers.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifyHelmet, securityHeaders(deps.config));
   await app.register(fastifyCookie);
   refuseCrossSiteRequests(app, deps.config.publicUrl);
+  await app.register(apiDocs);
   await registerRoutes(app);
 
   const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');

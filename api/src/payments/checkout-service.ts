@@ -1,23 +1,30 @@
 // Checkout use cases: create a checkout session for a signed-in user, settle it from the
 // provider's own answer (never from the browser's redirect), and show it to its owner.
-import { handleCommand, type CommandContext } from '../domain/command-handler.js';
-import { notFound } from '../errors.js';
+import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
+import { notFound, validationError } from '../errors.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
 import type { CreateIntent, PaymentSession } from '../schemas/registrations.js';
-import { paymentDecider, paymentSchemaVersions, paymentStream, type PaymentState } from './checkout.js';
+import { paymentDecider, paymentStream, requireRegistrationFee, type PaymentState } from './decider.js';
 import { SESSION_PLACEHOLDER, type CheckoutProvider } from './checkout-provider.js';
 
 export interface CheckoutDeps {
   readonly store: EventStore;
   readonly provider: CheckoutProvider;
   readonly publicUrl: string;
+  /** REGISTRATION_FEE_CENTS: what a registration payment must carry. */
+  readonly feeCents: number;
 }
 
-export async function loadPayment(store: EventStore, paymentId: string): Promise<{ state: PaymentState; revision: bigint | null }> {
-  const history = await store.readStream(paymentStream(paymentId));
-  const state = history.reduce((s, e) => paymentDecider.evolve(s, e as never), paymentDecider.initialState);
-  return { state, revision: history.length ? history[history.length - 1]!.revision : null };
+/** Dollars as sent by the client to whole cents; an amount with a fraction of a cent is refused, not rounded. */
+export function toCents(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (Math.abs(amount * 100 - cents) > 1e-6) throw validationError('Failed to create payment intent: the amount must be in whole cents.');
+  return cents;
+}
+
+export async function loadPayment(store: EventStore, paymentId: string): Promise<{ state: PaymentState }> {
+  return loadState(store, paymentStream(paymentId), paymentDecider);
 }
 
 function returnPaths(input: CreateIntent): { success: string; cancel: string } {
@@ -38,7 +45,9 @@ export async function createCheckout(
   input: CreateIntent,
   context: CommandContext,
 ): Promise<{ checkoutUrl: string; sessionId: string; position: Position | undefined }> {
-  const amountCents = Math.round(input.amount * 100);
+  const amountCents = toCents(input.amount);
+  // Refused before the provider is asked, so no checkout session is opened for a wrong fee.
+  requireRegistrationFee({ paymentType: input.payment_type, amountCents, currency: input.currency }, deps.feeCents);
   const description =
     input.description ?? (input.payment_type === 'copyright_registration' ? 'TitleLedger - Copyright Registration Fee' : 'TitleLedger payment');
   const reference = input.metadata.title ?? input.metadata.service ?? null;
@@ -73,10 +82,10 @@ export async function createCheckout(
         successUrl,
         cancelUrl,
       },
+      feeCents: deps.feeCents,
       now: context.now,
     },
     context,
-    paymentSchemaVersions,
   );
   return { checkoutUrl: session.url, sessionId: session.id, position: result.appended?.position };
 }
@@ -103,7 +112,6 @@ export async function settlePayment(
         paymentDecider,
         { type: 'Settle', retrieved, via, now: context.now },
         context,
-        paymentSchemaVersions,
       );
       const after = await loadPayment(deps.store, paymentId);
       return { state: after.state, position: result.appended?.position };

@@ -1,17 +1,20 @@
-// Payment routes for accounts: the provider's configuration for the browser, and the local
+// Payment routes for accounts: the provider's configuration and the registration fee for the browser, and the local
 // provider's tokenisation endpoint (test mode only; the card number is used once and dropped).
 import { notFound } from '../errors.js';
 import type { App } from '../http/app.js';
-import { localPaymentMethodRequestSchema } from '../schemas/accounts.js';
+import { localPaymentMethodRequestSchema, paymentConfigSchema, type PaymentConfig } from '../schemas/accounts.js';
+import { REGISTRATION_CURRENCY } from './decider.js';
 import { LocalPaymentProvider } from './local-provider.js';
 
 export async function paymentRoutes(app: App): Promise<void> {
-  app.get('/payment/config', async () => {
+  app.get('/payment/config', { schema: { tags: ['payments'], summary: 'The card provider and the registration fee', response: { 200: paymentConfigSchema } } }, async (): Promise<PaymentConfig> => {
     const provider = app.payments;
     return {
       provider: provider.kind,
       ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
       testMode: provider.testMode,
+      // The one source of the fee: every page shows it, the wizard pays it, a registration needs it.
+      registrationFee: { amountCents: app.deps.config.REGISTRATION_FEE_CENTS, currency: REGISTRATION_CURRENCY },
     };
   });
 

@@ -1,45 +1,49 @@
 // The registration's events, on stream `title-<trNumber>`. Other features depend on this shape:
 // the ledger anchors `cryptographicHash`, search indexes title, registrant and material type.
-import type { Event } from '../domain/decider.js';
+// Registered in the event catalogue (../events/index.ts); read them through it.
+import { z } from 'zod';
+import { defineEvents, type EventsOf } from '../events/define.js';
 
-export interface TitleRegisteredData {
-  readonly trNumber: string;
-  readonly title: string;
-  readonly ownerId: string;
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase SHA-256 hex digest');
+const isoTime = z.iso.datetime();
+
+export const titleRegisteredSchema = z.object({
+  trNumber: z.string().min(1),
+  title: z.string(),
+  ownerId: z.string().min(1),
   /** "First Last": public registration metadata (the spec makes registrations searchable by it). */
-  readonly registrantName: string;
-  readonly materialType: string;
-  readonly intendedMedium: string;
-  readonly description: string;
+  registrantName: z.string(),
+  materialType: z.string(),
+  intendedMedium: z.string(),
+  description: z.string(),
   /** SHA-256 of the uploaded bytes, lowercase hex. */
-  readonly fileContentHash: string;
+  fileContentHash: sha256Hex,
   /** SHA-256 of the canonical encoding (registration-hash.ts), lowercase hex. */
-  readonly cryptographicHash: string;
-  readonly hashVersion: number;
+  cryptographicHash: sha256Hex,
+  hashVersion: z.number().int().positive(),
   /** The payment this registration consumed (stream `payment-<paymentId>`). */
-  readonly paymentId: string;
+  paymentId: z.string().min(1),
   /** The encrypted work in the blob store. */
-  readonly blobId: string;
-  readonly fileName: string;
-  readonly fileSize: number;
-  readonly mimeType: string;
+  blobId: z.string().min(1),
+  fileName: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  mimeType: z.string(),
   /** ISO 8601 UTC with milliseconds; part of the hash. */
-  readonly registeredAt: string;
+  registeredAt: isoTime,
   /**
    * E-mail, phone and postal address: personal data, sealed with the owner's key (accounts
    * crypto `seal`, `v1.…`), so destroying that key forgets them (crypto-shredding).
    */
-  readonly contact: string;
-}
+  contact: z.string().startsWith('v1.'),
+});
 
-export interface RegistrationArchivedData {
-  readonly trNumber: string;
-  readonly archivedAt: string;
-  readonly reason: string | null;
-}
+export const titleEvents = defineEvents({
+  TitleRegistered: { schemaVersion: 1, schema: titleRegisteredSchema },
+  RegistrationArchived: {
+    schemaVersion: 1,
+    schema: z.object({ trNumber: z.string().min(1), archivedAt: isoTime, reason: z.string().nullable() }),
+  },
+});
 
-export type TitleRegistered = Event<'TitleRegistered', TitleRegisteredData>;
-export type RegistrationArchived = Event<'RegistrationArchived', RegistrationArchivedData>;
-export type RegistrationEvent = TitleRegistered | RegistrationArchived;
-
-export const registrationSchemaVersions = { TitleRegistered: 1, RegistrationArchived: 1 } as const;
+export type TitleEvent = EventsOf<typeof titleEvents>;
+export type TitleRegisteredData = z.infer<typeof titleRegisteredSchema>;

@@ -1,28 +1,31 @@
-// Registering a title, atomically with consuming its payment, on any event-store adapter:
+// Registering a title, atomically with consuming its payment, on any event-store adapter. Both
+// writes go through `handleCommand` over a pure decider (payments/decider.ts, ./decider.ts):
 //
-// 1. the payment must be the caller's, paid (asked of the provider, never the browser) and equal
-//    to the fee;
+// 1. the payment must be the caller's, made for a registration, paid (asked of the provider, never
+//    the browser) and of exactly the fee;
 // 2. `PaymentConsumed` is appended to `payment-<id>` at the revision just read, carrying the whole
-//    registration: exactly one concurrent submission wins, every other gets 409 "already been used";
-// 3. `TitleRegistered` is appended to `title-<tr>` with `no_stream`.
+//    registration: exactly one concurrent submission wins. The same submission sent again by its
+//    payer (a retry after a dropped connection) gets that registration back; any other gets 409
+//    "already been used" naming it;
+// 3. `TitleRegistered` is appended to `title-<tr>` (empty stream, or already this payment's).
 //
 // The consumption is the commit point. A crash between 2 and 3 leaves a consumed payment whose
 // registration is already decided and durable; `completePendingRegistrations` (run at start) writes
 // the missing TitleRegistered from it, and `no_stream` makes that idempotent. A TR number taken in
 // the meantime (40 random bits: practically never) releases the payment and the caller retries.
-import { handleCommand, toNewEvents, type CommandContext } from '../domain/command-handler.js';
+import { handleCommand, type CommandContext } from '../domain/command-handler.js';
 import { AppError } from '../errors.js';
 import { START, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
-import { paymentDecider, paymentSchemaVersions, paymentStream, type PaymentEvent } from '../payments/checkout.js';
-import { settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
+import { eventTypes, isEvent } from '../events/index.js';
+import { paymentDecider, paymentStream } from '../payments/decider.js';
+import { loadPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
+import { titleDecider, TrNumberTakenError } from './decider.js';
 import type { TitleRegisteredData } from './events.js';
-import { registrationSchemaVersions } from './events.js';
 import { REGISTRATION_HASH_VERSION, registrationHash } from './registration-hash.js';
 import { newTrNumber, titleStream } from './tr-number.js';
 
 export interface RegisterDeps extends CheckoutDeps {
-  readonly feeCents: number;
   /** Seals the contact details with the owner's key (crypto-shredding). */
   sealContact(ownerId: string, contact: { email: string; phone: string; address: string }): Promise<string>;
   /** Test seam: runs between the consumption and TitleRegistered (a crash there must be recoverable). */
@@ -58,33 +61,32 @@ async function freeTrNumber(store: EventStore, now: Date): Promise<string> {
   throw new Error('Could not find a free TR number in 5 attempts');
 }
 
-function titleRegisteredEvent(registration: TitleRegisteredData) {
-  return { type: 'TitleRegistered' as const, data: registration };
-}
-
-/** Appends TitleRegistered for a consumed payment; true when it is (now or already) recorded. */
-async function writeTitle(store: EventStore, registration: TitleRegisteredData, context: CommandContext): Promise<{ ok: boolean; position?: Position }> {
-  try {
-    const appended = await store.append(
-      titleStream(registration.trNumber),
-      toNewEvents([titleRegisteredEvent(registration)], context, registrationSchemaVersions),
-      'no_stream',
-    );
-    return { ok: true, position: appended.position };
-  } catch (error) {
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    const existing = await store.readStream(titleStream(registration.trNumber));
-    const first = existing[0];
-    const mine = first?.type === 'TitleRegistered' && (first.data as TitleRegisteredData).paymentId === registration.paymentId;
-    return mine ? { ok: true, position: first.position } : { ok: false };
+/** Writes TitleRegistered for a consumed payment: where it sits in the log, or null when the TR number is another's. */
+async function writeTitle(store: EventStore, registration: TitleRegisteredData, context: CommandContext): Promise<Position | null> {
+  const stream = titleStream(registration.trNumber);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const { appended } = await handleCommand(store, stream, titleDecider, { type: 'RegisterTitle', registration }, context);
+      if (appended) return appended.position;
+      // Written already for this payment: answer with where it is.
+      return (await store.readStream(stream))[0]!.position;
+    } catch (error) {
+      if (error instanceof TrNumberTakenError) return null;
+      // Written concurrently (a retry, or recovery): decide again on what is there now.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
   }
+  throw new AppError('conflict', 'The registration changed while it was written. Please try again.');
 }
 
-export async function registerTitle(
-  deps: RegisterDeps,
-  input: RegisterInput,
-  context: CommandContext,
-): Promise<{ registration: TitleRegisteredData; position: Position | undefined }> {
+export interface Registered {
+  readonly registration: TitleRegisteredData;
+  readonly position: Position | undefined;
+  /** True when this was a retry of a submission already registered: nothing new was written for it. */
+  readonly replayed: boolean;
+}
+
+export async function registerTitle(deps: RegisterDeps, input: RegisterInput, context: CommandContext): Promise<Registered> {
   const contact = await deps.sealContact(input.ownerId, { email: input.email, phone: input.phone, address: input.address });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // The provider decides whether an open payment was paid; a settled one is left alone.
@@ -113,34 +115,49 @@ export async function registerTitle(
       mimeType: input.file.mimeType,
       contact,
     };
+    let consumed: boolean;
     try {
-      await handleCommand(
+      const { events } = await handleCommand(
         deps.store,
         paymentStream(input.paymentId),
         paymentDecider,
         { type: 'Consume', userId: input.ownerId, feeCents: deps.feeCents, registration, now: context.now },
         context,
-        paymentSchemaVersions,
       );
+      consumed = events.length > 0;
     } catch (error) {
       // Someone else appended to the payment since we read it: decide again on the new state
-      // (which, if they consumed it, refuses with "already been used").
+      // (which, if they consumed it, is this same submission or "already been used").
       if (error instanceof WrongExpectedRevisionError) continue;
       throw error;
     }
+    if (!consumed) {
+      // A retry of the submission that consumed this payment: the registration it made, written
+      // now if a crash (or the first attempt, still in flight) has not yet.
+      const { state } = await loadPayment(deps.store, input.paymentId);
+      if (state.status !== 'consumed') continue;
+      const position = await writeTitle(deps.store, state.registration, context);
+      if (position) return { registration: state.registration, position, replayed: true };
+      await release(deps.store, state.registration, 'TR number collision', context);
+      continue;
+    }
     await deps.afterConsume?.(registration);
-    const written = await writeTitle(deps.store, registration, context);
-    if (written.ok) return { registration, position: written.position };
-    await handleCommand(
-      deps.store,
-      paymentStream(input.paymentId),
-      paymentDecider,
-      { type: 'Release', trNumber, reason: 'TR number collision', now: context.now },
-      context,
-      paymentSchemaVersions,
-    );
+    const position = await writeTitle(deps.store, registration, context);
+    if (position) return { registration, position, replayed: false };
+    await release(deps.store, registration, 'TR number collision', context);
   }
   throw new AppError('conflict', 'The payment changed while registering. Please try again.');
+}
+
+/** Gives a consumed payment back when its TR number turned out to be taken, so it can register again. */
+async function release(store: EventStore, registration: TitleRegisteredData, reason: string, context: CommandContext): Promise<void> {
+  await handleCommand(
+    store,
+    paymentStream(registration.paymentId),
+    paymentDecider,
+    { type: 'Release', trNumber: registration.trNumber, reason, now: context.now },
+    context,
+  );
 }
 
 /**
@@ -155,16 +172,15 @@ export async function completePendingRegistrations(store: EventStore, context: C
     const page: RecordedEvent[] = await store.readAll({
       from,
       maxCount: 5000,
-      eventTypes: ['PaymentConsumed', 'PaymentReleased', 'TitleRegistered'],
+      eventTypes: eventTypes('PaymentConsumed', 'PaymentReleased', 'TitleRegistered'),
     });
     for (const event of page) {
-      if (event.type === 'PaymentConsumed') {
-        const data = (event as unknown as Extract<PaymentEvent, { type: 'PaymentConsumed' }>).data;
-        pending.set(data.trNumber, data.registration);
-      } else {
-        // TitleRegistered or PaymentReleased: done with, when it concerns the same payment.
-        const data = event.data as { trNumber: string; paymentId: string };
-        if (pending.get(data.trNumber)?.paymentId === data.paymentId) pending.delete(data.trNumber);
+      if (isEvent(event, 'PaymentConsumed')) {
+        pending.set(event.data.trNumber, event.data.registration);
+      } else if (isEvent(event, 'TitleRegistered', 'PaymentReleased')) {
+        // Done with, when it concerns the same payment.
+        const { trNumber, paymentId } = event.data;
+        if (pending.get(trNumber)?.paymentId === paymentId) pending.delete(trNumber);
       }
     }
     if (page.length < 5000) break;
@@ -172,19 +188,8 @@ export async function completePendingRegistrations(store: EventStore, context: C
   }
   const completed: string[] = [];
   for (const registration of pending.values()) {
-    const written = await writeTitle(store, registration, context);
-    if (written.ok) {
-      completed.push(registration.trNumber);
-      continue;
-    }
-    await handleCommand(
-      store,
-      paymentStream(registration.paymentId),
-      paymentDecider,
-      { type: 'Release', trNumber: registration.trNumber, reason: 'TR number collision found on recovery', now: context.now },
-      context,
-      paymentSchemaVersions,
-    );
+    if (await writeTitle(store, registration, context)) completed.push(registration.trNumber);
+    else await release(store, registration, 'TR number collision found on recovery', context);
   }
   return completed;
 }

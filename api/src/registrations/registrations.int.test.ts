@@ -16,7 +16,7 @@ import { publicKeyFromRaw } from '../tr-bundle/registry-key.js';
 import { decryptBundleDocument, verifyBundle, type TrBundle } from '../tr-bundle/bundle.js';
 import { registrationHash } from './registration-hash.js';
 import { completePendingRegistrations, registerTitle } from './register.js';
-import type { TitleRegisteredData } from './events.js';
+import { eventTypes, isEvent } from '../events/index.js';
 
 const MAX_UPLOAD = 64 * 1024;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-reg-'));
@@ -34,10 +34,9 @@ async function call(options: { method: HttpRequest['method']; url: string; token
 /** TR numbers whose payment was consumed but whose TitleRegistered (or release) the log does not show yet. */
 async function unfinishedConsumptions(store: TestApp['running']['store']): Promise<string[]> {
   const pending = new Map<string, string>();
-  for (const event of await store.readAll({ eventTypes: ['PaymentConsumed', 'PaymentReleased', 'TitleRegistered'], maxCount: 100_000 })) {
-    const data = event.data as { trNumber: string; paymentId?: string; registration?: { paymentId: string } };
-    if (event.type === 'PaymentConsumed') pending.set(data.trNumber, data.registration!.paymentId);
-    else if (pending.get(data.trNumber) === data.paymentId) pending.delete(data.trNumber);
+  for (const event of await store.readAll({ eventTypes: eventTypes('PaymentConsumed', 'PaymentReleased', 'TitleRegistered'), maxCount: 100_000 })) {
+    if (isEvent(event, 'PaymentConsumed')) pending.set(event.data.trNumber, event.data.registration.paymentId);
+    else if (isEvent(event, 'PaymentReleased', 'TitleRegistered') && pending.get(event.data.trNumber) === event.data.paymentId) pending.delete(event.data.trNumber);
   }
   return [...pending.keys()];
 }
@@ -172,8 +171,8 @@ describe('submission', () => {
 
   it('keeps the contact details sealed in the log and the work encrypted at rest', async () => {
     const [event] = await app.running.store.readStream(`title-${created.tr_number}`);
-    const data = event!.data as TitleRegisteredData;
-    expect(event!.type).toBe('TitleRegistered');
+    if (!event || !isEvent(event, 'TitleRegistered')) throw new Error(`expected TitleRegistered, found ${event?.type}`);
+    const { data } = event;
     expect(data.contact).toMatch(/^v1\./);
     expect(JSON.stringify(data)).not.toContain('ada@example.com');
     expect(data).toMatchObject({ ownerId: alice.userId, registrantName: 'Ada Lovelace', hashVersion: 1, fileName: 'sea.txt', mimeType: 'text/plain; charset=utf-8', fileSize: work.length });
@@ -280,18 +279,34 @@ describe('bad input: a clear error, and nothing half-written', () => {
     const unknown = await flows.submit(alice.token, registrationFields('lcs_does_not_exist'), file);
     expect(unknown.status).toBe(404);
 
-    const cheap = await flows.paidSession(alice.token, { ...registrationIntent({ amount: 1 }), metadata: {} });
-    const wrongAmount = await flows.submit(alice.token, registrationFields(cheap), file);
-    expect(wrongAmount.status).toBe(422);
-    expect(wrongAmount.json().message).toMatch(/not the registration fee of 9.99 USD/);
+    // A registration payment is of exactly the fee: asked for another amount, no checkout opens.
+    const cheap = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { ...registrationIntent({ amount: 1 }), metadata: {} } });
+    expect(cheap.status).toBe(422);
+    expect(cheap.json()).toMatchObject({ message: 'The registration fee is 9.99 USD, not 1.00 USD.', details: { feeCents: 999, currency: 'usd' } });
+    // An amount that rounds to the fee is refused, not rounded.
+    const rounded = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: registrationIntent({ amount: 9.994 }) });
+    expect(rounded.status).toBe(400);
+    expect(rounded.json().message).toMatch(/whole cents/);
+    // A one-time payment of the fee's amount never pays for a registration.
+    const oneTime = await flows.paidSession(alice.token, { ...registrationIntent(), payment_type: 'one-time' });
+    const notForRegistration = await flows.submit(alice.token, registrationFields(oneTime), file);
+    expect(notForRegistration.status).toBe(422);
+    expect(notForRegistration.json().message).toMatch(/not made for a registration/);
 
     // The payment was never consumed by any of these: it still registers once, then never again.
-    expect((await flows.submit(alice.token, registrationFields(session), file)).status).toBe(201);
-    const again = await flows.submit(alice.token, registrationFields(session), file);
-    expect(again.status).toBe(409);
-    expect(again.json().message).toMatch(/already been used/);
-    // paymentIntentId identifies the payment as well.
-    expect((await flows.submit(alice.token, registrationFields('', { paymentSessionId: '', paymentIntentId: session }), file)).status).toBe(409);
+    const first = await flows.submit(alice.token, registrationFields(session), file);
+    expect(first.status).toBe(201);
+    // The same submission retried after a dropped connection: the same registration, 200, nothing new
+    // (paymentIntentId names the payment as well).
+    for (const retry of [registrationFields(session), registrationFields('', { paymentSessionId: '', paymentIntentId: session })]) {
+      const again = await flows.submit(alice.token, retry, file);
+      expect(again.status).toBe(200);
+      expect(again.json()).toEqual(first.json());
+    }
+    // Another work on the used payment: 409, naming the registration the payment made.
+    const other = await flows.submit(alice.token, registrationFields(session, { title: 'Another Sea' }), file);
+    expect(other.status).toBe(409);
+    expect(other.json()).toMatchObject({ message: expect.stringMatching(/already been used/), details: { trNumber: first.json().tr_number } });
 
     expect(blobCount()).toBe(blobsBefore + 1);
     expect((await call({ method: 'GET', url: '/api/titles/user', token: alice.token })).json()).toHaveLength(titlesBefore + 1);
@@ -307,11 +322,23 @@ describe('one payment, one registration', () => {
     const codes = responses.map((r) => r.status).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.status === 409)) expect(r.json().message).toMatch(/already been used/);
-    const registered = await app.running.store.readAll({ eventTypes: ['TitleRegistered'] });
-    expect(registered.filter((e) => (e.data as TitleRegisteredData).paymentId === session)).toHaveLength(1);
+    const winner = responses.find((r) => r.status === 201)!.json().tr_number;
+    for (const r of responses.filter((r) => r.status === 409)) expect(r.json()).toMatchObject({ message: expect.stringMatching(/already been used/), details: { trNumber: winner } });
+    const registered = (await app.running.store.readAll({ eventTypes: eventTypes('TitleRegistered') })).filter((e) => isEvent(e, 'TitleRegistered'));
+    expect(registered.filter((e) => e.data.paymentId === session)).toHaveLength(1);
     const consumed = await app.running.store.readStream(`payment-${session}`);
     expect(consumed.filter((e) => e.type === 'PaymentConsumed')).toHaveLength(1);
+  });
+
+  it('one submission retried 5 times at once by its payer: one registration, every answer names it', async () => {
+    const session = await flows.paidSession(alice.token);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => flows.submit(alice.token, registrationFields(session, { title: 'Retried' }), { name: 'retried.txt', content: textBytes('retried') })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().tr_number)).size).toBe(1);
+    const registered = (await app.running.store.readAll({ eventTypes: eventTypes('TitleRegistered') })).filter((e) => isEvent(e, 'TitleRegistered'));
+    expect(registered.filter((e) => e.data.paymentId === session)).toHaveLength(1);
   });
 
   it('a crash between consuming the payment and TitleRegistered is completed on recovery, once', async () => {
@@ -346,7 +373,7 @@ describe('one payment, one registration', () => {
     };
     await expect(registerTitle(deps, input, context())).rejects.toThrow('simulated crash');
     const payment = await store.readStream(`payment-${checkoutSession.sessionId}`);
-    const consumed = payment.find((e) => e.type === 'PaymentConsumed')!.data as { trNumber: string };
+    const consumed = payment.find((e) => isEvent(e, 'PaymentConsumed'))!.data;
     expect(await store.readStream(`title-${consumed.trNumber}`)).toHaveLength(0);
 
     // readAll shows an event once every transaction that began before it has ended (a projection may
@@ -356,10 +383,13 @@ describe('one payment, one registration', () => {
     expect(await completePendingRegistrations(store, context())).toEqual([consumed.trNumber]);
     const title = await store.readStream(`title-${consumed.trNumber}`);
     expect(title.map((e) => e.type)).toEqual(['TitleRegistered']);
-    expect((title[0]!.data as TitleRegisteredData).paymentId).toBe(checkoutSession.sessionId);
+    expect(title.filter((e) => isEvent(e, 'TitleRegistered')).map((e) => e.data.paymentId)).toEqual([checkoutSession.sessionId]);
     // Running it again (another instance starting) changes nothing; the payment stays used.
     expect(await completePendingRegistrations(store, context())).toEqual([]);
-    await expect(registerTitle({ ...deps, afterConsume: undefined }, input, context())).rejects.toThrow(/already been used/);
+    // The payer retrying the same submission gets the recovered registration back, not a second one.
+    const retried = await registerTitle({ ...deps, afterConsume: undefined }, input, context());
+    expect(retried).toMatchObject({ replayed: true, registration: { trNumber: consumed.trNumber } });
+    await expect(registerTitle({ ...deps, afterConsume: undefined }, { ...input, title: 'Another' }, context())).rejects.toThrow(/already been used/);
   });
 
   it('never answered 500', () => {

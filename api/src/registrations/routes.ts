@@ -3,12 +3,20 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
+import { errorResponses } from '../http/openapi.js';
 import { frameableBySelf } from '../http/security-headers.js';
-import { registrationSubmissionSchema, trNumberParamSchema as trParams } from '../schemas/registrations.js';
+import {
+  dashboardStatsSchema,
+  registrationCreatedSchema,
+  registrationSubmissionSchema,
+  trNumberParamSchema as trParams,
+  userTitleSchema,
+} from '../schemas/registrations.js';
 import { certificateDocument } from '../certificates/certificate-document.js';
 import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
@@ -18,6 +26,20 @@ import { loadAnchor, loadProof } from '../tr-bundle/proof.js';
 import type { RegistrationFeature } from './feature.js';
 import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
 import { registerTitle } from './register.js';
+
+const registryPublicKeySchema = z.object({ alg: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
+
+/** The submission is multipart (registrationSubmissionSchema's fields and the document in "file"), read by hand as it streams. */
+const submitSchema = {
+  tags: ['registrations'],
+  summary: 'Register a work: multipart/form-data, the registration fields and the document in "file"',
+  consumes: ['multipart/form-data'],
+  response: {
+    200: registrationCreatedSchema.describe('The same submission sent again for its payment: the registration it made'),
+    201: registrationCreatedSchema,
+    ...errorResponses(400, 401, 404, 409, 413, 415, 422),
+  },
+};
 
 const MULTIPART_ERRORS: Record<string, (limit: number) => AppError> = {
   FST_REQ_FILE_TOO_LARGE: (limit) => new FileTooLargeError(limit),
@@ -59,7 +81,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 20_000 },
   });
 
-  app.post('/copyright/submit-registration', async (request, reply) => {
+  app.post('/copyright/submit-registration', { schema: submitSchema }, async (request, reply) => {
     const user = requireUser(request);
     if (!request.isMultipart()) throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
     const fields: Record<string, string> = {};
@@ -88,7 +110,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       const sniffed = await sniffDocument(file.head, file);
       if (!sniffed.accepted) throw new AppError('unsupported_media_type', sniffed.message, { detected: sniffed.detected });
       const input = parsed.data;
-      const { registration, position } = await registerTitle(
+      const { registration, position, replayed } = await registerTitle(
         feature.registerDeps,
         {
           ownerId: user.id,
@@ -107,13 +129,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
         commandContext(request),
       );
       await app.waitForProjections(position, ['registrations']);
-      return reply.status(201).send({
+      // A retried submission: its registration is the one answered, this upload is not needed.
+      if (replayed) await discard();
+      const anchored = replayed && (await findRegistration(pool, registration.trNumber))?.status === 'registered';
+      return reply.status(replayed ? 200 : 201).send({
         success: true,
         tr_number: registration.trNumber,
         cryptographic_hash: registration.cryptographicHash,
         file_content_hash: registration.fileContentHash,
         registration_date: registration.registeredAt,
-        status: 'pending',
+        status: anchored ? 'registered' : 'pending',
       });
     } catch (error) {
       await discard();
@@ -123,12 +148,12 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     }
   });
 
-  app.get('/titles/user', async (request) => {
+  app.get('/titles/user', { schema: { tags: ['registrations'], response: { 200: z.array(userTitleSchema), ...errorResponses(401) } } }, async (request) => {
     const user = requireUser(request);
     return listUserTitles(pool, user.id);
   });
 
-  app.get('/dashboard/stats', async (request) => {
+  app.get('/dashboard/stats', { schema: { tags: ['registrations'], response: { 200: dashboardStatsSchema, ...errorResponses(401) } } }, async (request) => {
     const user = requireUser(request);
     return dashboardStats(pool, user.id, new Date());
   });
@@ -215,8 +240,8 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       .send(JSON.stringify(bundle));
   });
 
-  app.get('/registry/public-key', async () => ({
-    alg: 'Ed25519',
+  app.get('/registry/public-key', { schema: { tags: ['registrations'], summary: "The registry's Ed25519 key that signs .tr files", response: { 200: registryPublicKeySchema } } }, async () => ({
+    alg: 'Ed25519' as const,
     keyId: feature.registryKey.keyId,
     publicKey: feature.registryKey.publicKeyBase64,
     publicKeyPem: feature.registryKey.publicKeyPem,

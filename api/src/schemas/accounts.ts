@@ -1,6 +1,7 @@
 // Accounts: sign-up, sessions, profile, password, two-factor, notification preferences, payment
 // methods. Shared by the API (request validation) and the web app (forms), with the spec's messages.
 import { z } from 'zod';
+import { registrationFeeSchema } from './registrations.js';
 import { text } from './text.js';
 
 export const US_STATES = ['CA', 'NY', 'TX', 'FL'] as const;
@@ -257,6 +258,7 @@ export const paymentConfigSchema = z.object({
   provider: z.enum(['local', 'stripe']),
   publishableKey: z.string().optional(),
   testMode: z.boolean(),
+  registrationFee: registrationFeeSchema,
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

@@ -6,6 +6,7 @@
 import { assertNever, type Decider } from '../domain/decider.js';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../errors.js';
 import { STAFF_MESSAGES, type InvitableRole, type StaffRole } from '../schemas/staff.js';
+import { streamEventTypes } from '../events/index.js';
 import type { StaffEvent, StaffEventOf } from './events.js';
 
 type Data<K extends StaffEvent['type']> = StaffEventOf<K>['data'];
@@ -200,6 +201,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
 }
 
 export const staffDecider: Decider<StaffState, StaffCommand, StaffEvent> = {
+  eventTypes: streamEventTypes('admin'),
   initialState: initialStaffState,
   decide,
   evolve,

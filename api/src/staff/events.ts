@@ -3,7 +3,7 @@
 // lives. Secrets never enter the log: passwords live in `staff_credentials`, and an invitation
 // travels only as the SHA-256 of its token.
 import { z } from 'zod';
-import type { SchemaVersions } from '../domain/command-handler.js';
+import { defineEvents, type EventsOf } from '../events/define.js';
 import { INVITABLE_ROLES, STAFF_ROLES } from '../schemas/staff.js';
 
 export const STAFF_STREAM_PREFIX = 'admin-';
@@ -50,13 +50,19 @@ export const staffEventSchemas = {
 } as const;
 
 type Schemas = typeof staffEventSchemas;
-export type StaffEventType = keyof Schemas;
-export type StaffEvent = { [K in StaffEventType]: { readonly type: K; readonly data: z.infer<Schemas[K]> } }[StaffEventType];
+
+/** The stream's events as the catalogue (../events/index.ts) registers them: every one at schema version 1. */
+export const staffEvents = defineEvents(
+  Object.fromEntries(Object.entries(staffEventSchemas).map(([type, schema]) => [type, { schemaVersion: 1, schema }])) as {
+    [K in keyof Schemas]: { readonly schemaVersion: number; readonly schema: Schemas[K] };
+  },
+);
+
+export type StaffEvent = EventsOf<typeof staffEvents>;
+export type StaffEventType = StaffEvent['type'];
 export type StaffEventOf<K extends StaffEventType> = Extract<StaffEvent, { type: K }>;
 
 export const STAFF_EVENT_TYPES = Object.keys(staffEventSchemas) as StaffEventType[];
-
-export const staffSchemaVersions: SchemaVersions = Object.fromEntries(STAFF_EVENT_TYPES.map((type) => [type, 1]));
 
 export function isStaffEvent(event: { type: string }): event is StaffEvent {
   return Object.hasOwn(staffEventSchemas, event.type);

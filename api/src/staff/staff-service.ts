@@ -22,7 +22,7 @@ import {
 } from '../schemas/staff.js';
 import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
-import { staffSchemaVersions, staffStreamId } from './events.js';
+import { staffStreamId } from './events.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { StaffSessions } from './staff-sessions.js';
 
@@ -84,7 +84,7 @@ export class StaffService {
   }
 
   private run(staffId: string, command: StaffCommand, context: CommandContext) {
-    return handleCommand(this.deps.store, staffStreamId(staffId), staffDecider, command, context, staffSchemaVersions);
+    return handleCommand(this.deps.store, staffStreamId(staffId), staffDecider, command, context);
   }
 
   async staffIdByEmail(email: string): Promise<string | null> {

@@ -5,12 +5,13 @@ import { handleCommand } from '../domain/command-handler.js';
 import { validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
-import { supportRequestSchema } from '../schemas/support.js';
-import { supportDecider, supportSchemaVersions, supportStreamId } from './support-request.js';
+import { supportRequestSchema, supportSubmittedSchema } from '../schemas/support.js';
+import { errorResponses } from '../http/openapi.js';
+import { supportDecider, supportStreamId } from './support-request.js';
 import { newTicketNumber } from './ticket-number.js';
 
 export async function supportRoutes(app: App): Promise<void> {
-  app.post('/support/submit', async (request, reply) => {
+  app.post('/support/submit', { schema: { tags: ['support'], response: { 201: supportSubmittedSchema, ...errorResponses(400) } } }, async (request, reply) => {
     const parsed = supportRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
@@ -26,7 +27,6 @@ export async function supportRoutes(app: App): Promise<void> {
       supportDecider,
       { type: 'SubmitSupportRequest', id, ticketNumber, request: parsed.data, now: context.now },
       context,
-      supportSchemaVersions,
     );
     return reply.status(201).send({ success: true as const, ticketNumber, id });
   });

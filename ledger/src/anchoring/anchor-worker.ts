@@ -21,10 +21,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { handleCommand, loadState, type CommandContext } from '@titleledger/api/domain';
+import { batchStream } from '@titleledger/api/events';
 import { WrongExpectedRevisionError, type EventStore } from '@titleledger/api/eventstore';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
-import { batchSealedSchema, batchStream, ledgerEvent, rootAnchoredSchema, type BatchSealedData, type RootAnchoredData } from '../events.js';
+import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './batch-decider.js';
 import type { AnchorChain } from '../chain/anchor-chain.js';
 import { ChainUnreachableError } from '../chain/json-rpc.js';
 
@@ -50,6 +52,8 @@ export interface AnchorWorkerOptions {
   readonly afterBroadcast?: (batch: BatchRow) => Promise<void> | void;
   readonly onAnchored?: (anchor: RootAnchoredData) => void;
   readonly onChainState?: (reachable: boolean, error?: unknown) => void;
+  /** The time stamped on the ledger's events (tests pass a fixed clock). */
+  readonly clock?: () => Date;
 }
 
 /** Thrown when the chain disagrees with the log in a way a retry cannot fix (the ledger is degraded). */
@@ -185,12 +189,25 @@ export class AnchorWorker {
   async #adoptSealedFromLog(): Promise<void> {
     for (;;) {
       const { batchId } = await this.#nextFirstLeaf();
-      const events = await this.options.store.readStream(batchStream(batchId));
-      if (events.length === 0) return;
-      const sealed = batchSealedSchema.parse(events[0]!.data);
-      await this.#recordSealed(sealed);
-      const anchored = events.find((e) => e.type === 'RootAnchored');
-      if (anchored) await this.#recordAnchored(rootAnchoredSchema.parse(anchored.data));
+      const { state } = await loadState(this.options.store, batchStream(batchId), batchDecider);
+      if (state.status === 'none') return;
+      await this.#recordSealed(state.sealed);
+      if (state.status === 'anchored') await this.#recordAnchored(state.anchor);
+    }
+  }
+
+  /** Runs a command on a batch's stream as the ledger; a conflict with the log degrades the ledger. */
+  async #decide(batchId: number, command: BatchCommand) {
+    const context: CommandContext = {
+      actor: { kind: 'system', id: 'ledger', role: null },
+      correlationId: randomUUID(),
+      now: (this.options.clock ?? (() => new Date()))(),
+    };
+    try {
+      return await handleCommand(this.options.store, batchStream(batchId), batchDecider, command, context);
+    } catch (error) {
+      if (error instanceof BatchConflictError) throw new AnchorConflictError(error.message);
+      throw error;
     }
   }
 
@@ -228,9 +245,10 @@ export class AnchorWorker {
       hashes: rows.map((r) => r.cryptographic_hash),
     };
     try {
-      await this.options.store.append(batchStream(batchId), [ledgerEvent('BatchSealed', sealed, randomUUID())], 'no_stream');
+      // Nothing appended: another instance (or this one before a crash) sealed this batch id, and
+      // #adoptSealedFromLog takes its seal on the next round.
+      if ((await this.#decide(batchId, { type: 'SealBatch', batch: sealed })).events.length === 0) return;
     } catch (error) {
-      // Another instance (or this one before a crash) sealed this batch id: adopt its seal.
       if (error instanceof WrongExpectedRevisionError) return;
       throw error;
     }
@@ -319,14 +337,18 @@ export class AnchorWorker {
       blockTimestamp: mined.blockTimestamp,
       rawTransaction,
     };
+    let appended: boolean;
     try {
-      await this.options.store.append(batchStream(batch.batchId), [ledgerEvent('RootAnchored', anchor, randomUUID())], 0n);
+      appended = (await this.#decide(batch.batchId, { type: 'RecordAnchor', anchor })).events.length > 0;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      appended = false;
+    }
+    if (!appended) {
       // Recorded already (by this instance before a crash, or another): take the recorded one.
-      const recorded = (await this.options.store.readStream(batchStream(batch.batchId))).find((e) => e.type === 'RootAnchored');
-      if (!recorded) throw error;
-      await this.#recordAnchored(rootAnchoredSchema.parse(recorded.data));
+      const { state } = await loadState(this.options.store, batchStream(batch.batchId), batchDecider);
+      if (state.status !== 'anchored') throw new Error(`The anchor of batch ${batch.batchId} could not be recorded; retrying`);
+      await this.#recordAnchored(state.anchor);
       return;
     }
     await this.#recordAnchored(anchor);

@@ -10,16 +10,11 @@
 //   leader lock); the unique TR number is the second line of defence.
 import type pg from 'pg';
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
+import { eventTypes, isEvent } from '@titleledger/api/events';
 import { inTransaction } from '@titleledger/api/runtime';
 import { readCheckpoint, writeCheckpoint } from './checkpoints.js';
 
 const CHECKPOINT = 'sequencer';
-
-interface TitleRegisteredLeaf {
-  readonly trNumber: string;
-  readonly cryptographicHash: string;
-  readonly registeredAt: string;
-}
 
 export interface SequencerOptions {
   readonly store: EventStore;
@@ -38,7 +33,7 @@ export class Sequencer {
     const from = await readCheckpoint(this.options.pool, CHECKPOINT);
     this.#subscription = this.options.store.subscribeAll({
       from,
-      eventTypes: ['TitleRegistered'],
+      eventTypes: eventTypes('TitleRegistered'),
       onEvents: (events) => this.#apply(events),
       ...(this.options.onError ? { onError: this.options.onError } : {}),
     });
@@ -54,8 +49,9 @@ export class Sequencer {
     const added = await inTransaction(this.options.pool, async (client) => {
       const current = await readCheckpoint(client, CHECKPOINT);
       const fresh = events
-        .filter((e) => e.type === 'TitleRegistered' && comparePositions(e.position, current) > 0)
-        .map((e) => e.data as TitleRegisteredLeaf);
+        .filter((e) => comparePositions(e.position, current) > 0)
+        .filter((e) => isEvent(e, 'TitleRegistered'))
+        .map((e) => e.data);
       let added = 0;
       if (fresh.length > 0) {
         const { rows: known } = await client.query<{ tr_number: string }>(

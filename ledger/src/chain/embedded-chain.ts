@@ -13,7 +13,8 @@ import type { EventStore } from '@titleledger/api/eventstore';
 import { freePort } from '@titleledger/api/runtime';
 import { anchorRegistryAbi, anchorRegistryBytecode, HARDHAT_CHAIN_ID } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode, type NodeExit } from '@titleledger/contracts/hardhat-node';
-import { rootAnchoredSchema, type RootAnchoredData } from '../events.js';
+import { eventTypes, isEvent } from '@titleledger/api/events';
+import type { RootAnchoredData } from '../anchoring/batch-decider.js';
 import { rpcCall } from './json-rpc.js';
 
 /** Hardhat's well-known accounts #0 (deploys the registry) and #1 (anchors): local use only. */
@@ -73,9 +74,10 @@ export async function recordedEmbeddedAnchors(store: EventStore): Promise<RootAn
   const anchors: RootAnchoredData[] = [];
   let from;
   for (;;) {
-    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 5_000, eventTypes: ['RootAnchored'] });
+    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 5_000, eventTypes: eventTypes('RootAnchored') });
     for (const event of page) {
-      const data = rootAnchoredSchema.parse(event.data);
+      if (!isEvent(event, 'RootAnchored')) continue;
+      const { data } = event;
       if (data.chainId === EMBEDDED_CHAIN_ID && data.contract.toLowerCase() === EMBEDDED_CONTRACT.toLowerCase()) anchors.push(data);
     }
     if (page.length < 5_000) break;

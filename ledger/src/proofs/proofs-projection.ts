@@ -13,7 +13,8 @@ import type pg from 'pg';
 import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
 import { inTransaction } from '@titleledger/api/runtime';
 import { readCheckpoint, writeCheckpoint } from '../batching/checkpoints.js';
-import { batchSealedSchema, rootAnchoredSchema, type BatchSealedData, type RootAnchoredData } from '../events.js';
+import { eventTypes, isEvent } from '@titleledger/api/events';
+import type { BatchSealedData, RootAnchoredData } from '../anchoring/batch-decider.js';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 
 const CHECKPOINT = 'registration-proofs';
@@ -34,7 +35,7 @@ export class ProofsProjection {
     const from = await readCheckpoint(this.options.pool, CHECKPOINT);
     this.#subscription = this.options.store.subscribeAll({
       from,
-      eventTypes: ['BatchSealed', 'RootAnchored'],
+      eventTypes: eventTypes('BatchSealed', 'RootAnchored'),
       onEvents: (events) => this.apply(events),
       ...(this.options.onError ? { onError: this.options.onError } : {}),
     });
@@ -51,8 +52,8 @@ export class ProofsProjection {
       const current = await readCheckpoint(client, CHECKPOINT);
       for (const event of events) {
         if (comparePositions(event.position, current) <= 0) continue;
-        if (event.type === 'BatchSealed') await writeSealed(client, batchSealedSchema.parse(event.data));
-        else if (event.type === 'RootAnchored') await writeAnchored(client, rootAnchoredSchema.parse(event.data));
+        if (isEvent(event, 'BatchSealed')) await writeSealed(client, event.data);
+        else if (isEvent(event, 'RootAnchored')) await writeAnchored(client, event.data);
       }
       if (comparePositions(last, current) > 0) await writeCheckpoint(client, CHECKPOINT, last);
     });

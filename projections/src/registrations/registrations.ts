@@ -2,6 +2,7 @@
 // certificates and downloads (the API's registrations queries), search and admin views.
 // `status` is 'pending' until the ledger anchors the registration ('registered'); archived rows stay
 // (the Forever Database keeps them) but leave the lists.
+import { isEvent, type EventData } from '@titleledger/api/events';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
 
@@ -37,32 +38,13 @@ export const registrationsMigrations: readonly Migration[] = [
   },
 ];
 
-interface TitleRegisteredRow {
-  trNumber: string;
-  ownerId: string;
-  title: string;
-  registrantName: string;
-  materialType: string;
-  intendedMedium: string;
-  description: string;
-  cryptographicHash: string;
-  fileContentHash: string;
-  hashVersion: number;
-  registeredAt: string;
-  fileName: string;
-  fileSize: number;
-  mimeType: string;
-  blobId: string;
-  paymentId: string;
-}
-
 export const registrationsProjection: Projection = {
   name: 'registrations',
   tables: ['registrations'],
   async apply(events, tx) {
-    const registered = events.filter((e) => e.type === 'TitleRegistered').map((e) => e.data as TitleRegisteredRow);
+    const registered = events.filter((e) => isEvent(e, 'TitleRegistered')).map((e) => e.data);
     if (registered.length > 0) {
-      const column = <K extends keyof TitleRegisteredRow>(key: K) => registered.map((r) => r[key]);
+      const column = <K extends keyof EventData<'TitleRegistered'>>(key: K) => registered.map((r) => r[key]);
       await tx.query(
         `INSERT INTO registrations (tr_number, owner_id, title, registrant_name, material_type, intended_medium,
                                     description, cryptographic_hash, file_content_hash, hash_version,
@@ -93,9 +75,8 @@ export const registrationsProjection: Projection = {
     }
     // Archiving comes after registering in the log, so it is applied after this batch's inserts.
     for (const event of events) {
-      if (event.type !== 'RegistrationArchived') continue;
-      const data = event.data as { trNumber: string; archivedAt: string };
-      await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [data.trNumber, data.archivedAt]);
+      if (!isEvent(event, 'RegistrationArchived')) continue;
+      await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [event.data.trNumber, event.data.archivedAt]);
     }
   },
 };

@@ -3,16 +3,8 @@
 // person opens again, so a rebuild from position 0 does not bring the row back. What it unseals is
 // made storable (no NUL or unpaired surrogate) itself: the runner only sees the sealed text.
 import type pg from 'pg';
-import type { RecordedEvent } from '@titleledger/api/eventstore';
-import {
-  isUserEvent,
-  readUserKey,
-  sealedCardSchema,
-  sealedProfileSchema,
-  serverKeyring,
-  unseal,
-  type UserEvent,
-} from '@titleledger/api/accounts';
+import { readUserKey, sealedCardSchema, sealedProfileSchema, serverKeyring, unseal } from '@titleledger/api/accounts';
+import { isEvent, streamEventTypes, type StoredEvent } from '@titleledger/api/events';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
 import { storable } from '../runner/storable.js';
@@ -62,9 +54,11 @@ export const usersMigrations: readonly Migration[] = [
 ];
 
 const userIdOf = (streamId: string) => streamId.slice('user-'.length);
+const userEventTypes = streamEventTypes('user');
+type UserEventType = (typeof userEventTypes)[number];
 
-async function applyOne(event: UserEvent, recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
-  const userId = userIdOf(recorded.streamId);
+async function applyOne(event: StoredEvent<UserEventType>, tx: pg.PoolClient): Promise<void> {
+  const userId = userIdOf(event.streamId);
   // The key, only for the events that carry sealed data; null once the account was deleted.
   const key = () => readUserKey(tx, serverKeyring(), userId);
   switch (event.type) {
@@ -111,7 +105,7 @@ async function applyOne(event: UserEvent, recorded: RecordedEvent, tx: pg.PoolCl
       return;
     }
     case 'UserLoggedIn':
-      await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [userId, recorded.metadata.occurredAt]);
+      await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [userId, event.metadata.occurredAt]);
       return;
     case 'PasswordChanged':
       await tx.query('UPDATE users SET password_changed_at = $2 WHERE id = $1', [userId, event.data.changedAt]);
@@ -148,9 +142,8 @@ export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
   async apply(events, tx) {
-    for (const recorded of events) {
-      if (!recorded.streamId.startsWith('user-') || !isUserEvent(recorded)) continue;
-      await applyOne(recorded as unknown as UserEvent, recorded, tx);
+    for (const event of events) {
+      if (isEvent(event, ...userEventTypes)) await applyOne(event, tx);
     }
   },
 };

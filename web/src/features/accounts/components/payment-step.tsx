@@ -13,7 +13,7 @@ import { Spinner } from '@/components/spinner';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '@/hooks/use-payment-config';
 import { brandName, formatCardExpiry } from '../utils/card';
 import type { AccountInfo, PaymentMethodSummary } from '../utils/sign-up';
 import type { CardTokenizer } from './card-tokenizer';

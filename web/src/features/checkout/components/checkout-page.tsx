@@ -1,6 +1,8 @@
-// /checkout/{amount} and /checkout (seed 001 §2.3, §4.2, §8.3): the amount (9.99 by default), a
+// /checkout/{amount} and /checkout (seed 001 §2.3, §4.2, §8.3): the amount (the server's registration
+// fee, from GET /api/payment/config, by default), a
 // Pay button that creates the payment and goes to the provider's checkout page, and the success
 // screen when the provider sends the payer back here.
+import { feeAmount } from '@titleledger/api/schemas';
 import { CreditCard, Lock } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -9,6 +11,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { toast } from '@/hooks/use-toast';
 import { errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -17,11 +20,8 @@ import { PRODUCT_NAME } from '@/lib/site';
 import { CheckoutSetupError, useCreateCheckoutIntent } from '../api/create-checkout-intent';
 import { PaymentSuccess } from './payment-success';
 
-export const DEFAULT_CHECKOUT_AMOUNT = 9.99;
-
 /** The route's amount in dollars, or null when it is not a usable amount. */
-export function parseAmount(raw: string | undefined): number | null {
-  if (raw === undefined || raw === '') return DEFAULT_CHECKOUT_AMOUNT;
+function parseAmount(raw: string): number | null {
   if (!/^\d+(\.\d{1,2})?$/.test(raw)) return null;
   const amount = Number(raw);
   return amount > 0 && amount <= 100_000 ? amount : null;
@@ -43,7 +43,10 @@ export function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { amount: rawAmount } = useParams();
   const [search] = useSearchParams();
-  const amount = parseAmount(rawAmount);
+  const fee = useRegistrationFee();
+  // No amount in the address: the standard fee, once the server has said what it is.
+  const standard = fee.fee ? feeAmount(fee.fee) : undefined;
+  const amount = rawAmount ? parseAmount(rawAmount) : standard;
   const returned = readCheckoutReturn(search);
   const failed = returned.status !== null && returned.status !== 'succeeded';
   const createIntent = useCreateCheckoutIntent();
@@ -63,7 +66,7 @@ export function CheckoutPage() {
   }
 
   const pay = () => {
-    if (amount === null) return;
+    if (amount === null || amount === undefined) return;
     createIntent.mutate(amount, {
       onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
       onError: (error) =>
@@ -86,13 +89,13 @@ export function CheckoutPage() {
         <CardContent className="grid gap-5">
           {amount === null ? (
             <Alert variant="danger" role="alert" title="This amount is not valid">
-              Check the link, or <Link to={paths.checkout} className="font-medium text-accent-text underline">pay the standard ${DEFAULT_CHECKOUT_AMOUNT.toFixed(2)} fee</Link>.
+              Check the link, or <Link to={paths.checkout} className="font-medium text-accent-text underline">pay the standard {fee.label} fee</Link>.
             </Alert>
           ) : (
             <div className="grid gap-1 rounded-lg border border-border bg-subtle p-4">
               <CardTitle className="text-sm font-medium text-muted-foreground">Amount due</CardTitle>
               <p className="text-3xl font-semibold tracking-tight">
-                ${amount.toFixed(2)} <span className="text-sm font-normal text-muted-foreground">USD</span>
+                {amount === undefined ? '…' : `$${amount.toFixed(2)}`} <span className="text-sm font-normal text-muted-foreground">USD</span>
               </p>
               <p className="text-xs text-muted-foreground">One-time payment, no subscription.</p>
             </div>
@@ -115,11 +118,11 @@ export function CheckoutPage() {
               , then come back.
             </Alert>
           ) : null}
-          <Button size="lg" disabled={amount === null || createIntent.isPending || createIntent.isSuccess} onClick={pay}>
+          <Button size="lg" disabled={amount === null || amount === undefined || createIntent.isPending || createIntent.isSuccess} onClick={pay}>
             <CreditCard aria-hidden="true" />
             {createIntent.isPending || createIntent.isSuccess
               ? 'Redirecting to payment...'
-              : `Pay $${(amount ?? DEFAULT_CHECKOUT_AMOUNT).toFixed(2)}`}
+              : `Pay ${typeof amount === 'number' ? `$${amount.toFixed(2)}` : fee.label}`}
           </Button>
         </CardContent>
         <CardFooter className="text-xs text-muted-foreground">

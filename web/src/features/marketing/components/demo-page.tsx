@@ -7,21 +7,24 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { paths } from '@/lib/paths';
 
 import { usePublicStats } from '../api/get-public-stats';
+import { FEE, withFee } from '../content/site-facts';
 
 import { MarketingPage } from './marketing-page';
 
 const walkthrough = [
   { title: 'Describe the work', text: 'Title, material type (say, Screenplay), intended medium, and the author’s details.' },
-  { title: 'Pay and upload', text: 'Pay $9.99, then upload the file. Its type is checked from its contents, and it is hashed while it streams in.' },
+  { title: 'Pay and upload', text: `Pay ${FEE}, then upload the file. Its type is checked from its contents, and it is hashed while it streams in.` },
   { title: 'Receive the title', text: 'A TR number like TR-COPY-2026-7KQ2MXH4 is issued with the cryptographic hash, the file content hash, the PDF certificate and the .tr file.' },
   { title: 'Anchor', text: 'The hash joins the next Merkle batch; the batch root is written to an EVM chain and the registration turns from pending to registered.' },
   { title: 'Verify', text: 'Anyone enters the TR number and the hash from the certificate (or scans its QR code) on the verify page and sees the result.' },
 ] as const;
 
 export function DemoPage() {
+  const fee = useRegistrationFee();
   const stats = usePublicStats();
   const sample = stats.data?.sample ?? null;
   return (
@@ -34,7 +37,7 @@ export function DemoPage() {
             </span>
             <div>
               <h2 className="font-semibold">{step.title}</h2>
-              <p className="mt-1 leading-7 text-muted-foreground">{step.text}</p>
+              <p className="mt-1 leading-7 text-muted-foreground">{withFee(step.text, fee.label)}</p>
             </div>
           </li>
         ))}

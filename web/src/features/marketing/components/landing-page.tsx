@@ -8,9 +8,11 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { paths } from '@/lib/paths';
 
 import { usePublicStats } from '../api/get-public-stats';
+import { FEE, withFee } from '../content/site-facts';
 
 const features = [
   {
@@ -38,7 +40,7 @@ const features = [
 const comparison: ReadonlyArray<{ topic: string; traditional: string; platform: string }> = [
   { topic: 'What you get', traditional: 'A government record of your claim', platform: 'A timestamped, hash-based proof that your exact file existed' },
   { topic: 'Time to a record', traditional: 'Processing by an office, often weeks or months', platform: 'TR number and certificate as soon as you upload' },
-  { topic: 'Cost', traditional: 'A filing fee set per application by the office', platform: '$9.99 per registration, or a plan' },
+  { topic: 'Cost', traditional: 'A filing fee set per application by the office', platform: `${FEE} per registration, or a plan` },
   { topic: 'Who can verify it', traditional: 'Whoever asks the office', platform: 'Anyone, with the certificate and a chain connection' },
   { topic: 'Legal standing', traditional: 'Statutory benefits where the law grants them', platform: 'Evidence of authorship and timing; not a government registration' },
 ];
@@ -116,6 +118,7 @@ export type LandingPageProps = {
 };
 
 export function LandingPage({ search }: LandingPageProps) {
+  const fee = useRegistrationFee();
   useDocumentTitle('Home');
   return (
     <>
@@ -185,7 +188,7 @@ export function LandingPage({ search }: LandingPageProps) {
                   <tr key={row.topic} className="border-t border-border">
                     <th scope="row" className="px-4 py-3 font-medium text-foreground">{row.topic}</th>
                     <td className="px-4 py-3 text-muted-foreground">{row.traditional}</td>
-                    <td className="px-4 py-3 text-foreground">{row.platform}</td>
+                    <td className="px-4 py-3 text-foreground">{withFee(row.platform, fee.label)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -229,7 +232,7 @@ export function LandingPage({ search }: LandingPageProps) {
         <div className="rounded-2xl bg-accent px-6 py-12 text-accent-foreground sm:px-12">
           <ShieldCheck aria-hidden="true" className="size-8" />
           <h2 id="cta-title" className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">
-            Register your next work for $9.99
+            Register your next work for {fee.label}
           </h2>
           <p className="mt-3 max-w-2xl opacity-90">
             One payment, one registration: TR number, certificate, hashes and a .tr proof file. Not a government copyright
@@ -237,7 +240,7 @@ export function LandingPage({ search }: LandingPageProps) {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="secondary" className="border-transparent">
-              <Link to="/checkout/9.99">Register a work for $9.99</Link>
+              <Link to={paths.checkout}>Register a work for {fee.label}</Link>
             </Button>
             <Link
               to={paths.howItWorks}

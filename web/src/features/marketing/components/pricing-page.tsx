@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 
-import { CONTACT, PLANS } from '../content/site-facts';
+import { CONTACT, PLANS, withFee } from '../content/site-facts';
 
 import { MarketingPage } from './marketing-page';
 
@@ -31,6 +32,7 @@ function CellValue({ value }: { value: Cell }) {
 }
 
 export function PricingPage() {
+  const fee = useRegistrationFee();
   return (
     <MarketingPage title="Pricing" lead="Pay per registration, or choose a plan if you register often. Prices in US dollars.">
       <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
@@ -45,7 +47,7 @@ export function PricingPage() {
             {plan.recommended ? <Badge variant="accent" className="absolute -top-3 left-6 bg-surface">Recommended</Badge> : null}
             <h2 className="text-lg font-semibold">{plan.name}</h2>
             <p className="mt-4">
-              <span className="text-3xl font-semibold tracking-tight">{plan.price}</span>{' '}
+              <span className="text-3xl font-semibold tracking-tight">{withFee(plan.price, fee.label)}</span>{' '}
               <span className="text-sm text-muted-foreground">{plan.cadence}</span>
             </p>
             <p className="mt-2 text-sm text-muted-foreground">{plan.summary}</p>

@@ -1,9 +1,10 @@
 // /resources: guides and the FAQ (#faq), at the plan cards' prices.
 import { Link } from 'react-router-dom';
 
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { paths } from '@/lib/paths';
 
-import { PLANS, REFUNDS } from '../content/site-facts';
+import { PLANS, REFUNDS, withFee } from '../content/site-facts';
 
 import { MarketingPage, ProseSection } from './marketing-page';
 
@@ -45,6 +46,7 @@ const faq = [
 ] as const;
 
 export function ResourcesPage() {
+  const fee = useRegistrationFee();
   return (
     <MarketingPage title="Resources" lead="Guides to registering and verifying, and answers to common questions.">
       <ProseSection title="Guides">
@@ -64,7 +66,7 @@ export function ResourcesPage() {
                 <span className="mr-2 inline-block transition-transform group-open:rotate-90" aria-hidden="true">›</span>
                 {item.q}
               </summary>
-              <p className="mt-2 pl-4 leading-7 text-muted-foreground">{item.a}</p>
+              <p className="mt-2 pl-4 leading-7 text-muted-foreground">{withFee(item.a, fee.label)}</p>
             </details>
           ))}
         </div>

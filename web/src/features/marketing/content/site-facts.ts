@@ -9,6 +9,13 @@ export const CONTACT = {
   office: 'TitleLedger, San Francisco, California (visits by appointment)',
 } as const;
 
+/**
+ * Stands for the registration fee in a text: the server configures it (REGISTRATION_FEE_CENTS, served
+ * by GET /api/payment/config), so no page writes it down. Render with `withFee(text, fee.label)`.
+ */
+export const FEE = '{fee}';
+export const withFee = (text: string, feeLabel: string): string => text.replaceAll(FEE, feeLabel);
+
 export type Plan = {
   name: string;
   price: string;
@@ -29,7 +36,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     name: 'One-Time Registration',
-    price: '$9.99',
+    price: FEE,
     cadence: 'per registration',
     summary: 'Register a single work whenever you need to.',
     features: ['TR number and PDF certificate', 'SHA-256 hashes of your file', 'Encrypted .tr proof file', 'Anchored on an EVM chain'],

@@ -1,19 +1,21 @@
-// POST /api/payment/create-intent from the wizard (seed 001 §7.2): the registration fee, then the
-// browser goes to the checkout page it returns. Failures carry the §8.1 wording.
-import { useMutation } from '@tanstack/react-query';
-import { REGISTRATION_FEE_USD } from '@titleledger/api/schemas';
+// POST /api/payment/create-intent from the wizard (seed 001 §7.2): the registration fee (the one the
+// server configures, from GET /api/payment/config), then the browser goes to the checkout page it
+// returns. Failures carry the §8.1 wording.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { feeAmount, type RegistrationFee } from '@titleledger/api/schemas';
 
+import { paymentConfigQueryOptions } from '@/hooks/use-payment-config';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { PRODUCT_NAME } from '@/lib/site';
 
 export type CreatedPayment = { checkoutUrl: string; sessionId: string };
 
-export async function createRegistrationPayment(input: { title: string; email: string }): Promise<CreatedPayment> {
+export async function createRegistrationPayment(input: { title: string; email: string; fee: RegistrationFee }): Promise<CreatedPayment> {
   let body: Record<string, unknown>;
   try {
     const response = await apiRequest('POST', '/api/payment/create-intent', {
-      amount: REGISTRATION_FEE_USD,
+      amount: feeAmount(input.fee),
       payment_type: 'copyright_registration',
       description: `${PRODUCT_NAME} - Copyright Registration Fee`,
       metadata: { title: input.title, email: input.email },
@@ -32,5 +34,11 @@ export async function createRegistrationPayment(input: { title: string; email: s
 }
 
 export function useCreateRegistrationPayment() {
-  return useMutation({ mutationFn: createRegistrationPayment });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { title: string; email: string }) => {
+      const { registrationFee } = await queryClient.fetchQuery(paymentConfigQueryOptions());
+      return createRegistrationPayment({ ...input, fee: registrationFee });
+    },
+  });
 }

@@ -1,11 +1,11 @@
 // Step 3, Review & Payment (seed 001 §2.2): everything entered, the fee, and Pay, which hands the
 // browser to the checkout page. After a verified payment it offers the upload instead.
-import { REGISTRATION_FEE_USD } from '@titleledger/api/schemas';
 import { CreditCard, Lock } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { useRegistrationFee } from '@/hooks/use-payment-config';
 
 import type { RegistrationForm } from '../lib/registration-form';
 
@@ -68,6 +68,7 @@ export type ReviewStepProps = {
 };
 
 export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }: ReviewStepProps) {
+  const fee = useRegistrationFee();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem] lg:items-start">
       <Card>
@@ -101,7 +102,7 @@ export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }:
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="text-3xl font-semibold tracking-tight">
-            ${REGISTRATION_FEE_USD.toFixed(2)} <span className="text-sm font-normal text-muted-foreground">USD</span>
+            {fee.label} <span className="text-sm font-normal text-muted-foreground">USD</span>
           </p>
           {paymentVerified ? (
             <>
@@ -114,9 +115,9 @@ export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }:
             </>
           ) : (
             <>
-              <Button size="lg" onClick={onPay} disabled={paying}>
+              <Button size="lg" onClick={onPay} disabled={paying || !fee.fee}>
                 <CreditCard aria-hidden="true" />
-                {paying ? 'Redirecting to payment...' : `Pay $${REGISTRATION_FEE_USD.toFixed(2)}`}
+                {paying ? 'Redirecting to payment...' : `Pay ${fee.label}`}
               </Button>
               <p className="flex items-start gap-2 text-xs text-muted-foreground">
                 <Lock aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />

@@ -1,57 +1,19 @@
 // A checkout payment's life, on stream `payment-<sessionId>` (the provider's checkout session id):
 // created → succeeded | failed → consumed (by exactly one registration). Pure decider: the provider's
-// answer, ids and time come in with the command.
-import { assertNever, type Decider, type Event } from '../domain/decider.js';
+// answer, the fee, ids and time come in with the command. A registration consumes only a payment
+// created for a registration, of exactly the fee, paid by the registrant; the same submission sent
+// again by its payer is recognised (no event), anything else on a used payment is a 409 naming the
+// registration it made.
+import { assertNever, type Decider } from '../domain/decider.js';
 import { conflict, notFound, unprocessable } from '../errors.js';
+import { streamEventTypes } from '../events/index.js';
 import type { TitleRegisteredData } from '../registrations/events.js';
 import type { RetrievedCheckoutSession } from './checkout-provider.js';
+import type { PaymentCheckoutCreatedData, PaymentEvent, PaymentType } from './events.js';
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
 export const ALREADY_USED = 'This payment has already been used for a registration. Please start a new registration.';
-
-export type PaymentType = 'copyright_registration' | 'one-time';
-
-export interface PaymentCheckoutCreatedData {
-  readonly paymentId: string;
-  readonly provider: 'local' | 'stripe';
-  readonly userId: string;
-  readonly amountCents: number;
-  readonly currency: string;
-  readonly paymentType: PaymentType;
-  readonly description: string;
-  /** The work's title or the service bought: not personal data. */
-  readonly reference: string | null;
-  readonly successUrl: string;
-  readonly cancelUrl: string;
-  readonly createdAt: string;
-}
-
-export type PaymentEvent =
-  | Event<'PaymentCheckoutCreated', PaymentCheckoutCreatedData>
-  | Event<
-      'PaymentSucceeded',
-      {
-        readonly paymentId: string;
-        readonly amountCents: number;
-        readonly currency: string;
-        readonly providerPaymentIntentId: string | null;
-        readonly confirmedBy: 'retrieval' | 'webhook';
-        readonly confirmedAt: string;
-      }
-    >
-  | Event<'PaymentFailed', { readonly paymentId: string; readonly reason: string; readonly failedAt: string }>
-  | Event<
-      'PaymentConsumed',
-      {
-        readonly paymentId: string;
-        readonly trNumber: string;
-        /** The whole registration, so a crash before TitleRegistered is written can be completed. */
-        readonly registration: TitleRegisteredData;
-        readonly consumedAt: string;
-      }
-    >
-  | Event<'PaymentReleased', { readonly paymentId: string; readonly trNumber: string; readonly reason: string; readonly releasedAt: string }>;
 
 interface Known {
   readonly paymentId: string;
@@ -69,7 +31,13 @@ export type PaymentState =
   | (Known & { readonly status: 'consumed'; readonly trNumber: string; readonly registration: TitleRegisteredData });
 
 export type PaymentCommand =
-  | { readonly type: 'CreateCheckout'; readonly data: Omit<PaymentCheckoutCreatedData, 'createdAt'>; readonly now: Date }
+  | {
+      readonly type: 'CreateCheckout';
+      readonly data: Omit<PaymentCheckoutCreatedData, 'createdAt'>;
+      /** The configured fee: a payment for a registration must be exactly this. */
+      readonly feeCents: number;
+      readonly now: Date;
+    }
   | {
       readonly type: 'Settle';
       readonly retrieved: RetrievedCheckoutSession | null;
@@ -84,6 +52,36 @@ export type PaymentCommand =
       readonly now: Date;
     }
   | { readonly type: 'Release'; readonly trNumber: string; readonly reason: string; readonly now: Date };
+
+export const REGISTRATION_CURRENCY = 'usd';
+
+const usd = (cents: number) => (cents / 100).toFixed(2);
+
+/** What the submitter chose, as opposed to what registering adds (TR number, time, blob, sealed contact). */
+function sameSubmission(a: TitleRegisteredData, b: TitleRegisteredData): boolean {
+  return (
+    a.ownerId === b.ownerId &&
+    a.title === b.title &&
+    a.registrantName === b.registrantName &&
+    a.materialType === b.materialType &&
+    a.intendedMedium === b.intendedMedium &&
+    a.description === b.description &&
+    a.fileContentHash === b.fileContentHash
+  );
+}
+
+/** A payment asked for a registration must be of exactly the fee (checked again before the provider is asked). */
+export function requireRegistrationFee(
+  payment: Pick<PaymentCheckoutCreatedData, 'paymentType' | 'amountCents' | 'currency'>,
+  feeCents: number,
+): void {
+  if (payment.paymentType !== 'copyright_registration') return;
+  if (payment.amountCents === feeCents && payment.currency === REGISTRATION_CURRENCY) return;
+  throw unprocessable(`The registration fee is ${usd(feeCents)} USD, not ${usd(payment.amountCents)} ${payment.currency.toUpperCase()}.`, {
+    feeCents,
+    currency: REGISTRATION_CURRENCY,
+  });
+}
 
 const PAYMENT_NOT_FOUND = 'We could not find this payment for your account. Please complete payment before proceeding.';
 
@@ -114,28 +112,37 @@ function settle(state: Known & { status: 'open' }, retrieved: RetrievedCheckoutS
 }
 
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  eventTypes: streamEventTypes('payment'),
   initialState: { status: 'none' },
 
   decide(command, state) {
     switch (command.type) {
-      case 'CreateCheckout':
+      case 'CreateCheckout': {
         if (state.status !== 'none') throw conflict('This checkout session is already recorded.');
+        requireRegistrationFee(command.data, command.feeCents);
         return [{ type: 'PaymentCheckoutCreated', data: { ...command.data, createdAt: command.now.toISOString() } }];
+      }
       case 'Settle':
         return state.status === 'open' ? settle(state, command.retrieved, command.via, command.now) : [];
       case 'Consume': {
         if (state.status === 'none' || state.userId !== command.userId) throw notFound(PAYMENT_NOT_FOUND);
         switch (state.status) {
           case 'consumed':
-            throw conflict(ALREADY_USED, { trNumber: state.trNumber === command.registration.trNumber ? state.trNumber : undefined });
+            // The payer sending the same submission again (a retry after a dropped connection) gets
+            // the registration it made; anything else is a second registration on one payment.
+            if (sameSubmission(state.registration, command.registration)) return [];
+            throw conflict(ALREADY_USED, { trNumber: state.trNumber });
           case 'failed':
             throw unprocessable(`Payment Failed: ${state.reason} Please pay again.`);
           case 'open':
             throw unprocessable('Payment Required: this payment has not been completed. Please complete payment before proceeding.');
           case 'succeeded':
-            if (state.amountCents !== command.feeCents || state.currency !== 'usd') {
+            if (state.paymentType !== 'copyright_registration') {
+              throw unprocessable('This payment was not made for a registration. Please pay the registration fee from the registration form.');
+            }
+            if (state.amountCents !== command.feeCents || state.currency !== REGISTRATION_CURRENCY) {
               throw unprocessable(
-                `This payment (${(state.amountCents / 100).toFixed(2)} ${state.currency.toUpperCase()}) is not the registration fee of ${(command.feeCents / 100).toFixed(2)} USD.`,
+                `This payment (${usd(state.amountCents)} ${state.currency.toUpperCase()}) is not the registration fee of ${usd(command.feeCents)} USD.`,
               );
             }
             return [
@@ -192,11 +199,3 @@ function known(state: Exclude<PaymentState, { status: 'none' }>): Known {
   const { paymentId, userId, amountCents, currency, paymentType } = state;
   return { paymentId, userId, amountCents, currency, paymentType };
 }
-
-export const paymentSchemaVersions = {
-  PaymentCheckoutCreated: 1,
-  PaymentSucceeded: 1,
-  PaymentFailed: 1,
-  PaymentConsumed: 1,
-  PaymentReleased: 1,
-} as const;

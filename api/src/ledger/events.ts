@@ -2,15 +2,17 @@
 // expected revision no_stream, so a batch id is sealed exactly once whatever the number of ledger
 // instances) then `RootAnchored` (revision 1). Together they are everything needed to rebuild the
 // proofs read model and the embedded chain: the leaves are in BatchSealed, the signed transaction in
-// RootAnchored.
-import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@titleledger/api/eventstore';
+// RootAnchored. The `ledger` package writes them (its decider, batching/batch-decider.ts); they are
+// declared here because the catalogue lives in the API package, which every other package reads.
 import { z } from 'zod';
+import { defineEvents, type EventsOf } from '../events/define.js';
 
 const hex32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'a 0x-prefixed lowercase 32-byte hex value');
 const registrationHash = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const batchSealedSchema = z.object({
+export const batchStream = (batchId: number) => `batch-${batchId}`;
+
+const batchSealedSchema = z.object({
   batchId: z.number().int().positive(),
   /** RFC 6962 root of the batch's tree, 0x + 64 lowercase hex. */
   root: hex32,
@@ -22,9 +24,8 @@ export const batchSealedSchema = z.object({
   /** Their cryptographic hashes (the leaf data, 32 raw bytes each) in the same order. */
   hashes: z.array(registrationHash),
 });
-export type BatchSealedData = z.infer<typeof batchSealedSchema>;
 
-export const rootAnchoredSchema = z.object({
+const rootAnchoredSchema = z.object({
   batchId: z.number().int().positive(),
   root: hex32,
   chainId: z.number().int().positive(),
@@ -37,25 +38,10 @@ export const rootAnchoredSchema = z.object({
   /** The signed anchor transaction as broadcast: replayed to rebuild the embedded chain. */
   rawTransaction: z.string().regex(/^0x[0-9a-f]*$/),
 });
-export type RootAnchoredData = z.infer<typeof rootAnchoredSchema>;
 
-export const ledgerSchemaVersions = { BatchSealed: 1, RootAnchored: 1 } as const;
+export const batchEvents = defineEvents({
+  BatchSealed: { schemaVersion: 1, schema: batchSealedSchema },
+  RootAnchored: { schemaVersion: 1, schema: rootAnchoredSchema },
+});
 
-export const batchStream = (batchId: number) => `batch-${batchId}`;
-
-/** A system event of the ledger, with the metadata every event carries. */
-export function ledgerEvent<T extends keyof typeof ledgerSchemaVersions>(type: T, data: unknown, correlationId: string): NewEvent {
-  return {
-    type,
-    data,
-    metadata: {
-      eventId: randomUUID(),
-      correlationId,
-      causationId: null,
-      actor: { kind: 'system', id: 'ledger', role: null },
-      clientIp: null,
-      occurredAt: new Date().toISOString(),
-      schemaVersion: ledgerSchemaVersions[type],
-    },
-  };
-}
+export type BatchEvent = EventsOf<typeof batchEvents>;

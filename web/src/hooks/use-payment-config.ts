@@ -1,0 +1,26 @@
+// GET /api/payment/config: which card provider tokenises cards here (the local test-mode one or
+// Stripe), for Stripe the publishable key, and the registration fee: the server's configured fee is
+// the one every page shows and the wizard pays (never a price written into the web app).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { formatFee, paymentConfigSchema, type PaymentConfig, type RegistrationFee } from '@titleledger/api/schemas';
+
+import { apiRequest } from '@/lib/api-client';
+
+export async function getPaymentConfig(): Promise<PaymentConfig> {
+  const response = await apiRequest('GET', '/api/payment/config');
+  return paymentConfigSchema.parse(await response.json());
+}
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/payment/config'], queryFn: getPaymentConfig, staleTime: 5 * 60_000 });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}
+
+/** The fee and how to print it; `label` reads "…" until the server has answered. */
+export function useRegistrationFee(): { fee: RegistrationFee | undefined; label: string } {
+  const { data } = usePaymentConfig();
+  const fee = data?.registrationFee;
+  return { fee, label: fee ? formatFee(fee) : '…' };
+}
