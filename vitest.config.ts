@@ -28,7 +28,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'] }),
+      // A unit test's limit catches a hung test, not a slow machine: 5 s (vitest's default) failed under load.
+      project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000 }),
       project({ name: 'int', include: ['**/*.int.test.ts'], ...services }),
       project({ name: 'e2e', include: ['**/*.e2e.test.ts'], ...services, fileParallelism: false }),
     ],

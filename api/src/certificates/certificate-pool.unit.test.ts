@@ -18,7 +18,9 @@ const data: CertificateData = {
   verifyUrl: 'http://localhost:3000/verify?tr=TR-COPY-2026-ABCD1234&hash=' + 'a'.repeat(64),
 };
 
-describe('certificate pool', () => {
+// Worker threads load pdfmake and its fonts on their first render, which on a loaded machine takes
+// longer than the unit project's 5 s default: the limit is for a hung pool, not a slow one.
+describe('certificate pool', { timeout: 60_000 }, () => {
   const pool = new CertificatePool(2);
   afterAll(() => pool.close());
 
