@@ -2,12 +2,10 @@
 // real Postgres, then the CLI as a child process against the same database, as an auditor runs it.
 // Tampering by hand with the events table or a read model makes it exit 1 naming the position, or the
 // table and key.
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApp, type RunningApp } from '@titleledger/api/runtime';
@@ -15,26 +13,16 @@ import { latestCheckpoint } from '@titleledger/api/transparency';
 import { allProjections, createProjectionsService, readModelMigrations } from '@titleledger/projections';
 import { createTestDatabase } from '../support/database.js';
 import { newEvent } from '../eventstore/contract.js';
+import { runSourceScript, type CliResult } from '../ledger/cli.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('npm run audit', () => {
   let running: RunningApp;
   let env: Record<string, string>;
   const events = 300;
 
-  async function audit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/audit.mjs', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
-    return { code, stdout, stderr };
+  function audit(...args: string[]): Promise<CliResult> {
+    return runSourceScript('scripts/audit.mjs', args, env);
   }
 
   /** Polls until the state holds (never a fixed sleep). */

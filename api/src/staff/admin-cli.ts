@@ -14,7 +14,7 @@ import { migrate } from '../db/migrate.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, eventStoreMigrations } from '../eventstore/index.js';
 import { apiMigrations } from '../accounts/migrations.js';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
+import { ensureDatabase, isAlive, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
@@ -23,15 +23,6 @@ import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
 
 const USAGE = 'Usage: npm run admin -- create-master --email <address> [--first-name <name>] [--last-name <name>]';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The port of the embedded Postgres a running app holds in `dataDir`, if any (postmaster.pid line 4). */
 function runningEmbeddedPort(dataDir: string): number | null {
