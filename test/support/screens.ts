@@ -24,6 +24,9 @@ export function screenshotDir(): string | undefined {
 /** A fresh browser context at desktop width, in the dark theme when E2E_THEME=dark. */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: desktop, ...options });
+  // Playwright's 30 s default for a click or a wait is a hang detector too: under load (~25 on 2 cores)
+  // a page waiting on a projection took longer. Waits still end as soon as the state is there.
+  context.setDefaultTimeout(90_000);
   if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
   return context;
 }
