@@ -160,7 +160,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     }
 
     // Step 5: Registration Complete.
-    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
     expect(await page.getByText('100% complete').isVisible()).toBe(true);
     const trNumber = (await page.locator('dd code').first().textContent())!.trim();
     expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
@@ -189,7 +189,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     // The same payment cannot be used twice: coming back to its address sends the user away.
     await page.reload();
     await page.getByText('Payment Already Used').first().waitFor();
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
 
     // The dashboard shows it at once, with its numbers, search and filter.
     const list = page.getByRole('list', { name: 'Registrations' });
@@ -234,9 +234,7 @@ test('the checkout page pays on the test-mode page and hands over to the wizard'
     await page.waitForURL((url) => url.pathname === '/checkout/success');
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await shoot(page, 'checkout-success');
-    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.get('status') === 'succeeded', {
-      timeout: 10_000,
-    });
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.get('status') === 'succeeded');
     // The server confirmed the payment: the wizard is at the upload.
     await page.getByText('80% complete').waitFor();
   } finally {
