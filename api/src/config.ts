@@ -68,7 +68,7 @@ const trustedProxies = z
     return entries;
   });
 
-export const configSchema = z.object({
+const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
   PORT: port.default(3000),

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import {
   BrowserProvider,
   type CallExceptionError,
-  type Eip1193Provider,
   Interface,
   isError,
   type JsonRpcSigner,
@@ -40,7 +39,7 @@ beforeAll(async () => {
   process.env.HARDHAT_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'hardhat.config.cjs');
   process.env.HARDHAT_DISABLE_TELEMETRY_PROMPT = 'true';
   const hre = (await import('hardhat')).default;
-  provider = new BrowserProvider(hre.network.provider as Eip1193Provider);
+  provider = new BrowserProvider(hre.network.provider);
   owner = await provider.getSigner(0);
   anchorer = await provider.getSigner(1);
   stranger = await provider.getSigner(2);

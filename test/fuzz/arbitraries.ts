@@ -56,7 +56,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** JSON nested `depth` deep, as text (JSON.stringify would refuse nothing, but builds it slowly). */
-export const deepJson = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
+const deepJson = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
 /** Any JSON value, hostile strings included. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(

@@ -84,7 +84,7 @@ describe('afterwards', () => {
     await expect
       .poll(async () => {
         const health = (await send({ method: 'GET', url: '/api/health' })).json();
-        const readModels = Object.values(health.components.readModels.details.readModels) as { eventsBehind: number | string; parked: number }[];
+        const readModels = Object.values<{ eventsBehind: number | string; parked: number }>(health.components.readModels.details.readModels);
         return readModels.every((r) => r.eventsBehind === 0) && readModels.length > 0;
       }, { timeout: 60_000 })
       .toBe(true);

@@ -160,7 +160,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   json('DELETE', '/api/user/account', schema(deleteAccountRequestSchema), () => ({ password: 'not the password', confirmText: 'DELETE MY ACCOUNT' }), 'user'),
   get('GET /api/payment/config', () => fc.constant('/api/payment/config'), 'none'),
   json('POST', '/api/payment/local/payment-methods', schema(localPaymentMethodRequestSchema), () => cardDetails(), 'none'),
-  json('POST', '/api/payment/create-intent', schema(createIntentSchema), () => registrationIntent() as Record<string, unknown>, 'user'),
+  json('POST', '/api/payment/create-intent', schema(createIntentSchema), () => registrationIntent(), 'user'),
   get('GET /api/payment/session/:id', (c) => segment([c.openSession, 'lcs_nope']).map((s) => `/api/payment/session/${s}`), 'user'),
   get('GET /api/payment/local/checkout/:id', (c) => segment([c.openSession, 'lcs_nope']).map((s) => `/api/payment/local/checkout/${s}`), 'none'),
   {
@@ -206,7 +206,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
           .record({
             id: segment(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
             token: token(context),
-            body: jsonBody((bodySchema[spec.url] as z.ZodType | undefined) ?? null, { email: 'admin@example.com', password: 'not the password', role: 'admin1' }),
+            body: jsonBody((bodySchema[spec.url]) ?? null, { email: 'admin@example.com', password: 'not the password', role: 'admin1' }),
             query: fc.constantFrom('', '?limit=0', '?limit=abc&before=-1', '?limit=50&before=%00'),
           })
           .map(({ id, token, body, query }) => ({
@@ -220,7 +220,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   {
     name: 'unknown /api paths and methods',
     request: () =>
-      fc.record({ path: segment(['x', 'admin', '..']), method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE') as fc.Arbitrary<HttpRequest['method']>, body: hostileValue }).map(
+      fc.record({ path: segment(['x', 'admin', '..']), method: fc.constantFrom<HttpRequest['method']>('GET', 'POST', 'PUT', 'DELETE'), body: hostileValue }).map(
         ({ path, method, body }) => ({ method, url: `/api/${path}`, ...(method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) ?? 'null' }) }),
       ),
   },

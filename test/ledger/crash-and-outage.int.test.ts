@@ -75,11 +75,11 @@ describe('a ledger killed between sending the anchor and recording it', () => {
     child = proc;
     return new Promise((resolve, reject) => {
       let out = '';
-      proc.stdout!.on('data', (chunk: Buffer) => {
+      proc.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('ledger-child: ready')) resolve(proc);
       });
-      proc.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      proc.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       proc.on('exit', (code) => reject(new Error(`ledger child exited (${code}) before it was ready:\n${out}`)));
     });
   }

@@ -3,7 +3,7 @@
 // leave something out, this is where it shows.
 import { createHash, createPublicKey, verify } from 'node:crypto';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;  
 
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 
@@ -16,7 +16,7 @@ function canonical(v: Json): string {
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  const body = (await res.json()) as Json;
+  const body = (await res.json());
   if (body.error) throw new Error(body.error.message);
   return body.result;
 }

@@ -227,7 +227,7 @@ describe('after a restart of the whole app', () => {
     const fresh = await client.register((await client.signUp()).token, Buffer.from('after the restart\n'), { title: 'After' });
     const proof = await eventually(async () => {
       const response = await client.send({ method: 'GET', url: `/api/ledger/proof/${fresh.trNumber}` });
-      return response.status === 200 ? (response.json() as { blockNumber: number; batchId: number }) : null;
+      return response.status === 200 ? response.json<{ blockNumber: number; batchId: number }>() : null;
     });
     expect(proof.blockNumber).toBeGreaterThan(before.anchor.blockNumber);
     expect(proof.batchId).toBeGreaterThan(before.batchId);

@@ -58,8 +58,8 @@ it('Ctrl-C (SIGINT to the whole process group) stops everything cleanly, Postgre
         if (line.msg === 'TitleLedger is ready') resolve();
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready:\n${output.slice(-3000)}`)));
   });
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;

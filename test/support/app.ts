@@ -26,7 +26,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
   const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl };
   const running = await runApp({
     ...embeddedComposition(),
-    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as Record<string, string>,
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     handleSignals: false,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (no browser download: none is possible here).
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   return await chromium.launch({

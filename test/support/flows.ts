@@ -20,7 +20,7 @@ export interface HttpResponse {
   /** The body as UTF-8 text; `raw` holds its bytes (PDFs, files). */
   readonly body: string;
   readonly raw: Buffer;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, then assert on them
+   
   json<T = any>(): T;
 }
 
@@ -198,7 +198,7 @@ export function creatorFlows(send: Send) {
     const details = signUpDetails({ paymentMethodId: card.id, ...overrides });
     const reply = expectStatus(await send({ method: 'POST', url: '/api/auth/register-enhanced', ...jsonBody(details) }), 201, 'signing up');
     const { token, user } = reply.json<{ token: string; user: { id: string } }>();
-    return { token, userId: user.id, email: details.email as string, password: details.password as string };
+    return { token, userId: user.id, email: details.email, password: details.password };
   }
 
   /** Who started each checkout: only their session may answer its page. */

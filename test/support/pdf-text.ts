@@ -8,7 +8,7 @@ export function pdfText(pdf: Buffer): string {
   if (!source.startsWith('%PDF-')) throw new Error('Not a PDF');
   const contents: string[] = [source];
   for (const match of source.matchAll(/\/FlateDecode[^]*?stream\r?\n/g)) {
-    const start = match.index! + match[0].length;
+    const start = match.index + match[0].length;
     const end = source.indexOf('endstream', start);
     try {
       contents.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));

@@ -42,10 +42,10 @@ export async function withPage(browser: Browser, options: BrowserContextOptions,
 }
 
 /** How far the page is wider than the window (0 or less: no sideways scrolling). */
-export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The serious and critical axe violations on the page, each with where it is. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,5 +1,6 @@
 // Prints the closing line CI reads, exactly "N passed, N failed", with the skipped tests (each with
-// its reason) and their count above it.
+// its reason) and their count above it. `npm test` runs `npm run lint` first and passes its outcome
+// in TITLELEDGER_LINT; it counts as one test.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
@@ -22,6 +23,12 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && module.children.size === 0) failed += 1;
     }
     failed += unhandledErrors.length;
+    const lint = process.env.TITLELEDGER_LINT;
+    if (lint === 'passed') passed += 1;
+    if (lint === 'failed') {
+      failed += 1;
+      process.stdout.write('failed: npm run lint (ESLint or knip; its report is above the tests)\n');
+    }
     for (const reason of reasons) process.stdout.write(`${reason}\n`);
     if (skipped) process.stdout.write(`${skipped} skipped\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed\n`);

@@ -8,5 +8,7 @@
     var dark = theme === 'dark' || (theme === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
     document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-  } catch (e) {}
+  } catch {
+    // Storage blocked (private mode, policy): keep the light default.
+  }
 })();

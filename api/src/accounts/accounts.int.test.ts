@@ -31,7 +31,7 @@ async function call(options: InjectOptions & { token?: string; ip?: string }) {
 async function addCard(cardNumber = '4242 4242 4242 4242') {
   const response = await call({ method: 'POST', url: '/api/payment/local/payment-methods', payload: cardDetails({ cardNumber }) });
   expect(response.statusCode).toBe(201);
-  return response.json() as Card;
+  return response.json<Card>();
 }
 
 /** The wizard's sign-up payload; the client's username is sent but the server derives its own. */
@@ -43,7 +43,7 @@ async function registered(overrides: Record<string, unknown> = {}) {
   const response = await call({ method: 'POST', url: '/api/auth/register-enhanced', payload });
   expect(response.statusCode).toBe(201);
   const body = response.json();
-  return { token: body.token as string, user: body.user, email: payload.email as string, password: payload.password as string };
+  return { token: body.token as string, user: body.user, email: payload.email, password: payload.password };
 }
 
 beforeAll(async () => {

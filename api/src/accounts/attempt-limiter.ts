@@ -52,7 +52,7 @@ export function delayAfter(failures: number, limit: Limit): number {
  * The client part of a key: IPv4 (IPv4-mapped IPv6 included) as is, IPv6 by its /64, since one
  * host usually holds a whole /64.
  */
-export function clientKey(ip: string | null | undefined): string {
+function clientKey(ip: string | null | undefined): string {
   if (!ip || !ipaddr.isValid(ip)) return 'unknown';
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') return address.toString();
@@ -91,7 +91,7 @@ const MESSAGES: Record<AttemptScope, string> = {
   sensitive_change: 'Too many wrong passwords or codes.',
 };
 
-export function retryMessage(scope: AttemptScope, ms: number): string {
+function retryMessage(scope: AttemptScope, ms: number): string {
   const wait =
     ms < 60_000
       ? `${Math.max(1, Math.ceil(ms / 1000))} second${Math.ceil(ms / 1000) <= 1 ? '' : 's'}`

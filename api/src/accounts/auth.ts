@@ -7,7 +7,7 @@ import { unauthorized } from '../errors.js';
 import type { Sessions } from './sessions.js';
 import { findUserEmail } from './user-queries.js';
 
-export const SESSION_COOKIE = 'tl_session';
+const SESSION_COOKIE = 'tl_session';
 const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export interface AuthenticatedUser {
@@ -16,7 +16,7 @@ export interface AuthenticatedUser {
   readonly email: string | null;
 }
 
-export interface CurrentSession {
+interface CurrentSession {
   readonly token: string;
   readonly createdAt: Date;
 }

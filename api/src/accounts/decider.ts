@@ -29,7 +29,7 @@ export type UserCommand =
   | { readonly type: 'RequestPasswordReset'; readonly data: Data<'PasswordResetRequested'> }
   | { readonly type: 'DeleteAccount'; readonly data: Data<'AccountDeleted'> };
 
-export type TwoFactorState =
+type TwoFactorState =
   | { readonly status: 'off' }
   | { readonly status: 'pending'; readonly secret: string }
   | { readonly status: 'on'; readonly secret: string };
@@ -57,7 +57,7 @@ export type UserState =
 
 export const initialUserState: UserState = { status: 'unregistered' };
 
-export const ACCOUNT_DELETED = 'This account has been deleted.';
+const ACCOUNT_DELETED = 'This account has been deleted.';
 
 function requireActive(state: UserState): ActiveUser {
   switch (state.status) {

@@ -55,7 +55,7 @@ const login = (totpTimeStep: number | null): UserCommand => ({
 describe('an unregistered user', () => {
   it('registers, with the card attached in the same append', () => {
     const card = { provider: 'local' as const, card: 'v1.card' };
-    given().when({ type: 'RegisterUser', data: registered.data as never, paymentMethod: card }).then([
+    given().when({ type: 'RegisterUser', data: registered.data, paymentMethod: card }).then([
       registered,
       { type: 'PaymentMethodAttached', data: card },
     ]);
@@ -74,7 +74,7 @@ describe('an active user', () => {
   });
 
   it('cannot register twice', () => {
-    given(registered).when({ type: 'RegisterUser', data: registered.data as never, paymentMethod: null }).thenThrows(409);
+    given(registered).when({ type: 'RegisterUser', data: registered.data, paymentMethod: null }).thenThrows(409);
   });
 
   it('logs in with the password alone while two-factor is off', () => {

@@ -61,7 +61,7 @@ function authErrorShape(app: App): void {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     let body: { error?: unknown; message?: unknown; details?: { issues?: { message?: string }[]; twoFactorRequired?: boolean; retryAfterSeconds?: number }; success?: unknown };
     try {
-      body = JSON.parse(payload);
+      body = JSON.parse(payload) as typeof body;
     } catch {
       return payload;
     }

@@ -9,7 +9,7 @@ export interface SessionInfo {
   readonly createdAt: Date;
 }
 
-export const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 export class Sessions {
   constructor(

@@ -3,7 +3,7 @@
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-export const TOTP_ISSUER = 'TitleLedger';
+const TOTP_ISSUER = 'TitleLedger';
 /** One step either side absorbs clock drift between the phone and the server. */
 const TOLERANCE_SECONDS = 30;
 

@@ -6,7 +6,7 @@ import type { ServerKeyring } from './crypto.js';
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-export const DUPLICATE_EMAIL = 'An account with this email already exists';
+const DUPLICATE_EMAIL = 'An account with this email already exists';
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 

@@ -3,7 +3,7 @@
 // jpg/jpeg, and plain text (valid UTF-8 without NUL bytes).
 import { fileTypeFromBuffer } from 'file-type';
 
-export type DocumentKind = 'pdf' | 'doc' | 'docx' | 'rtf' | 'png' | 'jpg' | 'txt';
+type DocumentKind = 'pdf' | 'doc' | 'docx' | 'rtf' | 'png' | 'jpg' | 'txt';
 
 export type Sniffed =
   | { readonly accepted: true; readonly kind: DocumentKind; readonly mimeType: string }

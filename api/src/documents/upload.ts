@@ -27,7 +27,7 @@ export class FileTooLargeError extends AppError {
   }
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;
 }
 

@@ -50,6 +50,7 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const app = Fastify({
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: pino's Logger is not fastify's logger type
     loggerInstance: deps.logger as FastifyBaseLogger,
     // One line per request comes from our own onResponse hook (with the correlation id), not fastify's pair.
     logController: new LogController({ disableRequestLogging: true }),

@@ -24,7 +24,7 @@ function ownOrigins(request: FastifyRequest, publicUrl: string): Set<string> {
 }
 
 /** Why a request must be refused as cross-site, or null when it may go on. */
-export function crossSiteRefusal(request: FastifyRequest, publicUrl: string): string | null {
+function crossSiteRefusal(request: FastifyRequest, publicUrl: string): string | null {
   if (SAFE_METHODS.has(request.method)) return null;
   if (request.headers.authorization?.startsWith('Bearer ')) return null;
   const site = request.headers['sec-fetch-site'];

@@ -30,18 +30,18 @@ async function timed(check: () => Promise<ComponentHealth>): Promise<ComponentHe
 const UNDEFINED_TABLE_OR_COLUMN = new Set(['42P01', '42703']);
 const isMissingTable = (error: unknown) => UNDEFINED_TABLE_OR_COLUMN.has((error as { code?: string }).code ?? '');
 
-export interface LagLimits {
+interface LagLimits {
   readonly maxLagSeconds: number;
   readonly maxLagEvents: number;
 }
 
 /** Every read model's checkpoint against the log: how far behind, failing, parked events. */
-export async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimits, now = new Date()): Promise<ComponentHealth> {
+async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimits, now = new Date()): Promise<ComponentHealth> {
   let checkpoints: { name: string; commit_position: string; prepare_position: string; stalled_since: Date | null; last_error: string | null }[];
   let parked: { projection: string; n: string; first_seen: Date }[];
   try {
-    checkpoints = (await pool.query('SELECT name, commit_position, prepare_position, stalled_since, last_error FROM projection_checkpoints ORDER BY name')).rows;
-    parked = (await pool.query('SELECT projection, count(*) AS n, min(first_seen) AS first_seen FROM projection_failures GROUP BY projection')).rows;
+    checkpoints = (await pool.query<(typeof checkpoints)[number]>('SELECT name, commit_position, prepare_position, stalled_since, last_error FROM projection_checkpoints ORDER BY name')).rows;
+    parked = (await pool.query<(typeof parked)[number]>('SELECT projection, count(*) AS n, min(first_seen) AS first_seen FROM projection_failures GROUP BY projection')).rows;
   } catch (error) {
     if (isMissingTable(error)) return { status: 'ok', details: { readModels: {}, note: 'no read models in this database' } };
     throw error;
@@ -119,6 +119,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       : results.some((r) => r.status === 'degraded')
         ? 'degraded'
         : 'ok';
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: the spread widens `status` to string
     for (const [name, result] of Object.entries({ ...componentsOut, overall: { status } as ComponentHealth })) {
       const before = lastStatus.get(name);
       if (before === result.status) continue;

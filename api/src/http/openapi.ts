@@ -9,11 +9,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { apiErrorSchema } from '../schemas/errors.js';
 import type { App } from './app.js';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const DOCS_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const DOCS_PATH = '/api/docs';
 
 /** The policy of the reference pages: scripts and styles from this origin only, never framed. */
-export const DOCS_CSP = [
+const DOCS_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   // Swagger UI sets style attributes on its elements; no script can run from a style.
@@ -32,7 +32,7 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
-export interface ApiRoute {
+interface ApiRoute {
   readonly method: string;
   readonly url: string;
 }

@@ -28,11 +28,11 @@ const STRIPE = {
   img: ['https://*.stripe.com'],
 };
 
-export function stripeConfigured(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>): boolean {
+function stripeConfigured(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY'>): boolean {
   return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);
 }
 
-export function contentSecurityPolicy(config: Config): Directives {
+function contentSecurityPolicy(config: Config): Directives {
   const stripe = stripeConfigured(config);
   const https = config.publicUrl.startsWith('https:');
   return {

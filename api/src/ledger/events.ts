@@ -5,7 +5,7 @@
 // RootAnchored. The `ledger` package writes them (its decider, batching/batch-decider.ts); they are
 // declared here because the catalogue lives in the API package, which every other package reads.
 import { z } from 'zod';
-import { defineEvents, type EventsOf } from '../events/define.js';
+import { defineEvents } from '../events/define.js';
 
 const hex32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'a 0x-prefixed lowercase 32-byte hex value');
 const registrationHash = z.string().regex(/^[0-9a-f]{64}$/);
@@ -44,4 +44,3 @@ export const batchEvents = defineEvents({
   RootAnchored: { schemaVersion: 1, schema: rootAnchoredSchema },
 });
 
-export type BatchEvent = EventsOf<typeof batchEvents>;

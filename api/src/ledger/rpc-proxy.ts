@@ -17,7 +17,7 @@ export const MAX_RPC_BATCH = 10;
 /** The whole request body, in bytes. */
 export const MAX_RPC_BODY_BYTES = 16 * 1024;
 
-export const RPC_METHODS = [
+const RPC_METHODS = [
   'eth_chainId',
   'eth_blockNumber',
   'eth_call',
@@ -34,7 +34,7 @@ const blockTag = z.union([z.enum(['latest', 'earliest', 'pending', 'safe', 'fina
 const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a hash is 0x and 64 hex digits');
 const calldata = z.string().regex(/^0x([0-9a-fA-F]{2}){0,1024}$/, 'data is 0x and at most 1 KiB of hex bytes');
 
-export const rpcRequestSchema = z.object({
+const rpcRequestSchema = z.object({
   jsonrpc: z.literal('2.0'),
   id: z.union([z.string().max(100), z.number(), z.null()]).optional(),
   method: z.string().max(64),

@@ -133,7 +133,7 @@ export function encodeInclusionProof(proof: InclusionProof): InclusionProofJson 
 /** Reads a stored proof; throws on an unknown format version or a malformed hash. */
 export function decodeInclusionProof(json: InclusionProofJson): InclusionProof {
   if (json.formatVersion !== formatVersion) {
-    throw new Error(`Unsupported Merkle proof format version ${String(json.formatVersion)} (expected ${formatVersion})`);
+    throw new Error(`Unsupported Merkle proof format version ${String(json.formatVersion)} (expected ${String(formatVersion)})`);
   }
   return {
     leafIndex: json.leafIndex,

@@ -17,7 +17,7 @@ export interface CheckoutDeps {
 }
 
 /** Dollars as sent by the client to whole cents; an amount with a fraction of a cent is refused, not rounded. */
-export function toCents(amount: number): number {
+function toCents(amount: number): number {
   const cents = Math.round(amount * 100);
   if (Math.abs(amount * 100 - cents) > 1e-6) throw validationError('Failed to create payment intent: the amount must be in whole cents.');
   return cents;

@@ -57,7 +57,7 @@ const settle = (retrieved: RetrievedCheckoutSession | null): PaymentCommand => (
 const consume = (userId = 'u1', feeCents = 999): PaymentCommand => ({ type: 'Consume', userId, feeCents, registration, now });
 const succeeded = paymentDecider.decide(settle(paid), paymentDecider.evolve(paymentDecider.initialState, created))[0]!;
 const create = (data: Partial<PaymentCheckoutCreatedData>, feeCents = 999): PaymentCommand => {
-  const { createdAt: _, ...fields } = { ...created.data, ...data } as PaymentCheckoutCreatedData;
+  const { createdAt: _, ...fields } = { ...created.data, ...data };
   return { type: 'CreateCheckout', data: fields, feeCents, now };
 };
 

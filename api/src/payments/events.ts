@@ -7,7 +7,7 @@ import { titleRegisteredSchema } from '../registrations/events.js';
 
 const isoTime = z.iso.datetime();
 
-export const PAYMENT_TYPES = ['copyright_registration', 'one-time'] as const;
+const PAYMENT_TYPES = ['copyright_registration', 'one-time'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 const paymentCheckoutCreatedSchema = z.object({

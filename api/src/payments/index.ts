@@ -6,10 +6,7 @@ import { LocalPaymentProvider } from './local-provider.js';
 import type { PaymentProvider } from './provider.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 
-export type { PaymentMethodSummary, PaymentProvider, PaymentProviderKind } from './provider.js';
-export { LocalPaymentProvider } from './local-provider.js';
-export { StripePaymentProvider, verifyStripeWebhook } from './stripe-provider.js';
-export { paymentsMigrations } from './migrations.js';
+export type { PaymentProvider } from './provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

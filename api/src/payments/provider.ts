@@ -2,7 +2,7 @@
 // methods they need here (checkout sessions come with the checkout feature), and each adapter
 // implements them. The server only ever trusts what the provider says about a payment method.
 
-export type PaymentProviderKind = 'local' | 'stripe';
+type PaymentProviderKind = 'local' | 'stripe';
 
 /** A card as the provider summarises it; the number and CVC never reach us. */
 export interface PaymentMethodSummary {

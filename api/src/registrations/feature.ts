@@ -26,7 +26,7 @@ export interface RegistrationFeature {
   readonly registryKey: RegistryKey;
 }
 
-export function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDeps, 'afterConsume'>> = {}): RegistrationFeature {
+function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDeps, 'afterConsume'>> = {}): RegistrationFeature {
   const { config, pool, store } = app.deps;
   const payments = app.payments;
   const provider: CheckoutProvider =

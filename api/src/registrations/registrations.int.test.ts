@@ -199,7 +199,7 @@ describe('submission', () => {
     const response = await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: alice.token });
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${created.tr_number}.tr"`);
-    const bundle = response.json() as TrBundle;
+    const bundle = response.json<TrBundle>();
     const published = (await call({ method: 'GET', url: '/api/registry/public-key' })).json();
     expect(published).toMatchObject({ alg: 'Ed25519', keyId: bundle.signature.keyId });
     const key = publicKeyFromRaw(Buffer.from(published.publicKey, 'base64'));

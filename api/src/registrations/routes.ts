@@ -97,6 +97,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
           file = { ...received, name: path.basename(part.filename || 'document').slice(0, 255) };
           if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
         } else {
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a multipart field's value is a string
           fields[part.fieldname] = String(part.value ?? '');
         }
       }

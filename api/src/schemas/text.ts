@@ -24,8 +24,10 @@ export interface TextOptions {
   readonly normalize?: boolean;
 }
 
+/* eslint-disable no-control-regex -- refusing control characters is the point */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/* eslint-enable no-control-regex */
 const LONE_SURROGATE = /\p{Cs}/u;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 

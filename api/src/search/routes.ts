@@ -6,10 +6,10 @@ import type { App } from '../http/app.js';
 import { publicStats } from './public-stats.js';
 import { searchRegistrations } from './search-registrations.js';
 
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 200;
+const SEARCH_MIN_LENGTH = 2;
+const SEARCH_MAX_LENGTH = 200;
 
-export const searchQuerySchema = z.object({
+const searchQuerySchema = z.object({
   q: text('Search term', {
     min: SEARCH_MIN_LENGTH,
     max: SEARCH_MAX_LENGTH,

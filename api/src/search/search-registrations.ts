@@ -8,7 +8,7 @@
 // projections/src/search/search-indexes.ts exactly.
 import type pg from 'pg';
 
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 export interface SearchResult {
   readonly tr_number: string;
@@ -45,7 +45,7 @@ const MIN_TYPO_WORD = 3;
 const CORRECTIONS_PER_WORD = 3;
 
 /** The words of a query: only letters and digits survive, so they are safe inside a tsquery. */
-export function queryWords(q: string): string[] {
+function queryWords(q: string): string[] {
   return q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -37,7 +37,7 @@ function runningEmbeddedPort(dataDir: string): number | null {
 async function ask(question: string): Promise<string> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _encoding, done) {
+    write(chunk: Buffer | string, _encoding, done) {
       if (!muted) process.stdout.write(chunk);
       done();
     },

@@ -36,7 +36,7 @@ interface Identity {
   readonly lastName: string;
 }
 
-export interface InvitedStaff extends Identity {
+interface InvitedStaff extends Identity {
   readonly status: 'invited';
   readonly role: InvitableRole;
   readonly tokenHash: string;

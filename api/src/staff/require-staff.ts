@@ -13,7 +13,7 @@ import type { StaffSessionInfo, StaffSessions } from './staff-sessions.js';
 
 export const STAFF_COOKIE = 'tl_staff';
 
-export interface RequestStaff {
+interface RequestStaff {
   readonly id: string;
   readonly email: string;
   readonly role: StaffRole;
@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 /** The tokens a request offers: its bearer token, then the staff cookie. */
-export function staffTokensOf(request: FastifyRequest): string[] {
+function staffTokensOf(request: FastifyRequest): string[] {
   const tokens: string[] = [];
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {

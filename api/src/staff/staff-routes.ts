@@ -9,7 +9,7 @@ import type { StaffRole } from '../schemas/staff.js';
 import { requireStaff } from './require-staff.js';
 
 /** `public`: no staff session needed (sign-in, accepting an invitation). */
-export type StaffAccess = 'public' | StaffRole;
+type StaffAccess = 'public' | StaffRole;
 
 export interface StaffRouteSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export const STAFF_PREFIXES = ['/api/admin', '/api/master-admin'] as const;
+const STAFF_PREFIXES = ['/api/admin', '/api/master-admin'] as const;
 const isStaffPath = (url: string) => STAFF_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 /**

@@ -18,7 +18,6 @@ import {
   type SignedInStaff,
   type StaffInviteRequest,
   type StaffLoginRequest,
-  type StaffRole,
 } from '../schemas/staff.js';
 import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
@@ -63,7 +62,7 @@ function parseInvitationToken(token: string): { staffId: string; tokenHash: stri
   return { staffId, tokenHash: sha256(token.trim()) };
 }
 
-export const signedInStaff = (staff: ActiveStaff): SignedInStaff => ({
+const signedInStaff = (staff: ActiveStaff): SignedInStaff => ({
   id: staff.staffId,
   email: staff.email,
   firstName: staff.firstName,
@@ -402,4 +401,3 @@ function twoFactorError(message: string): AppError {
   return new AppError('unauthorized', message, { twoFactorRequired: true });
 }
 
-export type { StaffRole };

@@ -6,8 +6,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, sign, verify
 import { canonicalJson } from './canonical-json.js';
 import { publicKeyFromRaw, type RegistryKey } from './registry-key.js';
 
-export const TR_FORMAT = 'titleledger-tr';
-export const TR_VERSION = 1;
+const TR_FORMAT = 'titleledger-tr';
+const TR_VERSION = 1;
 const SIGNING_DOMAIN = 'titleledger-tr/v1\n';
 
 export interface TrRegistration {
@@ -28,7 +28,7 @@ export interface TrRegistration {
   readonly status: string;
 }
 
-export interface TrDocument {
+interface TrDocument {
   readonly encryption: 'AES-256-GCM';
   readonly keyDelivery: 'owner-download';
   /** base64 of 12 bytes. */
@@ -40,7 +40,7 @@ export interface TrDocument {
   readonly key?: string;
 }
 
-export interface TrSignature {
+interface TrSignature {
   readonly alg: 'Ed25519';
   readonly keyId: string;
   /** Raw 32-byte public key, base64. */

@@ -11,7 +11,7 @@ export interface AnchorInfo {
 }
 
 /** The Merkle proof and anchor for the `.tr` bundle's `proof` field (docs/proof-format.md); null while pending. */
-export async function loadProof(pool: pg.Pool, trNumber: string): Promise<unknown | null> {
+export async function loadProof(pool: pg.Pool, trNumber: string): Promise<unknown> {
   const row = await findAnchoredProof(pool, trNumber);
   return row ? bundleProof(row) : null;
 }
@@ -27,6 +27,7 @@ export async function loadAnchor(pool: pg.Pool, trNumber: string): Promise<Ancho
   const row = rows[0]?.row;
   if (!row) return null;
   const pick = (...names: string[]) => {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- to_jsonb gives these columns as JSON scalars
     for (const name of names) if (row[name] !== undefined && row[name] !== null) return String(row[name]);
     return null;
   };

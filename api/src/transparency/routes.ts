@@ -96,7 +96,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
     url: '/log/entries', // under this plugin's /api prefix
     schema: { querystring: logEntriesQuery },
     handler: async (request) => {
-      const { from, limit } = request.query as { from: number; limit: number };
+      const { from, limit } = request.query;
       return entriesPage(pool, from, limit);
     },
   });

@@ -57,7 +57,7 @@ export interface AnchorWorkerOptions {
 }
 
 /** Thrown when the chain disagrees with the log in a way a retry cannot fix (the ledger is degraded). */
-export class AnchorConflictError extends Error {
+class AnchorConflictError extends Error {
   override name = 'AnchorConflictError';
 }
 
@@ -178,7 +178,7 @@ export class AnchorWorker {
   }
 
   async #firstUnanchored(): Promise<BatchRow | null> {
-    const { rows } = await this.options.pool.query('SELECT * FROM ledger_batches WHERE anchored_at IS NULL ORDER BY batch_id LIMIT 1');
+    const { rows } = await this.options.pool.query<Record<string, unknown>>('SELECT * FROM ledger_batches WHERE anchored_at IS NULL ORDER BY batch_id LIMIT 1');
     return rows[0] ? toBatchRow(rows[0]) : null;
   }
 

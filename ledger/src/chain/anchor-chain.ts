@@ -2,14 +2,14 @@
 // RootAnchored log of a batch id), signing an anchor transaction with a given nonce, broadcasting
 // signed bytes (idempotently), and waiting for a receipt. ethers v6 encodes and signs; the calls go
 // through json-rpc.ts.
-import { AbiCoder, getAddress, Interface, Transaction, Wallet, zeroPadValue, toBeHex } from 'ethers';
+import { getAddress, Interface, Transaction, Wallet, zeroPadValue, toBeHex } from 'ethers';
 import { anchorRegistryAbi } from '@titleledger/contracts';
 import { JsonRpcError, rpcCall } from './json-rpc.js';
 
-export const registryInterface = new Interface(anchorRegistryAbi);
+const registryInterface = new Interface(anchorRegistryAbi);
 export const ROOT_ANCHORED_TOPIC = registryInterface.getEvent('RootAnchored')!.topicHash;
 /** The anchor costs 52.4k gas whatever the batch size: a fixed limit with headroom, no estimate call. */
-export const ANCHOR_GAS_LIMIT = 90_000n;
+const ANCHOR_GAS_LIMIT = 90_000n;
 
 export interface OnChainAnchor {
   readonly batchId: bigint;
@@ -189,8 +189,3 @@ export class AnchorChain {
   }
 }
 
-/** ABI-decodes a RootAnchored log's data (leafCount, timestamp). */
-export function decodeRootAnchoredData(data: string): { leafCount: bigint; timestamp: bigint } {
-  const [leafCount, timestamp] = AbiCoder.defaultAbiCoder().decode(['uint256', 'uint256'], data) as unknown as [bigint, bigint];
-  return { leafCount, timestamp };
-}

@@ -21,7 +21,7 @@ import { rpcCall } from './json-rpc.js';
 export const EMBEDDED_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 export const EMBEDDED_ANCHORER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 /** hardhat.config.cjs initialDate, in seconds; the deploy is mined one second later. */
-export const EMBEDDED_GENESIS_TIMESTAMP = Date.parse('2025-01-01T00:00:00Z') / 1000;
+const EMBEDDED_GENESIS_TIMESTAMP = Date.parse('2025-01-01T00:00:00Z') / 1000;
 export const EMBEDDED_CONTRACT = getCreateAddress({ from: new Wallet(EMBEDDED_DEPLOYER_KEY).address, nonce: 0 });
 export const EMBEDDED_CHAIN_ID = Number(HARDHAT_CHAIN_ID);
 
@@ -46,7 +46,7 @@ export interface EmbeddedChain {
 }
 
 /** The deploy transaction, signed once the same way: nonce 0, fixed fees and gas. */
-export async function signedEmbeddedDeploy(): Promise<string> {
+async function signedEmbeddedDeploy(): Promise<string> {
   const deployer = new Wallet(EMBEDDED_DEPLOYER_KEY);
   const anchorer = new Wallet(EMBEDDED_ANCHORER_KEY);
   const deploy = await new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode).getDeployTransaction(anchorer.address);
@@ -70,7 +70,7 @@ async function mineAt(rpcUrl: string, raw: string, timestamp: number): Promise<{
 }
 
 /** Every RootAnchored recorded on the embedded chain, in block order. */
-export async function recordedEmbeddedAnchors(store: EventStore): Promise<RootAnchoredData[]> {
+async function recordedEmbeddedAnchors(store: EventStore): Promise<RootAnchoredData[]> {
   const anchors: RootAnchoredData[] = [];
   let from;
   for (;;) {

@@ -3,10 +3,10 @@
 // that shared the signer's code would share its bugs and vouch for them.
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 
-export const SIGNING_DOMAIN = 'titleledger-tr/v1\n';
+const SIGNING_DOMAIN = 'titleledger-tr/v1\n';
 
 /** RFC 8785 canonical JSON for what a bundle holds: sorted keys, no whitespace, safe integers only. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (typeof value === 'number') {

@@ -23,7 +23,7 @@ export interface VerifyOptions {
   readonly timeoutMs?: number;
 }
 
-export const ANCHOR_OF_SELECTOR = keccakId('anchorOf(bytes32)').slice(0, 10);
+const ANCHOR_OF_SELECTOR = keccakId('anchorOf(bytes32)').slice(0, 10);
 
 async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
   const response = await fetch(url, {
@@ -113,7 +113,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     }
     pass('file hash', `SHA-256 of the file matches file_content_hash ${fileHash}`);
   }
-  const document = bundle.document as Json;
+  const document = bundle.document;
   if (typeof document.key === 'string') {
     try {
       const decipher = createDecipheriv('aes-256-gcm', Buffer.from(document.key, 'base64'), Buffer.from(String(document.iv), 'base64'));

@@ -24,7 +24,7 @@ export interface ReplayOptions {
   readonly pageSize?: number;
 }
 
-export interface TableSummary {
+interface TableSummary {
   readonly table: string;
   readonly rows: number;
 }

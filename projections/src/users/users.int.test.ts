@@ -20,7 +20,7 @@ async function register(email: string) {
     payload: JSON.stringify(signUpDetails({ email, password: 'long enough password', fullName: 'Mary Shelley', firstName: 'Mary', lastName: 'Shelley' })),
   });
   expect(response.statusCode).toBe(201);
-  return response.json() as { token: string; user: { id: string } };
+  return response.json<{ token: string; user: { id: string } }>();
 }
 
 describe('users read model', () => {

@@ -106,7 +106,7 @@ const adminPages: readonly PageEntry[] = [
   { path: paths.masterAdminLogin, title: 'Master Admin Login', page: MasterAdminLoginPage },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [

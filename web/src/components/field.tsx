@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 
 import { Label } from './label';
 
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;

@@ -6,7 +6,7 @@ import { formatFee, paymentConfigSchema, type PaymentConfig, type RegistrationFe
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getPaymentConfig(): Promise<PaymentConfig> {
+async function getPaymentConfig(): Promise<PaymentConfig> {
   const response = await apiRequest('GET', '/api/payment/config');
   return paymentConfigSchema.parse(await response.json());
 }

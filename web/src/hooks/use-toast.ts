@@ -3,8 +3,8 @@
 // it out without a remount. `toast()` works outside React (e.g. in mutation callbacks).
 import { useSyncExternalStore } from 'react';
 
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 

@@ -5,12 +5,12 @@ const ADMIN_MODE_KEY = 'adminAuth';
 export const ADMIN_HEADER = 'x-admin-auth';
 export const ADMIN_HEADER_VALUE = 'admin-authenticated';
 
-export function isAdminMode(): boolean {
+function isAdminMode(): boolean {
   return localStorage.getItem(ADMIN_MODE_KEY) === 'true';
 }
 
 /** A page is an admin page when its pathname contains /admin (this includes /master-admin). */
-export function isAdminPage(pathname: string): boolean {
+function isAdminPage(pathname: string): boolean {
   return pathname.includes('/admin');
 }
 

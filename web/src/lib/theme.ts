@@ -1,8 +1,8 @@
 // The colour theme: light (default), dark, or system (follows the OS). Stored under the
 // product's key and applied as a `dark` class on <html>. public/theme-init.js (loaded by index.html) repeats
 // the first-paint part of this so there is no flash; keep the key and values in step with it.
-export const THEME_STORAGE_KEY = 'titleledger-theme';
-export const THEMES = ['light', 'dark', 'system'] as const;
+const THEME_STORAGE_KEY = 'titleledger-theme';
+const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
 const DEFAULT_THEME: Theme = 'light';

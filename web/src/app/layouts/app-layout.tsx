@@ -7,7 +7,7 @@ import { Link, Outlet } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
 

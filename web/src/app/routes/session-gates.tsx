@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import { FullScreenSpinner } from '@/components/spinner';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {

@@ -297,7 +297,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
     page.getByRole('button', { name: 'Export Data' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^titleledger-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+  const exported = JSON.parse(readFileSync((await download.path()), 'utf8')) as {
     exportDate: string;
     profile: { email: string; phone: string; twoFactorEnabled: boolean };
   };

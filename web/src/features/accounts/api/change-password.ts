@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
-export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {
+async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {
   await apiRequest('PUT', '/api/user/password', input);
 }
 

@@ -1,6 +1,5 @@
 // POST /api/payment/local/payment-methods: the local test-mode provider "tokenises" a card into a
 // payment-method id and a card summary. Only used when the server says the provider is `local`.
-import { useMutation } from '@tanstack/react-query';
 import { paymentMethodSummarySchema, type BillingDetails } from '@titleledger/api/schemas';
 
 import { apiRequest } from '@/lib/api-client';
@@ -18,8 +17,4 @@ export type LocalCardInput = {
 export async function createLocalPaymentMethod(input: LocalCardInput): Promise<PaymentMethodSummary> {
   const response = await apiRequest('POST', '/api/payment/local/payment-methods', input);
   return paymentMethodSummarySchema.parse(await response.json());
-}
-
-export function useCreateLocalPaymentMethod() {
-  return useMutation({ mutationFn: createLocalPaymentMethod });
 }

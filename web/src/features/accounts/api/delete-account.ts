@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiRequest } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
-export async function deleteAccount(input: { password: string; confirmText: string }): Promise<void> {
+async function deleteAccount(input: { password: string; confirmText: string }): Promise<void> {
   await apiRequest('DELETE', '/api/user/account', input);
 }
 
@@ -17,7 +17,7 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     onSuccess: () => {
       queryClient.clear();
-      navigate(paths.landing, { replace: true });
+      void navigate(paths.landing, { replace: true });
     },
   });
 }

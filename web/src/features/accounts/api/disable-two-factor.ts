@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
-export async function disableTwoFactor(input: { password: string }): Promise<void> {
+async function disableTwoFactor(input: { password: string }): Promise<void> {
   await apiRequest('DELETE', '/api/user/2fa/disable', input);
 }
 

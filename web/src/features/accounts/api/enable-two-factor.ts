@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export type TwoFactorSetup = { qrCode: string; secret: string };
 
-export async function enableTwoFactor(): Promise<TwoFactorSetup> {
+async function enableTwoFactor(): Promise<TwoFactorSetup> {
   const response = await apiRequest('POST', '/api/user/2fa/enable');
   return twoFactorSetupResponseSchema.parse(await response.json());
 }

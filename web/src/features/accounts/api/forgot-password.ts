@@ -1,13 +1,7 @@
 // POST /api/auth/forgot-password: asks for a reset link. The answer is the same whether or not
 // the address has an account, so the page never learns (or tells) which addresses exist.
-import { useMutation } from '@tanstack/react-query';
-
 import { apiRequest } from '@/lib/api-client';
 
 export async function requestPasswordReset(input: { email: string }): Promise<void> {
   await apiRequest('POST', '/api/auth/forgot-password', input);
-}
-
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const DEV_OUTBOX_PATH = '/api/dev/outbox';
 
-export async function isDevOutboxAvailable(): Promise<boolean> {
+async function isDevOutboxAvailable(): Promise<boolean> {
   try {
     const response = await fetch(DEV_OUTBOX_PATH, { credentials: 'include' });
     return response.ok;
@@ -13,7 +13,7 @@ export async function isDevOutboxAvailable(): Promise<boolean> {
   }
 }
 
-export const devOutboxQueryOptions = () =>
+const devOutboxQueryOptions = () =>
   queryOptions({ queryKey: [DEV_OUTBOX_PATH, 'available'], queryFn: isDevOutboxAvailable, staleTime: 0 });
 
 export function useDevOutboxAvailable() {

@@ -8,7 +8,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export type Profile = User;
 
-export async function getProfile(): Promise<Profile> {
+async function getProfile(): Promise<Profile> {
   const response = await apiRequest('GET', '/api/user/profile');
   const body = (await response.json()) as Profile | { user: Profile };
   return 'user' in body && typeof body.user === 'object' ? body.user : (body as Profile);

@@ -2,7 +2,7 @@
 // again, so the side menu and Account Settings agree.
 import { useQueryClient } from '@tanstack/react-query';
 
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 import { profileQueryOptions } from './get-profile';
 

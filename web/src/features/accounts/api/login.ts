@@ -4,11 +4,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest } from '@titleledger/api/schemas';
 
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 import { sendAuthRequest, type AuthResult } from './auth-request';
 
-export function login(input: LoginRequest): Promise<AuthResult> {
+function login(input: LoginRequest): Promise<AuthResult> {
   return sendAuthRequest('/api/auth/login', input);
 }
 

@@ -4,11 +4,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest } from '@titleledger/api/schemas';
 
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 import { sendAuthRequest, type AuthResult } from './auth-request';
 
-export function register(payload: RegisterRequest): Promise<AuthResult> {
+function register(payload: RegisterRequest): Promise<AuthResult> {
   const path = payload.paymentMethodId ? '/api/auth/register-enhanced' : '/api/auth/register';
   return sendAuthRequest(path, payload);
 }

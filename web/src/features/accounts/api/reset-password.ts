@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function resetPassword(input: { token: string; password: string }): Promise<void> {
+async function resetPassword(input: { token: string; password: string }): Promise<void> {
   await apiRequest('POST', '/api/auth/reset-password', input);
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
-export async function updateNotificationPreferences(input: NotificationPreferences): Promise<void> {
+async function updateNotificationPreferences(input: NotificationPreferences): Promise<void> {
   await apiRequest('PUT', '/api/user/notification-preferences', input);
 }
 

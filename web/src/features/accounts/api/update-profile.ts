@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
-export async function updateProfile(input: ProfileUpdateRequest): Promise<void> {
+async function updateProfile(input: ProfileUpdateRequest): Promise<void> {
   await apiRequest('PUT', '/api/user/profile', input);
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
-export async function verifyTwoFactor(input: { token: string }): Promise<void> {
+async function verifyTwoFactor(input: { token: string }): Promise<void> {
   await apiRequest('POST', '/api/user/2fa/verify', input);
 }
 

@@ -52,7 +52,7 @@ export function LoginPage() {
       });
       if (result.success) {
         toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
-        navigate(paths.dashboard, { replace: true });
+        void navigate(paths.dashboard, { replace: true });
         return;
       }
       if (result.twoFactorRequired && !needsCode) {

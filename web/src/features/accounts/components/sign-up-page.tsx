@@ -105,7 +105,7 @@ export function SignUpPage() {
   const goToDashboard = async () => {
     setLeaving(true);
     await refreshSession();
-    navigate(paths.dashboard, { replace: true });
+    void navigate(paths.dashboard, { replace: true });
   };
 
   const heading = headings[state.step];

@@ -8,8 +8,8 @@ import {
   type RegisterRequest,
 } from '@titleledger/api/schemas';
 
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export type UsState = (typeof US_STATES)[number];
+type AccountType = (typeof ACCOUNT_TYPES)[number];
+type UsState = (typeof US_STATES)[number];
 
 /** Step 1 as the form holds it. State starts empty so the visitor has to choose one. */
 export type AccountInfo = {
@@ -71,8 +71,8 @@ export function checkAccountInfo(info: AccountInfo): Notice | null {
 
 // ---- The wizard -----------------------------------------------------------------------------
 
-export const SIGN_UP_STEPS = [1, 2, 3, 4] as const;
-export type SignUpStep = (typeof SIGN_UP_STEPS)[number];
+const SIGN_UP_STEPS = [1, 2, 3, 4] as const;
+type SignUpStep = (typeof SIGN_UP_STEPS)[number];
 export type LegalDocument = 'terms' | 'privacy';
 
 export type WizardState = {
@@ -112,7 +112,7 @@ export function legalAccepted(state: WizardState): boolean {
  * Whether Next may leave the current step, judged on what the wizard itself holds. Step 1 also
  * needs `checkAccountInfo` to pass; the form does that because it owns the fields.
  */
-export function canLeaveStep(state: WizardState): boolean {
+function canLeaveStep(state: WizardState): boolean {
   switch (state.step) {
     case 1:
       return true;
@@ -166,10 +166,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 // ---- The payload ----------------------------------------------------------------------------
 
 const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const USERNAME_SUFFIX_LENGTH = 4;
+const USERNAME_SUFFIX_LENGTH = 4;
 
 /** `random` returns numbers in [0, 1), like Math.random; tests pass a fixed one. */
-export function randomSuffix(random: () => number, length = USERNAME_SUFFIX_LENGTH): string {
+function randomSuffix(random: () => number, length = USERNAME_SUFFIX_LENGTH): string {
   let suffix = '';
   for (let i = 0; i < length; i += 1) {
     suffix += SUFFIX_ALPHABET[Math.floor(random() * SUFFIX_ALPHABET.length)] ?? 'x';

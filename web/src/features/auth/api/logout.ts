@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   try {
     await apiRequest('POST', '/api/auth/logout');
   } catch (error) {
@@ -20,7 +20,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       queryClient.clear();
-      navigate('/');
+      void navigate('/');
     },
   });
 }

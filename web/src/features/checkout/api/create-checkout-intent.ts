@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/site';
 
-export const CHECKOUT_SERVICE = 'title_registration';
+const CHECKOUT_SERVICE = 'title_registration';
 
 export class CheckoutSetupError extends Error {
   override readonly name = 'CheckoutSetupError';
@@ -15,7 +15,7 @@ export class CheckoutSetupError extends Error {
   }
 }
 
-export async function createCheckoutIntent(amount: number): Promise<{ checkoutUrl: string }> {
+async function createCheckoutIntent(amount: number): Promise<{ checkoutUrl: string }> {
   let body: Record<string, unknown>;
   try {
     const response = await apiRequest('POST', '/api/payment/create-intent', {

@@ -9,9 +9,9 @@ import { Card, CardContent } from '@/components/card';
 import { toast } from '@/hooks/use-toast';
 import { paths } from '@/lib/paths';
 
-export const SUCCESS_REDIRECT_MS = 2000;
+const SUCCESS_REDIRECT_MS = 2000;
 
-export function registerTitleAfterPayment(paymentId: string): string {
+function registerTitleAfterPayment(paymentId: string): string {
   return `${paths.registerTitle}?${new URLSearchParams({ payment_intent: paymentId, status: 'succeeded' })}`;
 }
 

@@ -4,18 +4,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 
-export type PublicStats = {
+type PublicStats = {
   worksRegistered: number;
   creators: number;
   sample: { trNumber: string; hash: string } | null;
 };
 
-export async function getPublicStats(): Promise<PublicStats> {
+async function getPublicStats(): Promise<PublicStats> {
   const response = await apiRequest('GET', '/api/stats/public');
   return (await response.json()) as PublicStats;
 }
 
-export const publicStatsQueryOptions = () =>
+const publicStatsQueryOptions = () =>
   queryOptions({ queryKey: ['/api/stats/public'], queryFn: getPublicStats, staleTime: 60_000 });
 
 export function usePublicStats() {

@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 
 export type ContactMessage = { name: string; email: string; subject: string; message: string };
 
-export async function sendContactMessage(input: ContactMessage): Promise<SupportSubmitted> {
+async function sendContactMessage(input: ContactMessage): Promise<SupportSubmitted> {
   const response = await apiRequest('POST', '/api/support/submit', {
     fullName: input.name,
     email: input.email,

@@ -5,7 +5,7 @@ import { notificationPreferencesSchema, type NotificationPreferences } from '@ti
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getNotificationPreferences(): Promise<NotificationPreferences> {
+async function getNotificationPreferences(): Promise<NotificationPreferences> {
   const response = await apiRequest('GET', '/api/user/notification-preferences');
   return notificationPreferencesSchema.parse(await response.json());
 }

@@ -1,7 +1,7 @@
 // The notification centre's list, held in the browser only (seed 001 §2.5: no call feeds it, so
 // it starts empty). A reducer for the changes, and pure reads for the filters and the summary.
-export const NOTIFICATION_TYPES = ['registration', 'payment', 'security'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+const NOTIFICATION_TYPES = ['registration', 'payment', 'security'] as const;
+type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export type NotificationItem = {
   readonly id: string;
@@ -64,7 +64,7 @@ export function filterNotifications(items: readonly NotificationItem[], filter: 
   }
 }
 
-export const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type NotificationSummary = { total: number; unread: number; thisWeek: number };
 

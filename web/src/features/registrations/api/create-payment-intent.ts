@@ -11,7 +11,7 @@ import { PRODUCT_NAME } from '@/lib/site';
 
 export type CreatedPayment = { checkoutUrl: string; sessionId: string };
 
-export async function createRegistrationPayment(input: { title: string; email: string; fee: RegistrationFee }): Promise<CreatedPayment> {
+async function createRegistrationPayment(input: { title: string; email: string; fee: RegistrationFee }): Promise<CreatedPayment> {
   let body: Record<string, unknown>;
   try {
     const response = await apiRequest('POST', '/api/payment/create-intent', {

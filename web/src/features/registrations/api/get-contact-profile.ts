@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 
-export type ContactProfile = {
+type ContactProfile = {
   firstName: string;
   lastName: string;
   email: string;
@@ -17,14 +17,14 @@ function text(value: unknown): string {
 }
 
 /** One line of address from the profile's parts ("12 Main St, Springfield, CA 90210"). */
-export function fullAddress(user: Record<string, unknown>): string {
+function fullAddress(user: Record<string, unknown>): string {
   const street = text(user.address);
   const city = text(user.city);
   const stateZip = [text(user.state), text(user.zipCode)].filter(Boolean).join(' ');
   return [street, city, stateZip].filter(Boolean).join(', ');
 }
 
-export async function getContactProfile(): Promise<ContactProfile> {
+async function getContactProfile(): Promise<ContactProfile> {
   const response = await apiRequest('GET', '/api/auth/me');
   const body = (await response.json()) as Record<string, unknown>;
   const user = (typeof body.user === 'object' && body.user !== null ? body.user : body) as Record<string, unknown>;
@@ -39,7 +39,7 @@ export async function getContactProfile(): Promise<ContactProfile> {
   };
 }
 
-export const contactProfileQueryOptions = () =>
+const contactProfileQueryOptions = () =>
   queryOptions({ queryKey: ['/api/auth/me', 'contact'], queryFn: getContactProfile, staleTime: 0 });
 
 export function useContactProfile({ enabled }: { enabled: boolean }) {

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-export async function getDashboardStats(): Promise<DashboardStats> {
+async function getDashboardStats(): Promise<DashboardStats> {
   const response = await apiRequest('GET', '/api/dashboard/stats');
   const body = (await response.json()) as Record<string, unknown>;
   return {

@@ -1,11 +1,11 @@
 // GET /api/payment/session/:id: the server's word on a payment. The address the provider sends
 // the browser back to only claims success; this is what the wizard believes.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PaymentSession } from '@titleledger/api/schemas';
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getPaymentSession(id: string): Promise<PaymentSession> {
+async function getPaymentSession(id: string): Promise<PaymentSession> {
   const response = await apiRequest('GET', `/api/payment/session/${encodeURIComponent(id)}`);
   const body = (await response.json()) as Partial<PaymentSession>;
   return {
@@ -26,7 +26,3 @@ export const paymentSessionQueryOptions = (id: string) =>
     staleTime: 0,
     gcTime: 0,
   });
-
-export function usePaymentSession(id: string | null) {
-  return useQuery({ ...paymentSessionQueryOptions(id ?? ''), enabled: id !== null });
-}

@@ -28,7 +28,7 @@ function toUserTitle(value: unknown): UserTitle {
   };
 }
 
-export async function getUserTitles(): Promise<UserTitle[]> {
+async function getUserTitles(): Promise<UserTitle[]> {
   const response = await apiRequest('GET', '/api/titles/user');
   const body: unknown = await response.json();
   return Array.isArray(body) ? body.map(toUserTitle) : [];

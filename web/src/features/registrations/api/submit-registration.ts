@@ -12,7 +12,7 @@ import {
 import { dashboardStatsQueryOptions } from './get-dashboard-stats';
 import { userTitlesQueryOptions } from './get-user-titles';
 
-export const SUBMIT_REGISTRATION_PATH = '/api/copyright/submit-registration';
+const SUBMIT_REGISTRATION_PATH = '/api/copyright/submit-registration';
 
 export class RegistrationFailedError extends Error {
   override readonly name = 'RegistrationFailedError';
@@ -25,7 +25,7 @@ export class RegistrationFailedError extends Error {
   }
 }
 
-export type SubmitRegistrationInput = {
+type SubmitRegistrationInput = {
   form: RegistrationForm;
   file: File;
   paymentSessionId: string | null;
@@ -57,7 +57,7 @@ function buildBody({ form, file, paymentSessionId, paymentIntentId }: SubmitRegi
   return body;
 }
 
-export function submitRegistration(input: SubmitRegistrationInput): Promise<RegistrationResult> {
+function submitRegistration(input: SubmitRegistrationInput): Promise<RegistrationResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', SUBMIT_REGISTRATION_PATH);

@@ -16,7 +16,7 @@ export type WizardStep = 1 | 2 | 3 | 4 | 5;
 export type RequiredField = keyof typeof registrationRequiredFields.shape;
 
 /** §4.1: Next on step 1 needs these filled, on step 2 the contact fields. */
-export const STEP_FIELDS = {
+const STEP_FIELDS = {
   1: ['title', 'materialType', 'intendedMedium'],
   2: ['firstName', 'lastName', 'email', 'phone', 'address'],
 } as const satisfies Record<1 | 2, readonly RequiredField[]>;

@@ -13,19 +13,19 @@ export type SearchResult = {
   status: string;
 };
 
-export const SEARCH_FRESH_MS = 5000;
+const SEARCH_FRESH_MS = 5000;
 
 /** The spec: a search runs only when the term is longer than 1 character. */
 export function isSearchable(term: string): boolean {
   return term.trim().length > 1;
 }
 
-export async function searchRegistrations(term: string): Promise<SearchResult[]> {
+async function searchRegistrations(term: string): Promise<SearchResult[]> {
   const response = await apiRequest('GET', `/api/search?q=${encodeURIComponent(term.trim())}`);
   return (await response.json()) as SearchResult[];
 }
 
-export const searchQueryOptions = (term: string) =>
+const searchQueryOptions = (term: string) =>
   queryOptions({
     queryKey: ['/api/search', term.trim()],
     queryFn: () => searchRegistrations(term),

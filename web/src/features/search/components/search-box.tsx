@@ -33,7 +33,7 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
-export function verifyPathFor(result: SearchResult): string {
+function verifyPathFor(result: SearchResult): string {
   return `${paths.verify}?tr=${encodeURIComponent(result.tr_number)}`;
 }
 
@@ -63,7 +63,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
   const choose = (result: SearchResult) => {
     setFocused(false);
     inputRef.current?.blur();
-    navigate(verifyPathFor(result));
+    void navigate(verifyPathFor(result));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -73,7 +73,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
     const chosen = open && active >= 0 ? results[active] : undefined;
     if (chosen) return choose(chosen);
     setDismissed(true);
-    navigate(`${paths.landing}?search=${encodeURIComponent(value)}`);
+    void navigate(`${paths.landing}?search=${encodeURIComponent(value)}`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -4,9 +4,9 @@ import type { AuditLogPage } from '@titleledger/api/schemas';
 
 import { apiRequest } from '@/lib/api-client';
 
-export const ACCESS_LOG_PAGE = 50;
+const ACCESS_LOG_PAGE = 50;
 
-export async function getAccessLogs(before: number | null): Promise<AuditLogPage> {
+async function getAccessLogs(before: number | null): Promise<AuditLogPage> {
   const response = await apiRequest('GET', `/api/master-admin/audit-logs?limit=${ACCESS_LOG_PAGE}${before ? `&before=${before}` : ''}`);
   return (await response.json()) as AuditLogPage;
 }

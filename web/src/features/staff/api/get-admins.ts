@@ -4,7 +4,7 @@ import type { StaffAccount } from '@titleledger/api/schemas';
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getAdmins(): Promise<StaffAccount[]> {
+async function getAdmins(): Promise<StaffAccount[]> {
   const response = await apiRequest('GET', '/api/master-admin/admins');
   return ((await response.json()) as { admins: StaffAccount[] }).admins;
 }

@@ -5,7 +5,7 @@ import type { SignedInStaff } from '@titleledger/api/schemas';
 
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export async function getStaffSession(): Promise<SignedInStaff | null> {
+async function getStaffSession(): Promise<SignedInStaff | null> {
   try {
     const response = await apiRequest('GET', '/api/admin/me');
     return ((await response.json()) as { admin: SignedInStaff }).admin;

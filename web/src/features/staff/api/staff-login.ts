@@ -10,7 +10,7 @@ import { staffSessionQueryOptions } from './get-staff-session';
 
 export type StaffPortal = 'admin' | 'master-admin';
 
-export async function staffLogin(portal: StaffPortal, input: StaffLoginRequest): Promise<SignedInStaff> {
+async function staffLogin(portal: StaffPortal, input: StaffLoginRequest): Promise<SignedInStaff> {
   const response = await apiRequest('POST', `/api/${portal}/login`, input);
   return ((await response.json()) as { admin: SignedInStaff }).admin;
 }

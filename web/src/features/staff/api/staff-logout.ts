@@ -16,7 +16,7 @@ export function useStaffLogout(to: string) {
     onSettled: () => {
       setAdminMode(false);
       queryClient.clear();
-      navigate(to, { replace: true });
+      void navigate(to, { replace: true });
     },
   });
 }

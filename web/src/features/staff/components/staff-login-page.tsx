@@ -37,7 +37,7 @@ const portals = {
   },
 } as const;
 
-export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
+function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const settings = portals[portal];
   useDocumentTitle(settings.title);
   const navigate = useNavigate();
@@ -60,7 +60,7 @@ export function StaffLoginPage({ portal }: { portal: StaffPortal }) {
     if (Object.keys(missing).length > 0) return;
     try {
       await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
-      navigate(settings.destination, { replace: true });
+      void navigate(settings.destination, { replace: true });
     } catch (error) {
       const status = errorStatus(error);
       const details = errorBody(error)?.details as { twoFactorRequired?: boolean } | undefined;

@@ -4,7 +4,7 @@ import type { SupportRequestInput, SupportSubmitted } from '@titleledger/api/sch
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function submitSupportRequest(input: SupportRequestInput): Promise<SupportSubmitted> {
+async function submitSupportRequest(input: SupportRequestInput): Promise<SupportSubmitted> {
   const response = await apiRequest('POST', '/api/support/submit', input);
   return (await response.json()) as SupportSubmitted;
 }

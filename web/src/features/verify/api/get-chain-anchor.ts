@@ -40,13 +40,13 @@ async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
   return readRpcResult(answer);
 }
 
-export async function getChainAnchor(rpcUrl: string, contract: string, root: string): Promise<ChainAnchor> {
+async function getChainAnchor(rpcUrl: string, contract: string, root: string): Promise<ChainAnchor> {
   const chainId = BigInt(await rpc(rpcUrl, chainIdRequest()));
   const anchor = decodeAnchorOfResult(await rpc(rpcUrl, anchorOfRequest(contract, root)));
   return { chainId, anchor };
 }
 
-export const chainAnchorQueryOptions = (rpcUrl: string, contract: string, root: string) =>
+const chainAnchorQueryOptions = (rpcUrl: string, contract: string, root: string) =>
   queryOptions({
     queryKey: ['chain-anchor', rpcUrl, contract.toLowerCase(), root.toLowerCase()],
     queryFn: () => getChainAnchor(rpcUrl, contract, root),

@@ -9,7 +9,7 @@ import type { LedgerProof } from '../lib/merkle-check';
 
 export type LedgerProofAnswer = { readonly state: 'pending' } | { readonly state: 'anchored'; readonly proof: LedgerProof };
 
-export const PROOF_POLL_MS = 3000;
+const PROOF_POLL_MS = 3000;
 
 function isAnchoredProof(body: unknown): body is LedgerProof {
   if (typeof body !== 'object' || body === null) return false;
@@ -25,7 +25,7 @@ function isAnchoredProof(body: unknown): body is LedgerProof {
   );
 }
 
-export async function getLedgerProof(trNumber: string): Promise<LedgerProofAnswer> {
+async function getLedgerProof(trNumber: string): Promise<LedgerProofAnswer> {
   let body: unknown;
   try {
     const response = await apiRequest('GET', `/api/ledger/proof/${encodeURIComponent(trNumber)}`);
@@ -38,7 +38,7 @@ export async function getLedgerProof(trNumber: string): Promise<LedgerProofAnswe
   return isAnchoredProof(body) ? { state: 'anchored', proof: body } : { state: 'pending' };
 }
 
-export const ledgerProofQueryOptions = (trNumber: string) =>
+const ledgerProofQueryOptions = (trNumber: string) =>
   queryOptions({
     queryKey: ['/api/ledger/proof', trNumber],
     queryFn: () => getLedgerProof(trNumber),

@@ -44,7 +44,7 @@ function toRegistration(value: unknown): VerifiedRegistration {
   };
 }
 
-export async function getVerification(trNumber: string): Promise<VerifiedRegistration> {
+async function getVerification(trNumber: string): Promise<VerifiedRegistration> {
   let response: Response;
   try {
     response = await apiRequest('GET', `/api/titles/verify/${encodeURIComponent(trNumber)}`);

@@ -8,7 +8,7 @@ import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 
-export const MISSING_INPUT_MESSAGE = 'Both TR Number and Cryptographic Hash are required';
+const MISSING_INPUT_MESSAGE = 'Both TR Number and Cryptographic Hash are required';
 
 export type VerifyFormProps = {
   trNumber: string;

@@ -60,8 +60,3 @@ export function readRpcResult(answer: unknown): string {
   if (typeof result !== 'string') throw new Error('The RPC endpoint answered without a result');
   return result;
 }
-
-/** A chain id as the RPC spells it (0x7a69) or as a decimal string or number, as a bigint. */
-export function parseChainId(value: string | number | bigint): bigint {
-  return BigInt(value);
-}

@@ -6,7 +6,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 /** The signed-in user as the server sends it. Only the fields the shell reads are named. */
-export type SessionUser = {
+type SessionUser = {
   email: string;
   /** Set by the server; the client never decides who is an admin. */
   isAdmin?: boolean;
@@ -24,7 +24,7 @@ function isSessionUser(value: unknown): value is SessionUser {
   return typeof value === 'object' && value !== null && typeof (value as { email?: unknown }).email === 'string';
 }
 
-export async function getCurrentUser(): Promise<SessionUser | null> {
+async function getCurrentUser(): Promise<SessionUser | null> {
   try {
     const response = await apiRequest('GET', '/api/auth/me');
     const body: unknown = await response.json();
