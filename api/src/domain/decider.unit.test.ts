@@ -3,7 +3,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/types.js
 import { START } from '../eventstore/position.js';
 import { handleCommand, toNewEvents } from './command-handler.js';
 import { assertNever } from './decider.js';
-import { supportDecider } from '../support/support-request.js';
+import { supportDecider } from '../support/decider.js';
 
 const submitted = {
   type: 'SupportRequestSubmitted' as const,

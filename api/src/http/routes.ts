@@ -1,16 +1,16 @@
 // Every feature's routes, registered under /api. A feature adds one line here.
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { authPlugin } from '../accounts/auth.js';
-import { createAccounts } from '../accounts/compose.js';
+import { createAccounts } from '../accounts/feature.js';
 import { accountRoutes } from '../accounts/routes.js';
 import { devOutboxRoutes, recordingMailer } from '../mail/dev-outbox.js';
 import { createMailer } from '../mail/mailer.js';
-import { createPaymentProvider } from '../payments/index.js';
+import { createPaymentProvider } from '../payments/feature.js';
 import { paymentRoutes } from '../payments/routes.js';
 import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 import { titleRegistrationRoutes } from '../registrations/feature.js';
-import { ledgerRoutes } from '../ledger/routes.js';
+import { ledgerRoutes } from '../anchoring/routes.js';
 import { transparencyRoutes } from '../transparency/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentProvider } from './index.js';
+import { createPaymentProvider } from './feature.js';
 import { LocalPaymentProvider } from './local-provider.js';
 import { StripePaymentProvider, verifyStripeWebhook } from './stripe-provider.js';
 

@@ -7,7 +7,7 @@ import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { supportRequestSchema, supportSubmittedSchema } from '../schemas/support.js';
 import { errorResponses } from '../http/openapi.js';
-import { supportDecider, supportStreamId } from './support-request.js';
+import { supportDecider, supportStreamId } from './decider.js';
 import { newTicketNumber } from './ticket-number.js';
 
 export async function supportRoutes(app: App): Promise<void> {

@@ -2,7 +2,7 @@
 // anchor from the ledger's `registration_proofs` read model. A pending registration has no proof,
 // and the lookups tolerate the table's absence.
 import type pg from 'pg';
-import { bundleProof, findAnchoredProof } from '../ledger/ledger-queries.js';
+import { bundleProof, findAnchoredProof } from '../anchoring/anchor-queries.js';
 
 export interface AnchorInfo {
   readonly txHash: string | null;

@@ -26,7 +26,7 @@ import { batchStream } from '@titleledger/api/events';
 import { WrongExpectedRevisionError, type EventStore } from '@titleledger/api/eventstore';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
-import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './batch-decider.js';
+import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './decider.js';
 import type { AnchorChain } from '../chain/anchor-chain.js';
 import { ChainUnreachableError } from '../chain/json-rpc.js';
 

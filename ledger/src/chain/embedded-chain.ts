@@ -14,7 +14,7 @@ import { freePort } from '@titleledger/api/runtime';
 import { anchorRegistryAbi, anchorRegistryBytecode, HARDHAT_CHAIN_ID } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode, type NodeExit } from '@titleledger/contracts/hardhat-node';
 import { eventTypes, isEvent } from '@titleledger/api/events';
-import type { RootAnchoredData } from '../anchoring/batch-decider.js';
+import type { RootAnchoredData } from '../anchoring/decider.js';
 import { rpcCall } from './json-rpc.js';
 
 /** Hardhat's well-known accounts #0 (deploys the registry) and #1 (anchors): local use only. */

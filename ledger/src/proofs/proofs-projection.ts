@@ -14,7 +14,7 @@ import { comparePositions, type EventStore, type RecordedEvent, type Subscriptio
 import { inTransaction } from '@titleledger/api/runtime';
 import { readCheckpoint, writeCheckpoint } from '../batching/checkpoints.js';
 import { eventTypes, isEvent } from '@titleledger/api/events';
-import type { BatchSealedData, RootAnchoredData } from '../anchoring/batch-decider.js';
+import type { BatchSealedData, RootAnchoredData } from '../anchoring/decider.js';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 
 const CHECKPOINT = 'registration-proofs';

@@ -4,7 +4,7 @@ import { paymentMethodSummarySchema, type BillingDetails } from '@titleledger/ap
 
 import { apiRequest } from '@/lib/api-client';
 
-import type { PaymentMethodSummary } from '../utils/sign-up';
+import type { PaymentMethodSummary } from '../lib/sign-up';
 
 export type LocalCardInput = {
   cardNumber: string;

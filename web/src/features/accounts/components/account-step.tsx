@@ -7,7 +7,7 @@ import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { Select } from '@/components/select';
 
-import type { AccountInfo } from '../utils/sign-up';
+import type { AccountInfo } from '../lib/sign-up';
 
 const accountTypeLabels: Record<(typeof ACCOUNT_TYPES)[number], string> = {
   individual: 'Individual',

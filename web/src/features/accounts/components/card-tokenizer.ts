@@ -3,6 +3,6 @@
 // whose message the visitor can act on.
 import type { BillingDetails } from '@titleledger/api/schemas';
 
-import type { PaymentMethodSummary } from '../utils/sign-up';
+import type { PaymentMethodSummary } from '../lib/sign-up';
 
 export type CardTokenizer = { tokenize: (billing: BillingDetails) => Promise<PaymentMethodSummary> };

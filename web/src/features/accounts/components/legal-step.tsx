@@ -7,7 +7,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Dialog, DialogContent } from '@/components/dialog';
 
-import type { LegalDocument, WizardState } from '../utils/sign-up';
+import type { LegalDocument, WizardState } from '../lib/sign-up';
 import { privacySummary, termsSummary } from './legal-texts';
 
 const documents = {

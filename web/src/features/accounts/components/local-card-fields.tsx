@@ -8,7 +8,7 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 
 import { createLocalPaymentMethod } from '../api/create-local-payment-method';
-import { digitsOnly, formatCardNumber, formatExpiry, isExpired, parseExpiry } from '../utils/card';
+import { digitsOnly, formatCardNumber, formatExpiry, isExpired, parseExpiry } from '../lib/card';
 import type { CardTokenizer } from './card-tokenizer';
 
 export function LocalCardFields({ ref }: { ref: Ref<CardTokenizer> }) {

@@ -14,8 +14,8 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
 import { usePaymentConfig } from '@/hooks/use-payment-config';
-import { brandName, formatCardExpiry } from '../utils/card';
-import type { AccountInfo, PaymentMethodSummary } from '../utils/sign-up';
+import { brandName, formatCardExpiry } from '../lib/card';
+import type { AccountInfo, PaymentMethodSummary } from '../lib/sign-up';
 import type { CardTokenizer } from './card-tokenizer';
 import { LocalCardFields } from './local-card-fields';
 import { StripeCardField } from './stripe-card-field';

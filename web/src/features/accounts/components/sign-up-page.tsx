@@ -1,5 +1,5 @@
 // /register and /get-started: the four-step sign-up wizard (account, legal agreements, card on
-// file, success). The rules live in ../utils/sign-up; this wires them to the screen and the API.
+// file, success). The rules live in ../lib/sign-up; this wires them to the screen and the API.
 import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -21,7 +21,7 @@ import {
   wizardReducer,
   type AccountInfo,
   type LegalDocument,
-} from '../utils/sign-up';
+} from '../lib/sign-up';
 import { AccountStep } from './account-step';
 import { AuthFrame } from './auth-frame';
 import { LegalStep } from './legal-step';

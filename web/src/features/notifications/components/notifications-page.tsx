@@ -21,7 +21,7 @@ import {
   summarize,
   type NotificationFilter,
   type NotificationItem,
-} from '../utils/notification-store';
+} from '../lib/notification-store';
 
 const filterLabels: Record<NotificationFilter, string> = {
   all: 'All',

@@ -2,7 +2,7 @@
 // page: nothing feeds it yet (the spec fixes the count at 0), but every action on it is real.
 import { useReducer } from 'react';
 
-import { notificationsReducer, type NotificationItem } from '../utils/notification-store';
+import { notificationsReducer, type NotificationItem } from '../lib/notification-store';
 
 const empty: readonly NotificationItem[] = [];
 

@@ -30,7 +30,7 @@ import {
   THEMES,
   TIMEZONES,
   type LocalSettings,
-} from '../utils/local-settings';
+} from '../lib/local-settings';
 
 type ChoiceKey = { [K in keyof LocalSettings]: LocalSettings[K] extends string ? K : never }[keyof LocalSettings];
 type SwitchKey = { [K in keyof LocalSettings]: LocalSettings[K] extends boolean ? K : never }[keyof LocalSettings];

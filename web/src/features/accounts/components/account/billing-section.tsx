@@ -4,7 +4,7 @@ import { CreditCard } from 'lucide-react';
 import { Alert } from '@/components/alert';
 
 import type { Profile } from '../../api/get-profile';
-import { brandName, formatCardExpiry } from '../../utils/card';
+import { brandName, formatCardExpiry } from '../../lib/card';
 import { Details, Section } from './section';
 
 export function BillingSection({ profile }: { profile: Profile }) {

@@ -14,7 +14,7 @@ import { errorMessage } from '@/lib/api-error';
 
 import { useDeleteAccount } from '../../api/delete-account';
 import type { Profile } from '../../api/get-profile';
-import { exportFileName, exportJson } from '../../utils/export-data';
+import { exportFileName, exportJson } from '../../lib/export-data';
 import { Section } from './section';
 
 function downloadExport(profile: Profile) {

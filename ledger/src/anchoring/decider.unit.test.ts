@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { specification } from '../../../test/support/decider-spec.js';
-import { BatchConflictError, batchDecider, type BatchSealedData, type RootAnchoredData } from './batch-decider.js';
+import { BatchConflictError, batchDecider, type BatchSealedData, type RootAnchoredData } from './decider.js';
 
 const root = `0x${'1'.repeat(64)}`;
 const batch: BatchSealedData = { batchId: 3, root, leafCount: 2, firstLeafIndex: 10, trNumbers: ['TR-COPY-2026-AAAAAAAA', 'TR-COPY-2026-BBBBBBBB'], hashes: ['a'.repeat(64), 'b'.repeat(64)] };

@@ -2,7 +2,7 @@
 // expected revision no_stream, so a batch id is sealed exactly once whatever the number of ledger
 // instances) then `RootAnchored` (revision 1). Together they are everything needed to rebuild the
 // proofs read model and the embedded chain: the leaves are in BatchSealed, the signed transaction in
-// RootAnchored. The `ledger` package writes them (its decider, batching/batch-decider.ts); they are
+// RootAnchored. The `ledger` package writes them (its decider, anchoring/decider.ts); they are
 // declared here because the catalogue lives in the API package, which every other package reads.
 import { z } from 'zod';
 import { defineEvents } from '../events/define.js';

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../errors.js';
 import type { App } from '../http/app.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
-import { chainStatus, findAnchoredProof, ledgerSummary } from './ledger-queries.js';
+import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
 
 const trParams = z.object({
