@@ -54,7 +54,7 @@ async function collectUntil(
   return received;
 }
 
-export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) {
+export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close: () => Promise<void> }>) {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;

@@ -71,8 +71,7 @@ export function checkAccountInfo(info: AccountInfo): Notice | null {
 
 // ---- The wizard -----------------------------------------------------------------------------
 
-const SIGN_UP_STEPS = [1, 2, 3, 4] as const;
-type SignUpStep = (typeof SIGN_UP_STEPS)[number];
+type SignUpStep = 1 | 2 | 3 | 4;
 export type LegalDocument = 'terms' | 'privacy';
 
 export type WizardState = {

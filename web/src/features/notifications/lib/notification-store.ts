@@ -1,7 +1,6 @@
 // The notification centre's list, held in the browser only (seed 001 §2.5: no call feeds it, so
 // it starts empty). A reducer for the changes, and pure reads for the filters and the summary.
-const NOTIFICATION_TYPES = ['registration', 'payment', 'security'] as const;
-type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+type NotificationType = 'registration' | 'payment' | 'security';
 
 export type NotificationItem = {
   readonly id: string;
