@@ -1,25 +1,36 @@
 // The accounts HTTP surface: /api/auth/* (sign-up, sessions, password reset), /api/user/* (profile,
 // security, preferences, deletion). Every handler is glue:
 // validated input → AccountService → read model → response.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
+import { describeError, sendError } from '../http/errors.js';
 import { STALLED_RETRY_AFTER_SECONDS } from '../http/projection-waiter.js';
 import type { Position } from '../eventstore/position.js';
+import type { ApiError } from '../schemas/errors.js';
+import { successMessageSchema, successSchema } from '../schemas/errors.js';
 import {
+  authErrorSchema,
+  authResponseSchema,
   deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   notificationPreferencesSchema,
   notificationToggleRequestSchema,
   passwordChangeRequestSchema,
+  preferencesUpdatedSchema,
+  profileUpdatedSchema,
   profileUpdateRequestSchema,
   registerEnhancedRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   twoFactorDisableRequestSchema,
+  twoFactorStartedSchema,
   twoFactorVerifyRequestSchema,
+  userSchema,
+  userStatsSchema,
+  type AuthError,
   type NotificationPreferences,
   type User,
 } from '../schemas/accounts.js';
@@ -54,30 +65,24 @@ const preferencesOf = (user: User): NotificationPreferences => notificationPrefe
 
 /**
  * The spec's client reads `error` from every failed /api/auth/* answer as the message to show, so
- * those answers become `{ success: false, error: <message>, code, message, details? }`.
+ * those answers are `{ success: false, error: <message>, code, message, twoFactorRequired?, details? }`:
+ * the standard error body (`describeError`), with the spec's fields, built by this scope's own handler.
  */
-function authErrorShape(app: App): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-    let body: { error?: unknown; message?: unknown; details?: { issues?: { message?: string }[]; twoFactorRequired?: boolean; retryAfterSeconds?: number }; success?: unknown };
-    try {
-      body = JSON.parse(payload) as typeof body;
-    } catch {
-      return payload;
-    }
-    if (!body || typeof body !== 'object' || 'success' in body || typeof body.message !== 'string') return payload;
-    const shown = body.error === 'validation_error' ? (body.details?.issues?.[0]?.message ?? body.message) : body.message;
-    if (body.details?.retryAfterSeconds) reply.header('retry-after', String(body.details.retryAfterSeconds));
-    return JSON.stringify({
-      success: false,
-      error: shown,
-      code: body.error,
-      message: body.message,
-      ...(body.details?.twoFactorRequired ? { twoFactorRequired: true } : {}),
-      ...(body.details !== undefined ? { details: body.details } : {}),
-    });
-  });
+function toAuthError(body: ApiError): AuthError {
+  const details = body.details as { issues?: { message?: string }[]; twoFactorRequired?: boolean } | undefined;
+  const shown = body.error === 'validation_error' ? (details?.issues?.[0]?.message ?? body.message) : body.message;
+  return {
+    success: false,
+    error: shown,
+    code: body.error,
+    message: body.message,
+    ...(details?.twoFactorRequired ? { twoFactorRequired: true } : {}),
+    ...(body.details !== undefined ? { details: body.details } : {}),
+  };
 }
+
+/** Every /api/auth/* route's failures: the spec's shape for any 4xx and 5xx. */
+const AUTH_ERRORS = { '4xx': authErrorSchema, '5xx': authErrorSchema } as const;
 
 export async function accountRoutes(app: App, { service, sessions }: AccountRoutesOptions): Promise<void> {
   app.addHook('onClose', () => service.settled());
@@ -85,105 +90,107 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
   async function signedIn(reply: FastifyReply, result: SignedIn, status: number, rememberMe = false) {
     const user = await userAfter(app, result.userId, result.position);
     setSessionCookie(reply, result.token, { rememberMe });
-    return reply.status(status).send({ success: true, token: result.token, user });
+    return reply.status(status).send({ success: true as const, token: result.token, user });
   }
 
   async function updateProfile(request: FastifyRequest, body: Parameters<AccountService['updateProfile']>[1]) {
     const { id } = requireUser(request);
     const position = await service.updateProfile(id, body, commandContext(request));
-    return { success: true, user: await userAfter(app, id, position) };
+    return { success: true as const, user: await userAfter(app, id, position) };
   }
 
   await app.register(async (auth: App) => {
-    authErrorShape(auth);
+    auth.setErrorHandler((error: FastifyError, request, reply) => sendError(reply, describeError(error, request), toAuthError));
 
-    auth.post('/register', { schema: { body: registerRequestSchema } }, async (request, reply) =>
+    const authSchema = <const S extends { body?: unknown; response: object }>(spec: S) => ({ tags: ['auth'], ...spec, response: { ...AUTH_ERRORS, ...spec.response } });
+
+    auth.post('/register', { schema: authSchema({ body: registerRequestSchema, response: { 201: authResponseSchema } }) }, async (request, reply) =>
       signedIn(reply, await service.register(request.body, requester(request)), 201),
     );
 
-    auth.post('/register-enhanced', { schema: { body: registerEnhancedRequestSchema } }, async (request, reply) =>
+    auth.post('/register-enhanced', { schema: authSchema({ body: registerEnhancedRequestSchema, response: { 201: authResponseSchema } }) }, async (request, reply) =>
       signedIn(reply, await service.register(request.body, requester(request)), 201),
     );
 
-    auth.post('/login', { schema: { body: loginRequestSchema } }, async (request, reply) =>
+    auth.post('/login', { schema: authSchema({ body: loginRequestSchema, response: { 200: authResponseSchema } }) }, async (request, reply) =>
       signedIn(reply, await service.login(request.body, requester(request)), 200, request.body.rememberMe ?? false),
     );
 
-    auth.post('/logout', async (request, reply) => {
+    auth.post('/logout', { schema: authSchema({ response: { 200: successSchema } }) }, async (request, reply) => {
       if (request.session) await sessions.revoke(request.session.token);
       clearSessionCookie(reply);
-      return { success: true };
+      return { success: true as const };
     });
 
-    auth.get('/me', async (request) => userAfter(app, requireUser(request).id));
+    auth.get('/me', { schema: authSchema({ response: { 200: userSchema } }) }, async (request) => userAfter(app, requireUser(request).id));
 
-    auth.put('/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) => updateProfile(request, request.body));
+    auth.put('/profile', { schema: authSchema({ body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } }) }, async (request) => updateProfile(request, request.body));
 
-    auth.post('/forgot-password', { schema: { body: forgotPasswordRequestSchema } }, async (request, reply) => {
+    auth.post('/forgot-password', { schema: authSchema({ body: forgotPasswordRequestSchema, response: { 202: successMessageSchema } }) }, async (request, reply) => {
       service.requestPasswordReset(request.body.email, commandContext(request));
       return reply.status(202).send({
-        success: true,
+        success: true as const,
         message: 'If an account exists for that email, we have sent a link to reset the password.',
       });
     });
 
-    auth.post('/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (request) => {
+    auth.post('/reset-password', { schema: authSchema({ body: resetPasswordRequestSchema, response: { 200: successMessageSchema } }) }, async (request) => {
       await service.resetPassword(request.body.token, request.body.password, commandContext(request));
-      return { success: true, message: 'Your password has been reset. Sign in with your new password.' };
+      return { success: true as const, message: 'Your password has been reset. Sign in with your new password.' };
     });
   }, { prefix: '/auth' });
 
   await app.register(async (user: App) => {
-    user.get('/profile', async (request) => userAfter(app, requireUser(request).id));
+    user.get('/profile', { schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => userAfter(app, requireUser(request).id));
 
-    user.put('/profile', { schema: { body: profileUpdateRequestSchema } }, async (request) => updateProfile(request, request.body));
+    user.put('/profile', { schema: { tags: ['user'], body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } } }, async (request) => updateProfile(request, request.body));
 
-    user.get('/stats', async (request) => userStats(app.deps.pool, requireUser(request).id));
+    user.get('/stats', { schema: { tags: ['user'], response: { 200: userStatsSchema } } }, async (request) => userStats(app.deps.pool, requireUser(request).id));
 
-    user.put('/password', { schema: { body: passwordChangeRequestSchema } }, async (request) => {
+    user.put('/password', { schema: { tags: ['user'], body: passwordChangeRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.changePassword(id, request.body, request.session?.token ?? null, commandContext(request));
       await app.waitForProjections(position, USERS);
-      return { success: true, message: 'Password changed' };
+      return { success: true as const, message: 'Password changed' };
     });
 
-    user.put('/notifications', { schema: { body: notificationToggleRequestSchema } }, async (request) => {
+    user.put('/notifications', { schema: { tags: ['user'], body: notificationToggleRequestSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.setNotificationPreference(id, request.body.key, request.body.value, commandContext(request));
-      return { success: true, preferences: preferencesOf(await userAfter(app, id, position)) };
+      return { success: true as const, preferences: preferencesOf(await userAfter(app, id, position)) };
     });
 
-    user.get('/notification-preferences', async (request) => preferencesOf(await userAfter(app, requireUser(request).id)));
+    user.get('/notification-preferences', { schema: { tags: ['user'], response: { 200: notificationPreferencesSchema } } }, async (request) => preferencesOf(await userAfter(app, requireUser(request).id)));
 
-    user.put('/notification-preferences', { schema: { body: notificationPreferencesSchema } }, async (request) => {
+    user.put('/notification-preferences', { schema: { tags: ['user'], body: notificationPreferencesSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.setNotificationPreferences(id, request.body, commandContext(request));
-      return { success: true, preferences: preferencesOf(await userAfter(app, id, position)) };
+      return { success: true as const, preferences: preferencesOf(await userAfter(app, id, position)) };
     });
 
-    user.post('/2fa/enable', async (request) => {
+    user.post('/2fa/enable', { schema: { tags: ['user'], response: { 200: twoFactorStartedSchema } } }, async (request) => {
       const setup = await service.startTwoFactor(requireUser(request).id, commandContext(request));
-      return { success: true, ...setup };
+      return { success: true as const, ...setup };
     });
 
-    user.post('/2fa/verify', { schema: { body: twoFactorVerifyRequestSchema } }, async (request) => {
+    user.post('/2fa/verify', { schema: { tags: ['user'], body: twoFactorVerifyRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       await app.waitForProjections(await service.verifyTwoFactor(id, request.body.token, commandContext(request)), USERS);
-      return { success: true, message: 'Two-factor authentication enabled' };
+      return { success: true as const, message: 'Two-factor authentication enabled' };
     });
 
-    user.delete('/2fa/disable', { schema: { body: twoFactorDisableRequestSchema } }, async (request) => {
+    user.delete('/2fa/disable', { schema: { tags: ['user'], body: twoFactorDisableRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.disableTwoFactor(id, request.body, commandContext(request));
       await app.waitForProjections(position, USERS);
-      return { success: true, message: 'Two-factor authentication disabled' };
+      return { success: true as const, message: 'Two-factor authentication disabled' };
     });
 
-    user.delete('/account', { schema: { body: deleteAccountRequestSchema } }, async (request, reply) => {
+    user.delete('/account', { schema: { tags: ['user'], body: deleteAccountRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const { id } = requireUser(request);
       await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)), USERS);
       clearSessionCookie(reply);
-      return { success: true, message: 'Your account has been deleted' };
+      return { success: true as const, message: 'Your account has been deleted' };
     });
   }, { prefix: '/user' });
 }

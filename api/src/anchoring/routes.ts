@@ -11,6 +11,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../errors.js';
 import type { App } from '../http/app.js';
+import { validationMessage } from '../http/errors.js';
+import { apiErrorSchema } from '../schemas/errors.js';
+import {
+  ledgerProofPendingSchema,
+  ledgerProofSchema,
+  ledgerStatusSchema,
+  rpcProxyResponseSchema,
+  rpcRefusalSchema,
+  verifiedRegistrationSchema,
+} from '../schemas/ledger.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
@@ -47,7 +57,10 @@ export async function ledgerRoutes(app: App): Promise<void> {
     }
   }
 
-  app.get('/titles/verify/:tr', { schema: { params: trParams } }, async (request) => {
+  app.get(
+    '/titles/verify/:tr',
+    { schema: { tags: ['verification'], summary: "A registration's public fields (404 when unknown or archived)", params: trParams, response: { 200: verifiedRegistrationSchema } } },
+    async (request) => {
     const { tr } = request.params;
     const { rows } = await pool.query<{
       tr_number: string;
@@ -81,9 +94,20 @@ export async function ledgerRoutes(app: App): Promise<void> {
       file_content_hash: row.file_content_hash,
       registrant_name: row.registrant_name,
     };
-  });
+    },
+  );
 
-  app.get('/ledger/proof/:tr', { schema: { params: trParams } }, async (request, reply) => {
+  app.get(
+    '/ledger/proof/:tr',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: "A registration's Merkle proof and its anchor; 202 while its batch is not anchored",
+        params: trParams,
+        response: { 200: ledgerProofSchema, 202: ledgerProofPendingSchema },
+      },
+    },
+    async (request, reply) => {
     const { tr } = request.params;
     const proof = await findAnchoredProof(pool, tr);
     if (!proof) {
@@ -91,7 +115,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
       if (!rows[0] || rows[0].archived) throw notFound('Registration not found');
       return reply.status(202).send({
         tr_number: tr,
-        status: 'pending',
+        status: 'pending' as const,
         message: 'This registration is pending: its batch is not anchored yet, so it has no proof. Ask again in a few seconds.',
       });
     }
@@ -99,7 +123,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
     const publicRpc = config.CHAIN_PUBLIC_RPC_URL ?? status?.public_rpc_url ?? null;
     return {
       tr_number: proof.tr_number,
-      status: 'anchored',
+      status: 'anchored' as const,
       leaf: { hash: proof.cryptographic_hash, leafHash: proof.leaf_hash, index: proof.leaf_index },
       proof: { treeSize: proof.tree_size, path: proof.path },
       root: proof.root,
@@ -111,9 +135,10 @@ export async function ledgerRoutes(app: App): Promise<void> {
       blockTimestamp: Number(proof.block_timestamp),
       ...(publicRpc ? { rpcUrl: publicRpc } : {}),
     };
-  });
+    },
+  );
 
-  app.get('/ledger/status', async () => {
+  app.get('/ledger/status', { schema: { tags: ['verification'], summary: 'Pending registrations, the last anchored batch, the chain', response: { 200: ledgerStatusSchema } } }, async () => {
     const [summary, status] = await Promise.all([ledgerSummary(pool), chainStatus(pool)]);
     const answeringChainId = await chainAnswers(await rpcUrl());
     return {
@@ -136,12 +161,27 @@ export async function ledgerRoutes(app: App): Promise<void> {
 
   app.post(
     '/ledger/rpc',
-    { bodyLimit: MAX_RPC_BODY_BYTES, config: { rateLimit: { max: config.RPC_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
+    {
+      bodyLimit: MAX_RPC_BODY_BYTES,
+      config: { rateLimit: { max: config.RPC_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+      schema: {
+        tags: ['verification'],
+        summary: 'A read-only JSON-RPC proxy to the chain: reads about our registry only',
+        body: rpcBodySchema,
+        response: {
+          200: { description: "The node's answer", content: { 'application/json': { schema: rpcProxyResponseSchema } } },
+          // A refused call is answered in JSON-RPC (a body that is not JSON-RPC at all, in the usual error shape).
+          400: z.union([rpcRefusalSchema, apiErrorSchema]),
+          403: rpcRefusalSchema,
+          502: { description: "The node's own error answer", content: { 'application/json': { schema: rpcProxyResponseSchema } } },
+        },
+      },
+      schemaErrorFormatter: validationMessage(() => `Send a JSON-RPC 2.0 request (or a batch of up to ${MAX_RPC_BATCH}).`),
+    },
     async (request, reply) => {
-      const parsed = rpcBodySchema.safeParse(request.body);
-      if (!parsed.success) throw new AppError('validation_error', `Send a JSON-RPC 2.0 request (or a batch of up to ${MAX_RPC_BATCH}).`);
-      const batch = Array.isArray(parsed.data);
-      const requests = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+      const body = request.body;
+      const batch = Array.isArray(body);
+      const requests = Array.isArray(body) ? body : [body];
       const contract = (await chainStatus(pool))?.contract ?? config.ANCHOR_CONTRACT;
       const url = await rpcUrl();
       if (!url || !contract) throw new AppError('service_unavailable', 'The ledger has no chain configured yet.');
@@ -150,7 +190,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
       if (refused.length > 0) {
         // A method we never forward is forbidden; a forwardable method with unacceptable params is a bad request.
         const status = refused.some((r) => r.error.code === -32601) ? 403 : 400;
-        return reply.status(status).send(batch ? refused : refused[0]);
+        return reply.status(status).send(batch ? refused : refused[0]!);
       }
       const forwarded = screened.flatMap((s) => (s.ok ? [s.request] : []));
       let response: Response;
@@ -165,7 +205,9 @@ export async function ledgerRoutes(app: App): Promise<void> {
       } catch {
         throw new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
       }
-      return reply.status(response.ok ? 200 : 502).type('application/json').send(await response.text());
+      // The node's JSON text, passed on unparsed (a string is never re-serialized).
+      const answer: unknown = await response.text();
+      return reply.status(response.ok ? 200 : 502).type('application/json').send(answer as z.infer<typeof rpcProxyResponseSchema>);
     },
   );
 }

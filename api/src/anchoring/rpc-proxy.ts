@@ -91,7 +91,7 @@ function ours(contract: string) {
 
 export type Screened =
   | { readonly ok: true; readonly request: { jsonrpc: '2.0'; id: RpcRequest['id']; method: RpcMethod; params: readonly unknown[] } }
-  | { readonly ok: false; readonly error: { jsonrpc: '2.0'; id: RpcRequest['id'] | null; error: { code: number; message: string } } };
+  | { readonly ok: false; readonly error: { jsonrpc: '2.0'; id: NonNullable<RpcRequest['id']> | null; error: { code: number; message: string } } };
 
 /** The call as it will reach the node (rebuilt from validated fields), or the JSON-RPC error to answer. */
 export function screenRpcRequest(request: RpcRequest, contract: string): Screened {

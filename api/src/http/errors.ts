@@ -1,14 +1,24 @@
-// The one error handler: AppError and optimistic-concurrency conflicts keep their meaning,
-// malformed input is a 400, and anything unexpected is a 500 whose detail stays in the log.
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
-import { AppError } from '../errors.js';
+// The one error format: every failure becomes `{ error, message, details? }` (apiErrorSchema), built
+// here once. AppError and optimistic-concurrency conflicts keep their meaning, malformed input is a
+// 400 (a route schema's, or a handler's own `parseInput`), and anything unexpected is a 500 whose
+// detail stays in the log. A scope that owes its callers more fields (the spec's `/api/auth/*`)
+// installs its own handler over `describeError`, so the body is still built in one place.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { ZodError, type z } from 'zod';
+import { AppError, validationError } from '../errors.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
+import type { ApiError } from '../schemas/errors.js';
 
-interface ErrorBody {
-  error: string;
-  message: string;
-  details?: unknown;
+/** A failure as it is answered: status, body and any header (Retry-After). */
+export interface ErrorReply {
+  readonly status: number;
+  readonly body: ApiError;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface ValidationIssue {
+  readonly path: string;
+  readonly message: string;
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; error: string; message: string }> = {
@@ -31,11 +41,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; error: string; mes
   },
 };
 
-function describeValidation(error: FastifyError): ErrorBody {
-  const issues = (error.validation ?? []).map((v) => {
-    const where = (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
-    return { path: where || (error.validationContext ?? 'request'), message: v.message ?? 'Invalid value' };
-  });
+const issuesOf = (validation: readonly FastifySchemaValidationError[], where: string): ValidationIssue[] =>
+  validation.map((v) => ({ path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.') || where, message: v.message ?? 'Invalid value' }));
+
+function describeValidation(error: FastifyError): ApiError {
+  const issues = issuesOf(error.validation ?? [], error.validationContext ?? 'request');
   const first = issues[0];
   const message = first
     ? `${first.path === 'body' || first.path === 'querystring' || first.path === 'params' ? '' : `${first.path}: `}${first.message}`
@@ -43,8 +53,8 @@ function describeValidation(error: FastifyError): ErrorBody {
   return { error: 'validation_error', message, details: { in: error.validationContext, issues } };
 }
 
-/** A zod error thrown by a handler's own `.parse` (path params, queries): the same 400 as a schema's. */
-function describeZod(error: ZodError): ErrorBody {
+/** A zod error thrown by a handler's own `.parse`: the same 400 as a schema's. */
+function describeZod(error: ZodError): ApiError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.') || 'request', message: issue.message }));
   const first = issues[0];
   return {
@@ -54,33 +64,67 @@ function describeZod(error: ZodError): ErrorBody {
   };
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if ((error as unknown) instanceof ZodError) return reply.status(400).send(describeZod(error as unknown as ZodError));
-    if (error instanceof AppError) {
-      const body: ErrorBody = { error: error.code, message: error.message };
-      if (error.details !== undefined) body.details = error.details;
-      const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (typeof retryAfter === 'number') reply.header('retry-after', String(Math.ceil(retryAfter)));
-      return reply.status(error.status).send(body);
-    }
-    if (error instanceof WrongExpectedRevisionError) {
-      return reply.status(409).send({
-        error: 'conflict',
-        message: 'Someone else changed this record at the same time. Reload and try again.',
-        details: { stream: error.streamId },
-      });
-    }
-    if (error.validation) return reply.status(400).send(describeValidation(error));
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ error: known.error, message: known.message });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: 'invalid_request', message: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({
-      error: 'internal_error',
-      message: 'Something went wrong on our side. Try again; if it keeps happening, contact support.',
+/** The answer to any error a route, hook or parser threw; a 500 is logged with its detail. */
+export function describeError(error: FastifyError, request: FastifyRequest): ErrorReply {
+  const reply = (status: number, body: ApiError, headers: Record<string, string> = {}): ErrorReply => ({ status, body, headers });
+  if ((error as unknown) instanceof ZodError) return reply(400, describeZod(error as unknown as ZodError));
+  if (error instanceof AppError) {
+    const body: ApiError = { error: error.code, message: error.message };
+    if (error.details !== undefined) body.details = error.details;
+    const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    return reply(error.status, body, typeof retryAfter === 'number' ? { 'retry-after': String(Math.ceil(retryAfter)) } : {});
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return reply(409, {
+      error: 'conflict',
+      message: 'Someone else changed this record at the same time. Reload and try again.',
+      details: { stream: error.streamId },
     });
+  }
+  if (error.validation) return reply(400, describeValidation(error));
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  if (known) return reply(known.status, { error: known.error, message: known.message });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply(error.statusCode, { error: 'invalid_request', message: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply(500, {
+    error: 'internal_error',
+    message: 'Something went wrong on our side. Try again; if it keeps happening, contact support.',
   });
+}
+
+export function sendError(reply: FastifyReply, { status, body, headers }: ErrorReply, shape: (body: ApiError) => unknown = (b) => b) {
+  return reply.headers(headers).status(status).send(shape(body));
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(reply, describeError(error, request)));
+}
+
+/** How a route words its 400 from the issues (default: the first issue's own message). */
+export type ValidationMessage = (issues: readonly ValidationIssue[]) => string;
+
+const firstMessage: ValidationMessage = (issues) => issues[0]?.message ?? 'The request is not valid.';
+
+/**
+ * A route's `schemaErrorFormatter`: its schema's 400 worded by the route (`{ error: 'validation_error',
+ * message, details: { issues } }`), for calls whose callers read the message (the spec's forms).
+ */
+export function validationMessage(format: ValidationMessage = firstMessage) {
+  return (errors: FastifySchemaValidationError[], dataVar: string): Error => {
+    const issues = issuesOf(errors, dataVar);
+    return validationError(format(issues), { issues });
+  };
+}
+
+/**
+ * The same check where a route schema cannot run (a multipart form's fields, read as they stream):
+ * the data, or the standard 400 worded like a route schema's `validationMessage`.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown, format: ValidationMessage = firstMessage): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || 'request', message: issue.message }));
+  throw validationError(format(issues), { issues });
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type pg from 'pg';
 import type { ComponentHealth } from '../runtime/service.js';
+import { healthSchema } from '../schemas/health.js';
 
 async function timed(check: () => Promise<ComponentHealth>): Promise<ComponentHealth> {
   try {
@@ -94,7 +95,7 @@ async function ledgerFromStatusTable(pool: pg.Pool): Promise<ComponentHealth> {
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   const lastStatus = new Map<string, ComponentHealth['status']>();
 
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: { tags: ['health'], summary: "Each component's state; 503 when this instance cannot serve", response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     const { pool, store, config, components = {} } = app.deps;
     const limits = { maxLagSeconds: config.HEALTH_MAX_LAG_SECONDS, maxLagEvents: config.HEALTH_MAX_LAG_EVENTS };
     const checks: Record<string, () => Promise<ComponentHealth>> = {

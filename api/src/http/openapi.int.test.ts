@@ -25,6 +25,42 @@ describe('/api/openapi.json', () => {
     expect(missing).toEqual([]);
   });
 
+  it('declares, for every route, what it answers on success and the error body on failure', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+    const { paths } = (await inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const problems: string[] = [];
+    for (const route of app.running.app!.apiRoutes) {
+      const name = `${route.method} ${route.url}`;
+      const operation = paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      if (!operation) continue; // the test above names it
+      const success = Object.entries(operation.responses).filter(([status]) => /^[23]/.test(status));
+      if (success.length === 0) problems.push(`${name}: no success response declared`);
+      for (const [status, response] of success) {
+        // A redirect has no body; every other success names its content type and schema.
+        if (status.startsWith('3')) continue;
+        const schemas = Object.values(response.content ?? {}).map((c) => c.schema);
+        if (schemas.length === 0 || schemas.some((schema) => !schema)) problems.push(`${name}: ${status} has no schema`);
+      }
+      const errors = Object.entries(operation.responses).filter(([status]) => /^[45]/.test(status));
+      if (!errors.some(([status]) => status.startsWith('4'))) problems.push(`${name}: no 4xx error body declared`);
+      for (const [status, response] of errors) {
+        const schema = response.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
+        if (!schema) problems.push(`${name}: ${status} has no JSON schema`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents an /api/auth/* failure with the spec fields and every other with the one error body', async () => {
+    const { paths } = (await inject('/api/openapi.json')).json();
+    const login = paths['/api/auth/login'].post.responses['4XX'].content['application/json'].schema;
+    expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['success', 'error', 'code', 'message']));
+    const search = paths['/api/search'].get.responses['4XX'].content['application/json'].schema;
+    expect(Object.keys(search.properties).sort()).toEqual(['details', 'error', 'message']);
+    expect(Object.keys(paths['/api/copyright/download-certificate/{tr}'].get.responses['200'].content)).toEqual(['application/pdf']);
+    expect(Object.keys(paths['/api/log/checkpoint'].get.responses['200'].content)).toEqual(['text/plain']);
+  });
+
   it('carries the request and response schemas the routes declare', async () => {
     const { paths } = (await inject('/api/openapi.json')).json();
     expect(paths['/api/payment/config'].get.responses['200'].content['application/json'].schema.properties).toHaveProperty('registrationFee');

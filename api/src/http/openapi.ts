@@ -32,6 +32,13 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
+/**
+ * What every /api route answers a failure with unless it declares its own (the `/api/auth/*`
+ * routes declare the spec's fields): the error body for any 4xx and 5xx, so a route's errors are
+ * documented and serialized like its successes.
+ */
+const DEFAULT_ERROR_RESPONSES = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
+
 interface ApiRoute {
   readonly method: string;
   readonly url: string;
@@ -49,6 +56,7 @@ export const apiDocs = fp(async (app: App) => {
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
+    route.schema = { ...route.schema, response: { ...DEFAULT_ERROR_RESPONSES, ...(route.schema?.response as object | undefined) } };
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
 

@@ -3,6 +3,7 @@
 // GET /api/dev/outbox. Without the flag neither the copy nor the route exists.
 import type pg from 'pg';
 import type { App } from '../http/app.js';
+import { devOutboxSchema } from '../schemas/accounts.js';
 import type { MailMessage, Mailer } from './mailer.js';
 
 /** Sends through `inner`, then keeps a copy for the dev outbox. */
@@ -17,10 +18,10 @@ export function recordingMailer(inner: Mailer, pool: pg.Pool): Mailer {
 }
 
 export async function devOutboxRoutes(app: App): Promise<void> {
-  app.get('/dev/outbox', async () => {
-    const { rows } = await app.deps.pool.query(
+  app.get('/dev/outbox', { schema: { tags: ['development'], summary: 'The e-mail sent (DEV_OUTBOX=1 only)', response: { 200: devOutboxSchema } } }, async () => {
+    const { rows } = await app.deps.pool.query<{ id: string; to: string; subject: string; body: string; createdAt: Date }>(
       'SELECT id, to_email AS "to", subject, body, created_at AS "createdAt" FROM outbox_emails ORDER BY id DESC LIMIT 50',
     );
-    return { emails: rows };
+    return { emails: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
   });
 }

@@ -6,7 +6,9 @@ import { requireUser } from '../accounts/auth.js';
 import { forbidden, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
-import { createIntentSchema, paymentIdSchema } from '../schemas/registrations.js';
+import { validationMessage } from '../http/errors.js';
+import { textBody } from '../schemas/errors.js';
+import { createIntentResponseSchema, createIntentSchema, paymentIdSchema, paymentSessionSchema, stripeWebhookReceivedSchema } from '../schemas/registrations.js';
 import { LocalCheckoutProvider } from './checkout-provider.js';
 import { createCheckout, paymentSessionView, settlePayment, type CheckoutDeps } from './checkout-service.js';
 import { localCheckoutPage } from './checkout-page.js';
@@ -17,24 +19,27 @@ const sessionParams = z.object({ sessionId: paymentIdSchema });
 export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }): Promise<void> {
   const deps = options.deps;
 
-  app.post('/payment/create-intent', async (request, reply) => {
+  app.post(
+    '/payment/create-intent',
+    {
+      schema: { tags: ['payments'], summary: 'Start a checkout for the registration fee', body: createIntentSchema, response: { 201: createIntentResponseSchema } },
+      // The wizard and the checkout page show this message (seed 001 §8).
+      schemaErrorFormatter: validationMessage((issues) => `Failed to create payment intent: ${issues[0]?.message ?? 'the request is not valid'}`),
+    },
+    async (request, reply) => {
     const user = requireUser(request);
-    const parsed = createIntentSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]!;
-      throw validationError(`Failed to create payment intent: ${first.message}`, { issues: parsed.error.issues });
-    }
-    const created = await createCheckout(deps, user.id, parsed.data, commandContext(request));
+    const created = await createCheckout(deps, user.id, request.body, commandContext(request));
     // The checkout page and the session view read the payment's stream, not a read model.
     await app.waitForProjections(created.position, []);
     return reply.status(201).send({ checkout_url: created.checkoutUrl, session_id: created.sessionId });
-  });
+    },
+  );
 
-  app.get('/payment/session/:id', async (request) => {
-    const user = requireUser(request);
-    const { id } = z.object({ id: paymentIdSchema }).parse(request.params);
-    return paymentSessionView(deps, user.id, id, commandContext(request));
-  });
+  app.get(
+    '/payment/session/:id',
+    { schema: { tags: ['payments'], summary: 'A checkout of the signed-in user: paid, used', params: z.object({ id: paymentIdSchema }), response: { 200: paymentSessionSchema } } },
+    async (request) => paymentSessionView(deps, requireUser(request).id, request.params.id, commandContext(request)),
+  );
 
   // The local provider's hosted page and its Pay / Cancel actions answer only the payer's own
   // session (cookie or bearer): holding a checkout id is not enough to pay or cancel someone's checkout.
@@ -57,7 +62,8 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
       return { sessionId, session };
     };
 
-    local.get('/payment/local/checkout/:sessionId', async (request, reply) => {
+    const redirect = { 303: z.null().describe('See Other: back to the page that started the checkout (Location)') };
+    local.get('/payment/local/checkout/:sessionId', { schema: { tags: ['payments'], summary: 'TEST MODE: the hosted checkout page', params: sessionParams, response: { 200: { content: { 'text/html': { schema: textBody('The checkout page') } } } } } }, async (request, reply) => {
       const { sessionId, session } = payersCheckout(request);
       return reply
         .header('cache-control', 'no-store')
@@ -77,14 +83,14 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
         await settlePayment(deps, sessionId, 'retrieval', { ...commandContext(request), actor: { kind: 'system', id: 'local-checkout', role: null } });
         return reply.redirect(result === 'paid' ? urls.successUrl : urls.cancelUrl, 303);
       };
-    local.post('/payment/local/checkout/:sessionId/complete', finish('paid'));
-    local.post('/payment/local/checkout/:sessionId/cancel', finish('cancelled'));
+    local.post('/payment/local/checkout/:sessionId/complete', { schema: { tags: ['payments'], summary: 'TEST MODE: pay (or decline with outcome=decline)', params: sessionParams, response: redirect } }, finish('paid'));
+    local.post('/payment/local/checkout/:sessionId/cancel', { schema: { tags: ['payments'], summary: 'TEST MODE: cancel', params: sessionParams, response: redirect } }, finish('cancelled'));
   });
 
   // Stripe's webhook: the signature is checked over the raw body, so this scope keeps it unparsed.
   await app.register(async (hook: FastifyInstance) => {
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    hook.post('/payment/webhook', async (request, reply) => {
+    hook.post('/payment/webhook', { schema: { tags: ['payments'], summary: "Stripe's signed webhook", response: { 200: stripeWebhookReceivedSchema } } }, async (request, reply) => {
       const payments = app.payments;
       if (!(payments instanceof StripePaymentProvider)) throw notFound('Webhooks are only used with Stripe.');
       const signature = request.headers['stripe-signature'];
@@ -99,7 +105,7 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
         const session = event.data.object as { id: string };
         await settlePayment(deps, session.id, 'webhook', { ...commandContext(request), actor: { kind: 'system', id: 'stripe-webhook', role: null } });
       }
-      return reply.send({ received: true });
+      return reply.send({ received: true as const });
     });
   });
 }

@@ -2,7 +2,7 @@
 // provider's tokenisation endpoint (test mode only; the card number is used once and dropped).
 import { notFound } from '../errors.js';
 import type { App } from '../http/app.js';
-import { localPaymentMethodRequestSchema, paymentConfigSchema, type PaymentConfig } from '../schemas/accounts.js';
+import { localPaymentMethodRequestSchema, paymentConfigSchema, paymentMethodSummarySchema, type PaymentConfig } from '../schemas/accounts.js';
 import { REGISTRATION_CURRENCY } from './decider.js';
 import { LocalPaymentProvider } from './local-provider.js';
 
@@ -18,7 +18,10 @@ export async function paymentRoutes(app: App): Promise<void> {
     };
   });
 
-  app.post('/payment/local/payment-methods', { schema: { body: localPaymentMethodRequestSchema } }, async (request, reply) => {
+  app.post(
+    '/payment/local/payment-methods',
+    { schema: { tags: ['payments'], summary: 'TEST MODE: tokenise a card with the local provider', body: localPaymentMethodRequestSchema, response: { 201: paymentMethodSummarySchema } } },
+    async (request, reply) => {
     const provider = app.payments;
     if (!(provider instanceof LocalPaymentProvider)) throw notFound('The local card form is off: this server uses Stripe.');
     const method = await provider.tokenizeCard(request.body);
@@ -29,5 +32,6 @@ export async function paymentRoutes(app: App): Promise<void> {
       exp_month: method.expMonth,
       exp_year: method.expYear,
     });
-  });
+    },
+  );
 }

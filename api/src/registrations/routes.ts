@@ -8,12 +8,15 @@ import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
+import { parseInput } from '../http/errors.js';
 import { errorResponses } from '../http/openapi.js';
+import { asBinaryBody, binaryBody } from '../schemas/errors.js';
 import { frameableBySelf } from '../http/security-headers.js';
 import {
   dashboardStatsSchema,
   registrationCreatedSchema,
   registrationSubmissionSchema,
+  registryPublicKeySchema,
   trNumberParamSchema as trParams,
   userTitleSchema,
 } from '../schemas/registrations.js';
@@ -26,8 +29,6 @@ import { loadAnchor, loadProof } from '../tr-bundle/proof.js';
 import type { RegistrationFeature } from './feature.js';
 import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
 import { registerTitle } from './register.js';
-
-const registryPublicKeySchema = z.object({ alg: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
 
 /** The submission is multipart (registrationSubmissionSchema's fields and the document in "file"), read by hand as it streams. */
 const submitSchema = {
@@ -70,6 +71,15 @@ async function* fromClient<T>(source: () => AsyncIterable<T>): AsyncGenerator<T>
   }
 }
 
+const TR_FILE_TYPE = 'application/vnd.titleledger.tr+json';
+
+/** A download of the owner's (or an admin's) registration: its bytes under their content type. */
+const documentSchema = (summary: string, contentType: string) => ({
+  tags: ['registrations'],
+  summary,
+  response: { 200: { description: summary, content: { [contentType]: { schema: binaryBody(summary) } } }, ...errorResponses(401, 404) },
+});
+
 function isAdmin(request: FastifyRequest): boolean {
   return request.actor?.kind === 'admin';
 }
@@ -101,16 +111,12 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
           fields[part.fieldname] = String(part.value ?? '');
         }
       }
-      const parsed = registrationSubmissionSchema.safeParse(fields);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw validationError(issues.map((i) => i.message).join('; '), { issues });
-      }
+      // Multipart fields arrive as the body streams, so they are checked here, with the same 400 a route schema gives.
+      const input = parseInput(registrationSubmissionSchema, fields, (issues) => issues.map((i) => i.message).join('; '));
       if (!file) throw validationError('No File Selected: Please upload a document before completing registration.');
       if (file.size === 0) throw validationError('The file is empty. Upload the document you want to register.');
       const sniffed = await sniffDocument(file.head, file);
       if (!sniffed.accepted) throw new AppError('unsupported_media_type', sniffed.message, { detected: sniffed.detected });
-      const input = parsed.data;
       const { registration, position, replayed } = await registerTitle(
         feature.registerDeps,
         {
@@ -187,27 +193,27 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return feature.certificates.render(doc, verifyUrl);
   }
 
-  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config) }, async (request, reply) => {
+  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: documentSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
     const row = await ownRegistration(request);
     const pdf = await certificate(row);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="TitleLedger-${row.tr_number}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(pdf);
+      .send(asBinaryBody(pdf));
   });
 
-  app.get('/copyright/download-certificate/:tr', async (request, reply) => {
+  app.get('/copyright/download-certificate/:tr', { schema: documentSchema('The certificate as a download', 'application/pdf') }, async (request, reply) => {
     const row = await ownRegistration(request);
     const pdf = await certificate(row);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="TitleLedger-${row.tr_number}.pdf"`)
       .header('cache-control', 'private, no-store')
-      .send(pdf);
+      .send(asBinaryBody(pdf));
   });
 
-  app.get('/download/tr/:tr', async (request, reply) => {
+  app.get('/download/tr/:tr', { schema: documentSchema('The signed .tr proof file: the document, its hashes and its Merkle proof (docs/proof-format.md)', TR_FILE_TYPE) }, async (request, reply) => {
     const row = await ownRegistration(request);
     if (!row.blob_id) throw notFound('The document for this registration is not available.');
     const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKey, row.blob_id);
@@ -235,7 +241,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       now: new Date(),
     });
     return reply
-      .type('application/vnd.titleledger.tr+json')
+      .type(TR_FILE_TYPE)
       .header('content-disposition', `attachment; filename="${row.tr_number}.tr"`)
       .header('cache-control', 'private, no-store')
       .send(JSON.stringify(bundle));

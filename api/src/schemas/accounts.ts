@@ -313,3 +313,17 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 export const twoFactorSetupResponseSchema = z.object({ qrCode: z.string(), secret: z.string() });
+
+/** PUT /api/auth/profile and /api/user/profile: the profile as it now is. */
+export const profileUpdatedSchema = z.object({ success: z.literal(true), user: userSchema });
+
+/** PUT /api/user/notifications and /api/user/notification-preferences: every flag as it now is. */
+export const preferencesUpdatedSchema = z.object({ success: z.literal(true), preferences: notificationPreferencesSchema });
+
+/** POST /api/user/2fa/enable: the pending secret and its QR code (nothing is on until verified). */
+export const twoFactorStartedSchema = twoFactorSetupResponseSchema.extend({ success: z.literal(true) });
+
+/** GET /api/dev/outbox (DEV_OUTBOX=1 only): the e-mail the server sent, newest first. */
+export const devOutboxSchema = z.object({
+  emails: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() })),
+});

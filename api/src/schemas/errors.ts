@@ -1,3 +1,6 @@
+// The shapes every route shares: the one error body (every 4xx/5xx, `/api/auth/*` adds the spec's
+// fields: authErrorSchema in accounts.ts), the plain acknowledgements, and the non-JSON bodies
+// (documents, text) declared by content type.
 import { z } from 'zod';
 
 /** Every API error body. */
@@ -7,3 +10,22 @@ export const apiErrorSchema = z.object({
   details: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** `{ success: true }`: the call did what it said. */
+export const successSchema = z.object({ success: z.literal(true) });
+
+/** `{ success: true, message }`: done, with a sentence to show. */
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+/** A body that is not JSON (a PDF, a tile), as OpenAPI describes bytes. */
+export const binaryBody = (description: string) => z.string().meta({ format: 'binary', description });
+
+/**
+ * Bytes sent under a `binaryBody` response: fastify sends a Buffer as it is (never through the
+ * serializer); the typed reply only knows the schema's documented string.
+ */
+export const asBinaryBody = (bytes: Uint8Array): string => bytes as unknown as string;
+
+/** A plain-text body. */
+export const textBody = (description: string) => z.string().meta({ description });

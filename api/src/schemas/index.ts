@@ -1,4 +1,5 @@
-// Browser-safe zod schemas shared by the API and the web app (`@titleledger/api/schemas`).
+// Browser-safe zod schemas shared by the API and the web app (`@titleledger/api/schemas`): every
+// request a route validates and every answer it declares (the web parses replies with the same ones).
 // Nothing in this folder may import Node built-ins.
 export * from './errors.js';
 export * from './registrations.js';
@@ -7,3 +8,6 @@ export * from './support.js';
 export * from './text.js';
 export * from './staff.js';
 export * from './transparency.js';
+export * from './ledger.js';
+export * from './search.js';
+export * from './health.js';

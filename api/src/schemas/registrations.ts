@@ -277,3 +277,10 @@ export const paymentSessionSchema = z.object({
   used: z.boolean(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
+
+/** GET /api/registry/public-key: the registry's Ed25519 key that signs `.tr` files. */
+export const registryPublicKeySchema = z.object({ alg: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
+export type RegistryPublicKey = z.infer<typeof registryPublicKeySchema>;
+
+/** POST /api/payment/webhook: Stripe's event was taken. */
+export const stripeWebhookReceivedSchema = z.object({ received: z.literal(true) });

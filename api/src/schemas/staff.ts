@@ -200,3 +200,18 @@ export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 export const auditLogPageSchema = z.object({ logs: z.array(auditLogEntrySchema), nextBefore: z.number().nullable() });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
+
+/** GET /api/admin/me. */
+export const staffSessionResponseSchema = z.object({ admin: signedInStaffSchema });
+
+/** GET /api/master-admin/admins. */
+export const staffListResponseSchema = z.object({ admins: z.array(staffAccountSchema) });
+
+/** PUT /api/master-admin/admins/{id}/role: the account as it now is. */
+export const staffRoleChangedSchema = z.object({ success: z.literal(true), admin: staffAccountSchema.optional() });
+
+/** POST /api/master-admin/invite (201): the invited account, listed as `invited`. */
+export const staffInvitedSchema = z.object({ success: z.literal(true), message: z.string(), admin: staffAccountSchema.optional() });
+
+/** POST /api/admin/2fa/enable: the pending secret and its QR code. */
+export const staffTwoFactorStartedSchema = z.object({ success: z.literal(true), secret: z.string(), qrCode: z.string() });

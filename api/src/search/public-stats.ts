@@ -2,16 +2,7 @@
 // archived and accounts that are not deleted, counted in the read models. A read model that does
 // not exist yet counts as 0, so the landing page never invents a number.
 import type pg from 'pg';
-
-export interface PublicStats {
-  readonly worksRegistered: number;
-  readonly creators: number;
-  /**
-   * One anchored registration the demo page can verify for real (its TR number and hash are on
-   * its public certificate anyway), or null when there is none yet.
-   */
-  readonly sample: { readonly trNumber: string; readonly hash: string } | null;
-}
+import type { PublicStats } from '../schemas/search.js';
 
 async function tableExists(db: pg.Pool, table: string): Promise<boolean> {
   const { rows } = await db.query<{ ok: boolean }>('SELECT to_regclass($1) IS NOT NULL AS ok', [table]);

@@ -7,17 +7,9 @@
 // Archived registrations never appear. The SQL expressions mirror the indexes in
 // projections/src/search/search-indexes.ts exactly.
 import type pg from 'pg';
+import type { SearchResult } from '../schemas/search.js';
 
 const SEARCH_LIMIT = 20;
-
-export interface SearchResult {
-  readonly tr_number: string;
-  readonly title: string;
-  readonly registrant_name: string;
-  readonly material_type: string;
-  readonly registration_date: string;
-  readonly status: string;
-}
 
 /** The stored full-text document: title (weight A), registrant name (B), material type (C). */
 const FTS = 'search_document';

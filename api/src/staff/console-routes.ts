@@ -12,10 +12,18 @@ import {
   staffInviteRequestSchema,
   staffLoginRequestSchema,
   staffRoleChangeRequestSchema,
+  staffInvitedSchema,
+  staffListResponseSchema,
+  staffLoginResponseSchema,
+  staffRoleChangedSchema,
+  staffSessionResponseSchema,
   staffTwoFactorDisableSchema,
+  staffTwoFactorStartedSchema,
   staffTwoFactorVerifySchema,
+  auditLogPageSchema,
   type StaffLoginRequest,
 } from '../schemas/staff.js';
+import { successMessageSchema, successSchema } from '../schemas/errors.js';
 import { STAFF_COOKIE, STAFF_SESSION_ENDED } from './require-staff.js';
 import type { StaffPortal, StaffService } from './staff-service.js';
 import { listStaff, readAccessLog } from './staff-queries.js';
@@ -58,20 +66,23 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     }
   };
 
-  app.route({ ...staffRoute(staffConsoleRoutes.adminLogin), schema: { body: staffLoginRequestSchema }, handler: login('admin') });
-  app.route({ ...staffRoute(staffConsoleRoutes.masterLogin), schema: { body: staffLoginRequestSchema }, handler: login('master-admin') });
+  const tags = ['staff'];
+  const loginSchema = { tags, body: staffLoginRequestSchema, response: { 200: staffLoginResponseSchema } };
+  app.route({ ...staffRoute(staffConsoleRoutes.adminLogin), schema: loginSchema, handler: login('admin') });
+  app.route({ ...staffRoute(staffConsoleRoutes.masterLogin), schema: loginSchema, handler: login('master-admin') });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.acceptInvitation),
-    schema: { body: acceptInvitationRequestSchema },
+    schema: { tags, body: acceptInvitationRequestSchema, response: { 200: successMessageSchema } },
     handler: async (request) => {
       await app.waitForProjections(await service.acceptInvitation(request.body, commandContext(request)), STAFF_READ_MODELS);
-      return { success: true, message: 'Your admin account is ready. Sign in at /admin/login.' };
+      return { success: true as const, message: 'Your admin account is ready. Sign in at /admin/login.' };
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.me),
+    schema: { tags, response: { 200: staffSessionResponseSchema } },
     handler: async (request) => {
       const admin = await service.current(staffOf(request).id);
       if (!admin) throw new AppError('unauthorized', STAFF_SESSION_ENDED);
@@ -81,72 +92,78 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
 
   app.route({
     ...staffRoute(staffConsoleRoutes.logout),
+    schema: { tags, response: { 200: successSchema } },
     handler: async (request, reply) => {
       const staff = staffOf(request);
       await app.waitForProjections(await service.logout(staff.id, staff.token, commandContext(request)), STAFF_READ_MODELS);
       reply.clearCookie(STAFF_COOKIE, { path: '/api' });
-      return { success: true };
+      return { success: true as const };
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.startTwoFactor),
-    handler: async (request) => ({ success: true, ...(await service.startTwoFactor(staffOf(request).id)) }),
+    schema: { tags, response: { 200: staffTwoFactorStartedSchema } },
+    handler: async (request) => ({ success: true as const, ...(await service.startTwoFactor(staffOf(request).id)) }),
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.verifyTwoFactor),
-    schema: { body: staffTwoFactorVerifySchema },
+    schema: { tags, body: staffTwoFactorVerifySchema, response: { 200: successMessageSchema } },
     handler: async (request) => {
       await app.waitForProjections(await service.verifyTwoFactor(staffOf(request).id, request.body.token, commandContext(request)), STAFF_READ_MODELS);
-      return { success: true, message: 'Two-factor authentication enabled' };
+      return { success: true as const, message: 'Two-factor authentication enabled' };
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.disableTwoFactor),
-    schema: { body: staffTwoFactorDisableSchema },
+    schema: { tags, body: staffTwoFactorDisableSchema, response: { 200: successMessageSchema } },
     handler: async (request) => {
       await app.waitForProjections(await service.disableTwoFactor(staffOf(request).id, request.body, commandContext(request)), STAFF_READ_MODELS);
-      return { success: true, message: 'Two-factor authentication disabled' };
+      return { success: true as const, message: 'Two-factor authentication disabled' };
     },
   });
 
-  app.route({ ...staffRoute(staffConsoleRoutes.listAdmins), handler: async () => ({ admins: await listStaff(app.deps.pool) }) });
+  app.route({
+    ...staffRoute(staffConsoleRoutes.listAdmins),
+    schema: { tags, response: { 200: staffListResponseSchema } },
+    handler: async () => ({ admins: await listStaff(app.deps.pool) }),
+  });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.changeRole),
-    schema: { params: staffIdParamsSchema, body: staffRoleChangeRequestSchema },
+    schema: { tags, params: staffIdParamsSchema, body: staffRoleChangeRequestSchema, response: { 200: staffRoleChangedSchema } },
     handler: async (request) => {
       await app.waitForProjections(await service.changeRole(request.params.id, request.body.role, commandContext(request)), STAFF_READ_MODELS);
       const admin = (await listStaff(app.deps.pool)).find((a) => a.id === request.params.id);
-      return { success: true, admin };
+      return { success: true as const, admin };
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.deleteAdmin),
-    schema: { params: staffIdParamsSchema },
+    schema: { tags, params: staffIdParamsSchema, response: { 200: successSchema } },
     handler: async (request) => {
       await app.waitForProjections(await service.delete(request.params.id, commandContext(request)), STAFF_READ_MODELS);
-      return { success: true };
+      return { success: true as const };
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.invite),
-    schema: { body: staffInviteRequestSchema },
+    schema: { tags, body: staffInviteRequestSchema, response: { 201: staffInvitedSchema } },
     handler: async (request, reply) => {
       const invitation = await service.invite(request.body, commandContext(request));
       await app.waitForProjections(invitation.position, STAFF_READ_MODELS);
       const admin = (await listStaff(app.deps.pool)).find((a) => a.id === invitation.staffId);
-      return reply.status(201).send({ success: true, message: `Invitation sent to ${request.body.email}`, admin });
+      return reply.status(201).send({ success: true as const, message: `Invitation sent to ${request.body.email}`, admin });
     },
   });
 
   app.route({
     ...staffRoute(staffConsoleRoutes.auditLogs),
-    schema: { querystring: auditLogQuerySchema },
+    schema: { tags, querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } },
     handler: async (request) => readAccessLog(app.deps.pool, request.query),
   });
 }

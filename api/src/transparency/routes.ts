@@ -13,7 +13,16 @@ import { z } from 'zod';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { toHex } from '../merkle/index.js';
-import { consistencyProofQuery, inclusionProofQuery, logEntriesQuery, type LogEntriesResponse } from '../schemas/transparency.js';
+import { binaryBody, textBody } from '../schemas/errors.js';
+import {
+  consistencyProofQuery,
+  consistencyProofResponse,
+  inclusionProofQuery,
+  inclusionProofResponse,
+  logEntriesQuery,
+  logEntriesResponse,
+  type LogEntriesResponse,
+} from '../schemas/transparency.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
 import { consistencyProof, inclusionProof, latestCheckpoint, readEntries } from './log-store.js';
 import { configuredVerifierKey } from './log-service.js';
@@ -64,18 +73,21 @@ export async function transparencyRoutes(app: App): Promise<void> {
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('application/octet-stream');
   }
 
-  app.get('/log/checkpoint', async (_request, reply) => {
+  const tags = ['transparency log'];
+  const text = (summary: string) => ({ tags, summary, response: { 200: { description: summary, content: { 'text/plain': { schema: textBody(summary) } } } } });
+
+  app.get('/log/checkpoint', { schema: text('The latest signed checkpoint (a C2SP signed note)') }, async (_request, reply) => {
     const latest = await latestCheckpoint(pool);
     if (!latest) throw new AppError('service_unavailable', 'The log has no signed checkpoint yet; try again in a few seconds.');
     return reply.header('cache-control', 'public, max-age=5').type('text/plain; charset=utf-8').send(latest.note);
   });
 
-  app.get('/log/verifier-key', async (_request, reply) => {
+  app.get('/log/verifier-key', { schema: text('The note verifier key checkpoints verify with') }, async (_request, reply) => {
     vkey ??= await configuredVerifierKey(pool, config);
     return reply.type('text/plain; charset=utf-8').send(`${vkey}\n`);
   });
 
-  app.get('/log/proof/inclusion', { schema: { querystring: inclusionProofQuery } }, async (request) => {
+  app.get('/log/proof/inclusion', { schema: { tags, summary: 'An inclusion proof against a signed tree size', querystring: inclusionProofQuery, response: { 200: inclusionProofResponse } } }, async (request) => {
     const { index, treeSize } = request.query;
     const size = await signedSize();
     if (treeSize > size) throw validationError(`treeSize ${treeSize} is beyond the latest checkpoint (size ${size})`);
@@ -83,7 +95,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
     return { index, treeSize, path: path.map(toHex) };
   });
 
-  app.get('/log/proof/consistency', { schema: { querystring: consistencyProofQuery } }, async (request) => {
+  app.get('/log/proof/consistency', { schema: { tags, summary: 'A consistency proof between two signed tree sizes', querystring: consistencyProofQuery, response: { 200: consistencyProofResponse } } }, async (request) => {
     const { from, to } = request.query;
     const size = await signedSize();
     if (to > size) throw validationError(`to ${to} is beyond the latest checkpoint (size ${size})`);
@@ -94,14 +106,24 @@ export async function transparencyRoutes(app: App): Promise<void> {
   app.route({
     ...staffRoute(transparencyStaffRoutes.entries),
     url: '/log/entries', // under this plugin's /api prefix
-    schema: { querystring: logEntriesQuery },
+    schema: { tags, summary: 'Log entries with their events (master admin)', querystring: logEntriesQuery, response: { 200: logEntriesResponse } },
     handler: async (request) => {
       const { from, limit } = request.query;
       return entriesPage(pool, from, limit);
     },
   });
 
-  app.get('/log/tile/*', { schema: { params: z.object({ '*': z.string().max(200) }) } }, async (request, reply) => {
+  app.get(
+    '/log/tile/*',
+    {
+      schema: {
+        tags,
+        summary: 'C2SP tlog-tiles: a hash tile <L>/<N>[.p/<W>] or an entry bundle entries/<N>[.p/<W>]',
+        params: z.object({ '*': z.string().max(200) }),
+        response: { 200: { description: 'The tile', content: { 'application/octet-stream': { schema: binaryBody('The tile or entry bundle') } } } },
+      },
+    },
+    async (request, reply) => {
     const tile = parseTilePath(request.params['*']);
     if (!tile) throw notFound('No such tile: a tile path is <level>/<index as x001/x234/067>[.p/<width>] or entries/<index>[.p/<width>].');
     if (tile.level === 'entries') {
@@ -120,5 +142,6 @@ export async function transparencyRoutes(app: App): Promise<void> {
     const hashes = rows[0]?.hashes;
     if (!hashes || hashes.length < tile.width * HASH_SIZE) throw notFound('That tile is not in the log (yet).');
     return immutable(reply).send(hashes.subarray(0, tile.width * HASH_SIZE));
-  });
+    },
+  );
 }
