@@ -4,11 +4,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatFee, paymentConfigSchema, type PaymentConfig, type RegistrationFee } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 async function getPaymentConfig(): Promise<PaymentConfig> {
-  const response = await apiRequest('GET', '/api/payment/config');
-  return paymentConfigSchema.parse(await response.json());
+  return apiCall('GET', '/api/payment/config', paymentConfigSchema);
 }
 
 export const paymentConfigQueryOptions = () =>

@@ -1,15 +1,36 @@
 // The one way the web app talks to the API. Every call sends the HttpOnly session cookie (the page
 // never holds a session token: a script, injected or not, cannot read one); the JSON content type
-// goes only with a JSON body. A non-OK response throws an
-// ApiError whose message is "<status>: <body text or status text>".
+// goes only with a JSON body. Every answer is parsed with the route's own response schema from
+// `@titleledger/api/schemas` (`apiCall`), so a reply the page cannot use fails here, by name, not
+// somewhere in a component. A non-OK response throws an ApiError whose message is
+// "<status>: <body text or status text>" (the spec) and whose `body` is the error parsed with the
+// shared error schema.
 import type { QueryFunction } from '@tanstack/react-query';
+import { apiErrorSchema, authErrorSchema, type ApiError as ApiErrorBody, type AuthError } from '@titleledger/api/schemas';
+import { z } from 'zod';
 
 import { ADMIN_HEADER, ADMIN_HEADER_VALUE, needsAdminHeader } from './admin-mode';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Every failed answer: `{ error, message, details? }`, and on /api/auth/* the spec's fields too. */
+const errorReplySchema = z.union([authErrorSchema, apiErrorSchema]);
+export type ErrorReply = ApiErrorBody | AuthError;
+
+/** A failed answer's body parsed with the shared error schema; null when it is not one. */
+export function parseErrorReply(bodyText: string): ErrorReply | null {
+  try {
+    const parsed = errorReplySchema.safeParse(JSON.parse(bodyText));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The error body, parsed with the shared schema; null when the answer was not one (a proxy's page). */
+  readonly body: ErrorReply | null;
 
   constructor(
     readonly status: number,
@@ -17,6 +38,20 @@ export class ApiError extends Error {
     statusText: string,
   ) {
     super(`${status}: ${bodyText || statusText}`);
+    this.body = parseErrorReply(bodyText);
+  }
+}
+
+/** A successful answer the page cannot use: not JSON, or not the shape its schema says. */
+export class UnexpectedReplyError extends Error {
+  override readonly name = 'UnexpectedReplyError';
+
+  constructor(
+    readonly path: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    const first = issues[0];
+    super(`The server's answer to ${path} could not be read${first ? ` (${first.path.join('.') || 'body'}: ${first.message})` : ''}. Reload the page and try again.`);
   }
 }
 
@@ -52,9 +87,33 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
   return response;
 }
 
+/** A successful JSON answer, parsed with its schema; UnexpectedReplyError when it does not match. */
+export async function readReply<S extends z.ZodType>(path: string, response: Response, schema: S): Promise<z.output<S>> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new UnexpectedReplyError(path, []);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new UnexpectedReplyError(path, parsed.error.issues);
+  return parsed.data;
+}
+
+/**
+ * The call every feature makes: sends the request and returns the answer parsed with the route's
+ * response schema (the same one the server declares). Throws ApiError when it is not OK.
+ */
+export async function apiCall<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  return readReply(path, await apiRequest(method, path, body), schema);
+}
+
 export type On401 = 'returnNull' | 'throw';
 
-/** The generic read: GET the path spelled by the query key's parts joined with '/'. */
+/**
+ * The QueryClient's default read, for a query that names no queryFn: GET the path spelled by the
+ * query key's parts joined with '/'. Every feature query names its own (an `apiCall` with its schema).
+ */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const response = await send('GET', queryKey.join('/'));

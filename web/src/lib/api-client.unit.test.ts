@@ -2,7 +2,9 @@
 // browser globals stubbed: cookies only (no token header), body and admin mode; error text; 401 handling.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
-import { apiRequest, getQueryFn } from './api-client';
+import { z } from 'zod';
+
+import { apiCall, apiRequest, getQueryFn, UnexpectedReplyError } from './api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -84,6 +86,32 @@ describe('apiRequest', () => {
       stubBrowser('/admin');
       await apiRequest('GET', '/api/admin/users');
       expect(headersOf().has('x-admin-auth')).toBe(false);
+    });
+  });
+});
+
+describe('apiCall', () => {
+  const stats = z.object({ totalRegistrations: z.number() });
+
+  test("returns the answer parsed with the route's schema", async () => {
+    nextResponse = () => Response.json({ totalRegistrations: 3, extra: 'dropped' });
+    await expect(apiCall('GET', '/api/user/stats', stats)).resolves.toEqual({ totalRegistrations: 3 });
+  });
+
+  test('refuses an answer that is not the shape the schema says, naming the call and the field', async () => {
+    nextResponse = () => Response.json({ totalRegistrations: 'three' });
+    const failure = apiCall('GET', '/api/user/stats', stats);
+    await expect(failure).rejects.toBeInstanceOf(UnexpectedReplyError);
+    await expect(apiCall('GET', '/api/user/stats', stats)).rejects.toThrow(/\/api\/user\/stats.*totalRegistrations/);
+    nextResponse = () => new Response('<html>', { status: 200 });
+    await expect(apiCall('GET', '/api/user/stats', stats)).rejects.toBeInstanceOf(UnexpectedReplyError);
+  });
+
+  test('throws ApiError with the error body parsed on a failure', async () => {
+    nextResponse = () => Response.json({ error: 'not_found', message: 'Registration not found' }, { status: 404 });
+    await expect(apiCall('GET', '/api/titles/verify/TR-1', stats)).rejects.toMatchObject({
+      status: 404,
+      body: { error: 'not_found', message: 'Registration not found' },
     });
   });
 });

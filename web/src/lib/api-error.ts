@@ -1,44 +1,40 @@
-// Turns whatever a failed call threw into words for the user. The API answers errors as JSON
-// ({ error, message } and, for /api/auth/*, success: false), and the api client throws
-// "<status>: <body>"; this digs the server's own sentence back out of that.
-type ErrorLike = { status?: unknown; bodyText?: unknown; message?: unknown };
+// Turns whatever a failed call threw into words for the user. A failed answer is an ApiError whose
+// `body` was parsed with the shared error schema (`{ error, message, details? }`, plus the spec's
+// `success: false, error` on /api/auth/*); this picks the server's own sentence from it.
+import { ApiError, type ErrorReply } from './api-client';
 
-/** The JSON body of a failed response, if the error carries one. */
-export function errorBody(error: unknown): Record<string, unknown> | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { bodyText } = error as ErrorLike;
-  if (typeof bodyText !== 'string' || bodyText === '') return null;
-  try {
-    const parsed: unknown = JSON.parse(bodyText);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/** The parsed error body of a failed call, if the error carries one. */
+export function errorBody(error: unknown): ErrorReply | null {
+  return error instanceof ApiError ? error.body : null;
 }
 
 /** The HTTP status of a failed call, or null when it never got an answer. */
 export function errorStatus(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { status } = error as ErrorLike;
-  return typeof status === 'number' ? status : null;
+  return error instanceof ApiError ? error.status : null;
 }
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The best sentence for the user: the server's `message`, else its `error`, else a plain-text
- * body, else the thrown message, else the fallback.
+ * body (never an HTML page), else the thrown message, else the fallback.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   const body = errorBody(error);
-  for (const key of ['message', 'error'] as const) {
-    const value = body?.[key];
-    if (typeof value === 'string' && value.trim() !== '') return value;
+  if (body) {
+    for (const value of [body.message, body.error]) if (value.trim() !== '') return value;
   }
-  if (typeof error === 'object' && error !== null) {
-    const { bodyText, message } = error as ErrorLike;
-    if (!body && typeof bodyText === 'string' && bodyText.trim() !== '' && !bodyText.trimStart().startsWith('<')) {
-      return bodyText.trim();
-    }
-    if (typeof message === 'string' && message.trim() !== '') return message;
+  if (error instanceof ApiError && !body) {
+    const text = error.bodyText.trim();
+    if (text !== '' && !text.startsWith('<') && !isJson(text)) return text;
   }
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
   return fallback;
 }

@@ -1,22 +1,29 @@
-// What the user reads when a call fails: the server's sentence when there is one.
+// What the user reads when a call fails: the server's sentence, read from the error body parsed
+// with the shared error schema.
 import { describe, expect, test } from 'vitest';
 
+import { ApiError } from './api-client';
 import { errorBody, errorMessage, errorStatus } from './api-error';
 
-const apiError = (status: number, bodyText: string) =>
-  Object.assign(new Error(`${status}: ${bodyText}`), { status, bodyText });
+const apiError = (status: number, bodyText: string) => new ApiError(status, bodyText, '');
 
 describe('errorMessage', () => {
-  test('prefers the JSON message, then the JSON error', () => {
-    expect(errorMessage(apiError(400, '{"error":"Bad Request","message":"Valid email is required"}'), 'x')).toBe(
-      'Valid email is required',
-    );
-    expect(errorMessage(apiError(401, '{"success":false,"error":"Invalid credentials"}'), 'x')).toBe('Invalid credentials');
+  test("prefers the error body's message, then its error", () => {
+    expect(errorMessage(apiError(400, '{"error":"validation_error","message":"Valid email is required"}'), 'x')).toBe('Valid email is required');
+    expect(errorMessage(apiError(404, '{"error":"Registration not found","message":""}'), 'x')).toBe('Registration not found');
   });
 
-  test('uses a plain-text body, but never an HTML page', () => {
+  test('reads the /api/auth/* shape ({ success: false, error, code, message })', () => {
+    const body = { success: false, error: 'Invalid credentials', code: 'unauthorized', message: 'Invalid credentials', twoFactorRequired: true };
+    const error = apiError(401, JSON.stringify(body));
+    expect(errorMessage(error, 'x')).toBe('Invalid credentials');
+    expect(errorBody(error)).toEqual(body);
+  });
+
+  test('uses a plain-text body, but never an HTML page or JSON that is not an error body', () => {
     expect(errorMessage(apiError(502, 'Upstream down'), 'x')).toBe('Upstream down');
     expect(errorMessage(apiError(502, '<html>bad gateway</html>'), 'x')).toBe('502: <html>bad gateway</html>');
+    expect(errorMessage(apiError(500, '{"unexpected":true}'), 'x')).toBe('500: {"unexpected":true}');
   });
 
   test('falls back to the thrown message, then to the fallback', () => {
@@ -28,9 +35,14 @@ describe('errorMessage', () => {
 });
 
 describe('errorBody and errorStatus', () => {
-  test('read the JSON body and the status of an api error', () => {
-    expect(errorBody(apiError(401, '{"twoFactorRequired":true}'))).toEqual({ twoFactorRequired: true });
+  test('read the parsed error body and the status of an api error', () => {
+    expect(errorBody(apiError(401, '{"error":"unauthorized","message":"Sign in","details":{"twoFactorRequired":true}}'))).toEqual({
+      error: 'unauthorized',
+      message: 'Sign in',
+      details: { twoFactorRequired: true },
+    });
     expect(errorBody(apiError(401, 'not json'))).toBeNull();
+    expect(errorBody(apiError(401, '{"twoFactorRequired":true}'))).toBeNull();
     expect(errorBody(new Error('x'))).toBeNull();
     expect(errorStatus(apiError(429, ''))).toBe(429);
     expect(errorStatus(new Error('x'))).toBeNull();

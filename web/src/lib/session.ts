@@ -2,8 +2,9 @@
 // Whether the visitor is signed in is the server's answer, never something kept in the browser:
 // any failure means "signed out" (a 401 quietly, anything else with a log line).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '@titleledger/api/schemas';
 
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 /** The signed-in user as the server sends it. Only the fields the shell reads are named. */
 type SessionUser = {
@@ -20,15 +21,9 @@ export type Session =
 
 const SESSION_FRESH_MS = 10 * 60 * 1000;
 
-function isSessionUser(value: unknown): value is SessionUser {
-  return typeof value === 'object' && value !== null && typeof (value as { email?: unknown }).email === 'string';
-}
-
 async function getCurrentUser(): Promise<SessionUser | null> {
   try {
-    const response = await apiRequest('GET', '/api/auth/me');
-    const body: unknown = await response.json();
-    return isSessionUser(body) ? body : null;
+    return await apiCall('GET', '/api/auth/me', userSchema);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     console.warn('Could not load the current user; treating the visitor as signed out.', error);

@@ -2,7 +2,7 @@
 // payment-method id and a card summary. Only used when the server says the provider is `local`.
 import { paymentMethodSummarySchema, type BillingDetails } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 import type { PaymentMethodSummary } from '../lib/sign-up';
 
@@ -15,6 +15,5 @@ export type LocalCardInput = {
 };
 
 export async function createLocalPaymentMethod(input: LocalCardInput): Promise<PaymentMethodSummary> {
-  const response = await apiRequest('POST', '/api/payment/local/payment-methods', input);
-  return paymentMethodSummarySchema.parse(await response.json());
+  return apiCall('POST', '/api/payment/local/payment-methods', paymentMethodSummarySchema, input);
 }

@@ -2,12 +2,13 @@
 // session and cleared its cookie) every cached read is forgotten, and the visitor goes to the landing page.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { successMessageSchema } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 async function deleteAccount(input: { password: string; confirmText: string }): Promise<void> {
-  await apiRequest('DELETE', '/api/user/account', input);
+  await apiCall('DELETE', '/api/user/account', successMessageSchema, input);
 }
 
 export function useDeleteAccount() {

@@ -1,7 +1,10 @@
 // POST /api/auth/forgot-password: asks for a reset link. The answer is the same whether or not
 // the address has an account, so the page never learns (or tells) which addresses exist.
-import { apiRequest } from '@/lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { successMessageSchema } from '@titleledger/api/schemas';
+
+import { apiCall } from '@/lib/api-client';
 
 export async function requestPasswordReset(input: { email: string }): Promise<void> {
-  await apiRequest('POST', '/api/auth/forgot-password', input);
+  await apiCall('POST', '/api/auth/forgot-password', successMessageSchema, input);
 }

@@ -2,16 +2,14 @@
 // notification flags. Read fresh on every visit to Account Settings, because the notification
 // screens change the same flags.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@titleledger/api/schemas';
+import { userSchema, type User } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export type Profile = User;
 
 async function getProfile(): Promise<Profile> {
-  const response = await apiRequest('GET', '/api/user/profile');
-  const body = (await response.json()) as Profile | { user: Profile };
-  return 'user' in body && typeof body.user === 'object' ? body.user : (body as Profile);
+  return apiCall('GET', '/api/user/profile', userSchema);
 }
 
 export const profileQueryOptions = () =>

@@ -1,13 +1,13 @@
 // PUT /api/user/notification-preferences with all six flags, from Account Settings.
 import { useMutation } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@titleledger/api/schemas';
+import { type NotificationPreferences, preferencesUpdatedSchema } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 import { useInvalidateAccount } from './invalidate-account';
 
 async function updateNotificationPreferences(input: NotificationPreferences): Promise<void> {
-  await apiRequest('PUT', '/api/user/notification-preferences', input);
+  await apiCall('PUT', '/api/user/notification-preferences', preferencesUpdatedSchema, input);
 }
 
 export function useUpdateNotificationPreferences() {

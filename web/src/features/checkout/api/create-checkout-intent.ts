@@ -1,8 +1,9 @@
 // POST /api/payment/create-intent from the checkout page (seed 001 §7.2): a one-time payment of
 // the route's amount; the browser then goes to the checkout URL it returns.
 import { useMutation } from '@tanstack/react-query';
+import { createIntentResponseSchema } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/site';
 
 const CHECKOUT_SERVICE = 'title_registration';
@@ -16,21 +17,19 @@ export class CheckoutSetupError extends Error {
 }
 
 async function createCheckoutIntent(amount: number): Promise<{ checkoutUrl: string }> {
-  let body: Record<string, unknown>;
+  let checkoutUrl: string;
   try {
-    const response = await apiRequest('POST', '/api/payment/create-intent', {
+    ({ checkout_url: checkoutUrl } = await apiCall('POST', '/api/payment/create-intent', createIntentResponseSchema, {
       amount,
       currency: 'usd',
       payment_type: 'one-time',
       description: `${PRODUCT_NAME} - Title Registration ($${amount.toFixed(2)})`,
       metadata: { service: CHECKOUT_SERVICE, amount: amount.toFixed(2) },
-    });
-    body = (await response.json()) as Record<string, unknown>;
+    }));
   } catch (error) {
     throw new CheckoutSetupError(error);
   }
-  const checkoutUrl = body.checkout_url;
-  if (typeof checkoutUrl !== 'string' || checkoutUrl === '') throw new CheckoutSetupError(null);
+  if (checkoutUrl === '') throw new CheckoutSetupError(null);
   return { checkoutUrl };
 }
 

@@ -1,18 +1,12 @@
 // GET /api/stats/public: the real figures the landing page shows (works registered, creators),
 // and one anchored registration the demo can verify.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicStatsSchema, type PublicStats } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
-
-type PublicStats = {
-  worksRegistered: number;
-  creators: number;
-  sample: { trNumber: string; hash: string } | null;
-};
+import { apiCall } from '@/lib/api-client';
 
 async function getPublicStats(): Promise<PublicStats> {
-  const response = await apiRequest('GET', '/api/stats/public');
-  return (await response.json()) as PublicStats;
+  return apiCall('GET', '/api/stats/public', publicStatsSchema);
 }
 
 const publicStatsQueryOptions = () =>

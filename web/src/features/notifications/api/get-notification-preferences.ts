@@ -3,11 +3,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 async function getNotificationPreferences(): Promise<NotificationPreferences> {
-  const response = await apiRequest('GET', '/api/user/notification-preferences');
-  return notificationPreferencesSchema.parse(await response.json());
+  return apiCall('GET', '/api/user/notification-preferences', notificationPreferencesSchema);
 }
 
 export const notificationPreferencesQueryOptions = () =>

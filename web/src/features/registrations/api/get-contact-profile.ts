@@ -1,8 +1,9 @@
 // GET /api/auth/me, read for the contact step: the signed-in user's name, e-mail, phone and
 // address. Its own key, fetched fresh on entering the step, so a profile edit made elsewhere shows.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 type ContactProfile = {
   firstName: string;
@@ -25,9 +26,7 @@ function fullAddress(user: Record<string, unknown>): string {
 }
 
 async function getContactProfile(): Promise<ContactProfile> {
-  const response = await apiRequest('GET', '/api/auth/me');
-  const body = (await response.json()) as Record<string, unknown>;
-  const user = (typeof body.user === 'object' && body.user !== null ? body.user : body) as Record<string, unknown>;
+  const user = await apiCall('GET', '/api/auth/me', userSchema);
   const fullName = text(user.fullName);
   const [firstFromFull = '', ...restOfFull] = fullName.split(/\s+/).filter(Boolean);
   return {

@@ -1,5 +1,10 @@
-// Reading what POST /api/copyright/submit-registration answers: the fields in either spelling
-// (seed 001 §3.5), and the §8.1 failure text from whatever a failed response carried.
+// Reading what POST /api/copyright/submit-registration answers (sent with XMLHttpRequest, so read
+// here rather than by apiCall): the shared response schema first, the fields in either spelling
+// (seed 001 §3.5) otherwise, and the §8.1 failure text from the error body parsed with the shared schema.
+import { registrationCreatedSchema } from '@titleledger/api/schemas';
+
+import { parseErrorReply } from '../../../lib/api-client';
+
 export type RegistrationResult = {
   trNumber: string;
   cryptographicHash: string;
@@ -16,8 +21,23 @@ function pick(body: Record<string, unknown>, ...names: string[]): string | null 
   return null;
 }
 
-/** Throws with the spec's message when a field the screen needs is missing. */
+/**
+ * The answer parsed with the route's schema (registrationCreatedSchema); one that does not match is
+ * read field by field in either spelling, and a field the screen needs that is missing throws with
+ * the spec's message.
+ */
 export function readRegistrationResult(body: unknown): RegistrationResult {
+  const parsed = registrationCreatedSchema.safeParse(body);
+  if (parsed.success) {
+    const created = parsed.data;
+    return {
+      trNumber: created.tr_number,
+      cryptographicHash: created.cryptographic_hash,
+      fileContentHash: created.file_content_hash,
+      registrationDate: created.registration_date,
+      status: created.status,
+    };
+  }
   if (typeof body !== 'object' || body === null) throw new Error('TR number not received from registration response');
   const record = body as Record<string, unknown>;
   const trNumber = pick(record, 'tr_number', 'trNumber');
@@ -33,22 +53,10 @@ export function readRegistrationResult(body: unknown): RegistrationResult {
   };
 }
 
-/** §8.1 "Registration Failed": the server's error field, else its message, else the body text, else the status. */
+/** §8.1 "Registration Failed": the server's sentence from its error body, else the body text, else the status. */
 export function registrationFailureMessage(status: number, bodyText: string): string {
-  try {
-    const body: unknown = JSON.parse(bodyText);
-    if (typeof body === 'object' && body !== null) {
-      const { error, message } = body as { error?: unknown; message?: unknown };
-      if (typeof message === 'string' && message !== '' && typeof error === 'string' && /^[A-Za-z_]+$/.test(error)) {
-        // `{ error: 'conflict', message: '…' }`: the code is for machines, the message for people.
-        return message;
-      }
-      if (typeof error === 'string' && error !== '') return error;
-      if (typeof message === 'string' && message !== '') return message;
-    }
-  } catch {
-    // Not JSON: the text itself is the best explanation there is.
-  }
+  const body = parseErrorReply(bodyText);
+  if (body) return body.message || body.error;
   if (bodyText.trim() !== '') return bodyText.trim();
   return `Registration submission failed (${status})`;
 }

@@ -41,8 +41,8 @@ describe('readRegistrationResult (seed 001 §3.5)', () => {
 });
 
 describe('registrationFailureMessage (seed 001 §8.1)', () => {
-  test('prefers the server error field', () => {
-    expect(registrationFailureMessage(400, JSON.stringify({ error: 'The file is empty.' }))).toBe('The file is empty.');
+  test("reads the server's sentence from its error body", () => {
+    expect(registrationFailureMessage(400, JSON.stringify({ error: 'validation_error', message: 'The file is empty.' }))).toBe('The file is empty.');
   });
 
   test('reads a message beside an error code', () => {

@@ -1,17 +1,11 @@
 // GET /api/search?q=: public registration search. Fresh for 5 s (the spec's cache), and never
 // called for a term of one character or less.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { searchResultsSchema, type SearchResult } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
-export type SearchResult = {
-  tr_number: string;
-  title: string;
-  registrant_name: string;
-  material_type: string;
-  registration_date: string;
-  status: string;
-};
+export type { SearchResult };
 
 const SEARCH_FRESH_MS = 5000;
 
@@ -21,8 +15,7 @@ export function isSearchable(term: string): boolean {
 }
 
 async function searchRegistrations(term: string): Promise<SearchResult[]> {
-  const response = await apiRequest('GET', `/api/search?q=${encodeURIComponent(term.trim())}`);
-  return (await response.json()) as SearchResult[];
+  return apiCall('GET', `/api/search?q=${encodeURIComponent(term.trim())}`, searchResultsSchema);
 }
 
 const searchQueryOptions = (term: string) =>

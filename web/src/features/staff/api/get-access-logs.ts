@@ -1,14 +1,13 @@
 // GET /api/master-admin/audit-logs?limit=50&before=<id>: the access log, newest first, a page at a time.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditLogPage } from '@titleledger/api/schemas';
+import { auditLogPageSchema, type AuditLogPage } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 const ACCESS_LOG_PAGE = 50;
 
 async function getAccessLogs(before: number | null): Promise<AuditLogPage> {
-  const response = await apiRequest('GET', `/api/master-admin/audit-logs?limit=${ACCESS_LOG_PAGE}${before ? `&before=${before}` : ''}`);
-  return (await response.json()) as AuditLogPage;
+  return apiCall('GET', `/api/master-admin/audit-logs?limit=${ACCESS_LOG_PAGE}${before ? `&before=${before}` : ''}`, auditLogPageSchema);
 }
 
 export const accessLogsQueryOptions = () =>

@@ -1,14 +1,13 @@
 // GET /api/admin/me: the signed-in staff member, from the HttpOnly staff cookie (the page never
 // holds the token). A 401 means "no staff session"; the server decides, not a browser flag.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SignedInStaff } from '@titleledger/api/schemas';
+import { staffSessionResponseSchema, type SignedInStaff } from '@titleledger/api/schemas';
 
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 async function getStaffSession(): Promise<SignedInStaff | null> {
   try {
-    const response = await apiRequest('GET', '/api/admin/me');
-    return ((await response.json()) as { admin: SignedInStaff }).admin;
+    return (await apiCall('GET', '/api/admin/me', staffSessionResponseSchema)).admin;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

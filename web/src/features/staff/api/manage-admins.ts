@@ -1,9 +1,9 @@
 // The master console's writes: invite, change a role, delete. Each refreshes the Admins list and the
 // access log, which the server has already brought up to date when it answers.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InvitableRole, StaffInviteRequest } from '@titleledger/api/schemas';
+import { staffInvitedSchema, staffRoleChangedSchema, successSchema, type InvitableRole, type StaffInviteRequest } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 import { accessLogsQueryOptions } from './get-access-logs';
 import { adminsQueryOptions } from './get-admins';
@@ -21,9 +21,9 @@ function useConsoleMutation<Input>(send: (input: Input) => Promise<unknown>) {
   });
 }
 
-export const useInviteAdmin = () => useConsoleMutation((input: StaffInviteRequest) => apiRequest('POST', '/api/master-admin/invite', input));
+export const useInviteAdmin = () => useConsoleMutation((input: StaffInviteRequest) => apiCall('POST', '/api/master-admin/invite', staffInvitedSchema, input));
 
 export const useChangeAdminRole = () =>
-  useConsoleMutation(({ id, role }: { id: string; role: InvitableRole }) => apiRequest('PUT', `/api/master-admin/admins/${id}/role`, { role }));
+  useConsoleMutation(({ id, role }: { id: string; role: InvitableRole }) => apiCall('PUT', `/api/master-admin/admins/${id}/role`, staffRoleChangedSchema, { role }));
 
-export const useDeleteAdmin = () => useConsoleMutation((id: string) => apiRequest('DELETE', `/api/master-admin/admins/${id}`));
+export const useDeleteAdmin = () => useConsoleMutation((id: string) => apiCall('DELETE', `/api/master-admin/admins/${id}`, successSchema));

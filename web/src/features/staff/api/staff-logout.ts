@@ -1,17 +1,18 @@
 // POST /api/admin/logout ends this staff session on the server (and clears its cookie); locally the
 // admin flag and everything cached go whatever it answered.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { successSchema } from '@titleledger/api/schemas';
 import { useNavigate } from 'react-router-dom';
 
 import { setAdminMode } from '@/lib/admin-mode';
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 export function useStaffLogout(to: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/admin/logout').catch((error: unknown) => console.error('Admin logout failed; signing out locally anyway.', error));
+      await apiCall('POST', '/api/admin/logout', successSchema).catch((error: unknown) => console.error('Admin logout failed; signing out locally anyway.', error));
     },
     onSettled: () => {
       setAdminMode(false);

@@ -2,8 +2,9 @@
 // POST /api/admin/2fa/verify (the first code turns it on), DELETE /api/admin/2fa/disable (password).
 // Each change refreshes the staff session, which says whether it is on.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { staffTwoFactorStartedSchema, successMessageSchema } from '@titleledger/api/schemas';
 
-import { apiRequest } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
 import { staffSessionQueryOptions } from './get-staff-session';
 
@@ -19,10 +20,13 @@ function useStaffSessionMutation<Input, Output>(send: (input: Input) => Promise<
 
 export const useStartStaffTwoFactor = () =>
   useMutation({
-    mutationFn: async (): Promise<StaffTwoFactorSetup> => (await (await apiRequest('POST', '/api/admin/2fa/enable')).json()) as StaffTwoFactorSetup,
+    mutationFn: async (): Promise<StaffTwoFactorSetup> => {
+      const { secret, qrCode } = await apiCall('POST', '/api/admin/2fa/enable', staffTwoFactorStartedSchema);
+      return { secret, qrCode };
+    },
   });
 
-export const useVerifyStaffTwoFactor = () => useStaffSessionMutation((token: string) => apiRequest('POST', '/api/admin/2fa/verify', { token }));
+export const useVerifyStaffTwoFactor = () => useStaffSessionMutation((token: string) => apiCall('POST', '/api/admin/2fa/verify', successMessageSchema, { token }));
 
 export const useDisableStaffTwoFactor = () =>
-  useStaffSessionMutation((password: string) => apiRequest('DELETE', '/api/admin/2fa/disable', { password }));
+  useStaffSessionMutation((password: string) => apiCall('DELETE', '/api/admin/2fa/disable', successMessageSchema, { password }));

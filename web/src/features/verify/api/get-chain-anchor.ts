@@ -2,6 +2,7 @@
 // by default to the app's read-only proxy, or to an RPC endpoint the verifier chose, so the answer
 // need not come from us at all.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiErrorSchema, rpcRefusalSchema } from '@titleledger/api/schemas';
 
 import { anchorOfRequest, chainIdRequest, decodeAnchorOfResult, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
 
@@ -10,6 +11,15 @@ export const DEFAULT_RPC_URL = '/api/ledger/rpc';
 export interface ChainAnchor {
   readonly chainId: bigint;
   readonly anchor: AnchorOnChain;
+}
+
+/** Why a call was refused: our proxy's error body, or the JSON-RPC error (the proxy's screen, or a node). */
+function refusalReason(answer: unknown): string | null {
+  const body = apiErrorSchema.safeParse(answer);
+  if (body.success) return body.data.message;
+  const refused = rpcRefusalSchema.safeParse(answer);
+  if (!refused.success) return null;
+  return (Array.isArray(refused.data) ? refused.data[0] : refused.data)?.error.message ?? null;
 }
 
 async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
@@ -32,9 +42,8 @@ async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
     throw new Error(`The RPC endpoint answered ${response.status} ${response.statusText} without JSON-RPC`.replace(/\s+/g, ' '));
   }
   if (!response.ok) {
-    // Our proxy explains a refusal ({ message }); a node puts it in the JSON-RPC error.
-    const { message, error } = (answer ?? {}) as { message?: unknown; error?: { message?: unknown } };
-    const reason = typeof message === 'string' ? message : typeof error?.message === 'string' ? error.message : response.statusText;
+    // Our proxy explains a refusal in the error body; a node (or the proxy's screen) in the JSON-RPC error.
+    const reason = refusalReason(answer) ?? response.statusText;
     throw new Error(`The RPC endpoint answered ${response.status}${reason ? `: ${reason}` : ''}`);
   }
   return readRpcResult(answer);

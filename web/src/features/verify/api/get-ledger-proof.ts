@@ -2,8 +2,10 @@
 // it is anchored the ledger has no proof (a pending answer, or 404), so the page asks again every
 // few seconds and stops once the proof is there.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ledgerProofPendingSchema, ledgerProofSchema } from '@titleledger/api/schemas';
+import { z } from 'zod';
 
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
 import type { LedgerProof } from '../lib/merkle-check';
 
@@ -11,31 +13,20 @@ export type LedgerProofAnswer = { readonly state: 'pending' } | { readonly state
 
 const PROOF_POLL_MS = 3000;
 
-function isAnchoredProof(body: unknown): body is LedgerProof {
-  if (typeof body !== 'object' || body === null) return false;
-  const { leaf, proof, root, contract } = body as Partial<Record<keyof LedgerProof, unknown>>;
-  return (
-    typeof root === 'string' &&
-    typeof contract === 'string' &&
-    typeof leaf === 'object' &&
-    leaf !== null &&
-    typeof proof === 'object' &&
-    proof !== null &&
-    Array.isArray((proof as { path?: unknown }).path)
-  );
-}
+/** 200 with the anchored proof, 202 while the batch holding it is pending. */
+const proofReplySchema = z.union([ledgerProofSchema, ledgerProofPendingSchema]);
 
 async function getLedgerProof(trNumber: string): Promise<LedgerProofAnswer> {
-  let body: unknown;
+  let answer: z.infer<typeof proofReplySchema>;
   try {
-    const response = await apiRequest('GET', `/api/ledger/proof/${encodeURIComponent(trNumber)}`);
-    body = await response.json();
+    answer = await apiCall('GET', `/api/ledger/proof/${encodeURIComponent(trNumber)}`, proofReplySchema);
   } catch (error) {
     // The registration exists (it was just verified), so "no proof for it" means "not anchored yet".
     if (error instanceof ApiError && error.status === 404) return { state: 'pending' };
     throw error;
   }
-  return isAnchoredProof(body) ? { state: 'anchored', proof: body } : { state: 'pending' };
+  if (answer.status !== 'anchored' || answer.contract === null || answer.txHash === null) return { state: 'pending' };
+  return { state: 'anchored', proof: { ...answer, contract: answer.contract, txHash: answer.txHash } };
 }
 
 const ledgerProofQueryOptions = (trNumber: string) =>

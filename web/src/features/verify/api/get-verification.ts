@@ -1,60 +1,17 @@
 // GET /api/titles/verify/{tr}: the registration a certificate names (seed 000 §7). Any non-OK answer
 // reads as 'Registration not found'; a failure without an answer as 'Verification failed' (§8).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { verifiedRegistrationSchema, type VerifiedRegistration } from '@titleledger/api/schemas';
 
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiCall } from '@/lib/api-client';
 
-export interface VerifiedRegistration {
-  readonly tr_number: string;
-  readonly title: string;
-  readonly material_type: string;
-  readonly status: string;
-  readonly registration_date: string;
-  readonly cryptographic_hash: string;
-  /** SHA-256 of the registered file, when the server shares it; a dropped file is compared with it. */
-  readonly file_content_hash?: string;
-  readonly registrant_name?: string;
-  readonly intended_medium?: string;
-}
-
-function text(row: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const name of names) {
-    const value = row[name];
-    if (typeof value === 'string') return value;
-  }
-  return undefined;
-}
-
-function toRegistration(value: unknown): VerifiedRegistration {
-  const row = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const optional = (key: string, ...names: string[]) => {
-    const found = text(row, ...names);
-    return found ? { [key]: found } : {};
-  };
-  return {
-    tr_number: text(row, 'tr_number', 'trNumber') ?? '',
-    title: text(row, 'title') ?? '',
-    material_type: text(row, 'material_type', 'materialType') ?? '',
-    status: text(row, 'status') ?? '',
-    registration_date: text(row, 'registration_date', 'registrationDate') ?? '',
-    cryptographic_hash: text(row, 'cryptographic_hash', 'cryptographicHash') ?? '',
-    ...optional('file_content_hash', 'file_content_hash', 'fileContentHash'),
-    ...optional('registrant_name', 'registrant_name', 'registrantName'),
-    ...optional('intended_medium', 'intended_medium', 'intendedMedium'),
-  };
-}
+export type { VerifiedRegistration };
 
 async function getVerification(trNumber: string): Promise<VerifiedRegistration> {
-  let response: Response;
   try {
-    response = await apiRequest('GET', `/api/titles/verify/${encodeURIComponent(trNumber)}`);
+    return await apiCall('GET', `/api/titles/verify/${encodeURIComponent(trNumber)}`, verifiedRegistrationSchema);
   } catch (error) {
     throw new Error(error instanceof ApiError ? 'Registration not found' : 'Verification failed');
-  }
-  try {
-    return toRegistration(await response.json());
-  } catch {
-    throw new Error('Verification failed');
   }
 }
 
