@@ -3,7 +3,6 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
@@ -18,7 +17,7 @@ import {
   registrationSubmissionSchema,
   registryPublicKeySchema,
   trNumberParamSchema as trParams,
-  userTitleSchema,
+  userTitlesSchema,
 } from '../schemas/registrations.js';
 import { certificateDocument } from '../certificates/certificate-document.js';
 import { sniffDocument } from '../documents/content-type.js';
@@ -155,7 +154,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     }
   });
 
-  app.get('/titles/user', { schema: { tags: ['registrations'], response: { 200: z.array(userTitleSchema), ...errorResponses(401) } } }, async (request) => {
+  app.get('/titles/user', { schema: { tags: ['registrations'], response: { 200: userTitlesSchema, ...errorResponses(401) } } }, async (request) => {
     const user = requireUser(request);
     return listUserTitles(pool, user.id);
   });

@@ -16,7 +16,6 @@ export const successSchema = z.object({ success: z.literal(true) });
 
 /** `{ success: true, message }`: done, with a sentence to show. */
 export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
-export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
 /** A body that is not JSON (a PDF, a tile), as OpenAPI describes bytes. */
 export const binaryBody = (description: string) => z.string().meta({ format: 'binary', description });

@@ -1,9 +1,9 @@
 // GET /api/health: the instance's state and each component's (see api/src/http/health.ts).
 import { z } from 'zod';
 
-export const healthStatusSchema = z.enum(['ok', 'degraded', 'down']);
+const healthStatusSchema = z.enum(['ok', 'degraded', 'down']);
 
-export const componentHealthSchema = z.object({
+const componentHealthSchema = z.object({
   status: healthStatusSchema,
   /** Why, when it is not ok, and the component's own figures (read-model lag, the chain, uptime). */
   details: z.record(z.string(), z.unknown()).optional(),
@@ -14,4 +14,3 @@ export const healthSchema = z.object({
   status: healthStatusSchema,
   components: z.record(z.string(), componentHealthSchema),
 });
-export type Health = z.infer<typeof healthSchema>;

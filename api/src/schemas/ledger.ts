@@ -33,7 +33,6 @@ export const ledgerProofSchema = z.object({
   /** A public RPC endpoint of the chain, when the ledger names one. */
   rpcUrl: z.string().optional(),
 });
-export type LedgerProofResponse = z.infer<typeof ledgerProofSchema>;
 
 /** GET /api/ledger/proof/{tr} (202) while the batch holding it is not anchored yet. */
 export const ledgerProofPendingSchema = z.object({ tr_number: z.string(), status: z.literal('pending'), message: z.string() });
@@ -48,7 +47,6 @@ export const ledgerStatusSchema = z.object({
   contract: z.string().nullable(),
   degraded: z.string().optional(),
 });
-export type LedgerStatus = z.infer<typeof ledgerStatusSchema>;
 
 /** A JSON-RPC 2.0 error answer: what POST /api/ledger/rpc refuses a call with (and what a node answers). */
 export const jsonRpcErrorSchema = z.object({
@@ -58,11 +56,10 @@ export const jsonRpcErrorSchema = z.object({
 });
 
 /** One JSON-RPC 2.0 answer: a result or an error. */
-export const jsonRpcResponseSchema = z.union([
+const jsonRpcResponseSchema = z.union([
   z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number(), z.null()]), result: z.unknown() }),
   jsonRpcErrorSchema,
 ]);
-export type JsonRpcResponse = z.infer<typeof jsonRpcResponseSchema>;
 
 /** POST /api/ledger/rpc: the node's answer to the call (or batch) as it sent it. */
 export const rpcProxyResponseSchema = z.union([jsonRpcResponseSchema, z.array(jsonRpcResponseSchema)]);

@@ -224,6 +224,9 @@ export const userTitleSchema = z.object({
 });
 export type UserTitle = z.infer<typeof userTitleSchema>;
 
+/** GET /api/titles/user: the signed-in user's registrations, newest first. */
+export const userTitlesSchema = z.array(userTitleSchema);
+
 /** GET /api/dashboard/stats. */
 export const dashboardStatsSchema = z.object({
   totalRegistrations: z.number(),
@@ -280,7 +283,6 @@ export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
 /** GET /api/registry/public-key: the registry's Ed25519 key that signs `.tr` files. */
 export const registryPublicKeySchema = z.object({ alg: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
-export type RegistryPublicKey = z.infer<typeof registryPublicKeySchema>;
 
 /** POST /api/payment/webhook: Stripe's event was taken. */
 export const stripeWebhookReceivedSchema = z.object({ received: z.literal(true) });

@@ -1,12 +1,11 @@
 // GET /api/titles/user: the signed-in user's registrations, for the dashboard list and My documents.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userTitleSchema, type UserTitle } from '@titleledger/api/schemas';
-import { z } from 'zod';
+import { userTitlesSchema, type UserTitle } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
 
 async function getUserTitles(): Promise<UserTitle[]> {
-  return apiCall('GET', '/api/titles/user', z.array(userTitleSchema));
+  return apiCall('GET', '/api/titles/user', userTitlesSchema);
 }
 
 export const userTitlesQueryOptions = () => queryOptions({ queryKey: ['/api/titles/user'], queryFn: getUserTitles });
