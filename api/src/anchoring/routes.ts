@@ -20,7 +20,7 @@ import {
   rpcProxyResponseSchema,
   rpcRefusalSchema,
   verifiedRegistrationSchema,
-} from '../schemas/ledger.js';
+} from '../schemas/anchoring.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';

@@ -8,6 +8,6 @@ export * from './support.js';
 export * from './text.js';
 export * from './staff.js';
 export * from './transparency.js';
-export * from './ledger.js';
+export * from './anchoring.js';
 export * from './search.js';
 export * from './health.js';

@@ -88,7 +88,7 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
 }
 
 /** A successful JSON answer, parsed with its schema; UnexpectedReplyError when it does not match. */
-export async function readReply<S extends z.ZodType>(path: string, response: Response, schema: S): Promise<z.output<S>> {
+async function readReply<S extends z.ZodType>(path: string, response: Response, schema: S): Promise<z.output<S>> {
   let json: unknown;
   try {
     json = await response.json();

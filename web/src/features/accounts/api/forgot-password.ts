@@ -1,6 +1,5 @@
 // POST /api/auth/forgot-password: asks for a reset link. The answer is the same whether or not
 // the address has an account, so the page never learns (or tells) which addresses exist.
-import { useMutation } from '@tanstack/react-query';
 import { successMessageSchema } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';

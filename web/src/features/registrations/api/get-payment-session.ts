@@ -1,6 +1,6 @@
 // GET /api/payment/session/:id: the server's word on a payment. The address the provider sends
 // the browser back to only claims success; this is what the wizard believes.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { paymentSessionSchema, type PaymentSession } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-// The public verification calls' answers (`/api/titles/verify/{tr}`, `/api/ledger/*`), shared with
+// The public verification calls' answers (`/api/titles/verify/{tr}`, `/api/ledger/*`, served by api/src/anchoring), shared with
 // the web app's verify page.
 import { z } from 'zod';
 
