@@ -22,3 +22,19 @@ export function defineEvents<const Events extends StreamDefinition>(events: Even
 export type EventsOf<Events extends StreamDefinition> = {
   [Type in keyof Events & string]: { readonly type: Type; readonly data: z.infer<Events[Type]['schema']> };
 }[keyof Events & string];
+
+/** Whether an event is one of a stream's types; its data is not checked (see `parseStreamEvent`). */
+export function isStreamEvent<Events extends StreamDefinition, E extends { readonly type: string }>(
+  events: Events,
+  event: E,
+): event is E & { readonly type: keyof Events & string } {
+  return Object.hasOwn(events, event.type);
+}
+
+/** Checks an event against its stream's schema: the typed event, or a thrown error (not a type of the stream, or a ZodError). */
+export function parseStreamEvent<Events extends StreamDefinition>(events: Events, event: { readonly type: string; readonly data: unknown }): EventsOf<Events> {
+  const definition = Object.hasOwn(events, event.type) ? events[event.type] : undefined;
+  if (!definition) throw new Error(`Not an event of this stream: ${event.type}`);
+  // The catalogue's own parsing: the schema just accepted the data for this type.
+  return { type: event.type, data: definition.schema.parse(event.data) } as EventsOf<Events>;
+}
