@@ -12,13 +12,20 @@
 // (retrying with backoff), and a new worker resumes anchoring on it; health says "degraded" with
 // the reason meanwhile.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type pg from 'pg';
-import { ConfigError, type ComponentHealth, type Service, type ServiceContext, type ServiceFactory } from '@titleledger/api/runtime';
+import {
+  ConfigError,
+  LeaderLock,
+  type CheckpointedSubscription,
+  type ComponentHealth,
+  type Service,
+  type ServiceContext,
+  type ServiceFactory,
+} from '@titleledger/api/runtime';
 import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
-import { Sequencer } from './batching/sequencer.js';
+import { createSequencer } from './batching/sequencer.js';
 import { AnchorChain } from './chain/anchor-chain.js';
 import { startEmbeddedChain, type EmbeddedChain, type ReplayMismatch } from './chain/embedded-chain.js';
-import { ProofsProjection } from './proofs/proofs-projection.js';
+import { createProofsProjection } from './proofs/proofs-projection.js';
 
 const LEADER_LOCK = 0x6c656467; // "ledg"
 
@@ -64,12 +71,11 @@ class LedgerServiceImpl implements LedgerService {
   chain: AnchorChain | null = null;
   #embedded: EmbeddedChain | null = null;
   #mismatches: ReplayMismatch[] = [];
-  #leaderClient: pg.PoolClient | null = null;
-  #leaderWait: NodeJS.Timeout | null = null;
+  #lock: LeaderLock | null = null;
   #running = false;
-  #sequencer: Sequencer | null = null;
+  #sequencer: CheckpointedSubscription<number> | null = null;
   #worker: AnchorWorker | null = null;
-  #proofs: ProofsProjection | null = null;
+  #proofs: CheckpointedSubscription | null = null;
   #reachable = false;
   /** Why the chain is being rebuilt, while it is. */
   #rebuilding: string | null = null;
@@ -94,7 +100,15 @@ class LedgerServiceImpl implements LedgerService {
     }
     await this.#probeChain();
     await this.#writeStatus();
-    await this.#tryToLead();
+    this.#lock = new LeaderLock({
+      pool: this.context.pool,
+      key: LEADER_LOCK,
+      name: 'ledger',
+      log: this.context.log,
+      lead: () => this.#lead(),
+      stepDown: () => this.#stepDown(),
+    });
+    await this.#lock.start();
   }
 
   /** Starts (or rebuilds) the embedded node from the log and watches its process. */
@@ -136,7 +150,7 @@ class LedgerServiceImpl implements LedgerService {
     this.#rebuilding = null;
     await this.#probeChain();
     await this.#writeStatus();
-    if (this.#leaderClient) this.#startWorker();
+    if (this.#lock?.isHeld) this.#startWorker();
     log.info('embedded chain rebuilt after it stopped; anchoring resumed');
   }
 
@@ -176,26 +190,25 @@ class LedgerServiceImpl implements LedgerService {
     return this.#worker?.degraded ?? null;
   }
 
-  async #tryToLead(): Promise<void> {
-    if (!this.#running) return;
+  /** On the instance holding the ledger's leader lock: sequencing, anchoring and proofs. */
+  async #lead(): Promise<void> {
     const { pool, store, log } = this.context;
-    const client = await pool.connect();
-    client.on('error', (error) => log.error({ err: error }, 'ledger leader connection lost'));
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADER_LOCK]);
-    if (!rows[0]!.locked) {
-      client.release();
-      this.#leaderWait = setTimeout(() => void this.#tryToLead().catch((error: unknown) => log.error({ err: error }, 'ledger lead attempt failed')), 2000);
-      this.#leaderWait.unref();
-      return;
-    }
-    this.#leaderClient = client;
     const onError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed; retrying`);
-    this.#sequencer = new Sequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
-    this.#proofs = new ProofsProjection({ store, pool, onError: onError('registration proofs projection') });
+    this.#sequencer = createSequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
+    this.#proofs = createProofsProjection({ store, pool, onError: onError('registration proofs projection') });
     await this.#sequencer.start();
     await this.#proofs.start();
     if (!this.#rebuilding) this.#startWorker();
     log.info('ledger leads: sequencing, anchoring and proofs running');
+  }
+
+  async #stepDown(): Promise<void> {
+    await this.#worker?.stop();
+    this.#worker = null;
+    await this.#sequencer?.stop();
+    this.#sequencer = null;
+    await this.#proofs?.stop();
+    this.#proofs = null;
   }
 
   /** The anchoring worker, on the current chain. */
@@ -223,15 +236,9 @@ class LedgerServiceImpl implements LedgerService {
     this.#running = false;
     this.#stopping.abort();
     await this.#rebuild;
-    if (this.#leaderWait) clearTimeout(this.#leaderWait);
+    // Steps down (worker, sequencer, proofs) before the lock is released.
+    await this.#lock?.stop();
     await this.#worker?.stop();
-    await this.#sequencer?.stop();
-    await this.#proofs?.stop();
-    if (this.#leaderClient) {
-      await this.#leaderClient.query('SELECT pg_advisory_unlock($1)', [LEADER_LOCK]).catch(() => undefined);
-      this.#leaderClient.release();
-      this.#leaderClient = null;
-    }
     await this.#embedded?.stop();
   }
 
@@ -248,7 +255,7 @@ class LedgerServiceImpl implements LedgerService {
     let chainId: number | null = null;
     if (this.#reachable) chainId = await this.chain!.chainId().catch(() => null);
     return {
-      leader: this.#leaderClient !== null,
+      leader: this.#lock?.isHeld ?? false,
       chainReachable: this.#reachable,
       chainId,
       contract: this.chain?.contract ?? null,

@@ -12,6 +12,7 @@ export function createProjectionsService(projections: readonly Projection[], opt
       pool: context.pool,
       projections,
       ...(options.retry ? { retry: options.retry } : {}),
+      log: context.log,
       onError: (error, name) => context.log.error({ err: error, projection: name }, 'projection failing; retrying'),
       onRecovered: (name) => context.log.info({ projection: name }, 'projection applying events again'),
       onParked: (parked) =>

@@ -11,6 +11,13 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 /** Runs `work` in one transaction on a client of its own: committed when it returns, rolled back when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // The connection dying mid-transaction (Postgres restarting, the backend terminated) fails the
+  // query in hand, and pg also emits it on the client: heard here, or it would crash the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -20,6 +27,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }

@@ -6,3 +6,5 @@ export { loadConfig, ConfigError, type Config } from '../config.js';
 export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';
 export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';
 export { apiMigrations } from '../accounts/migrations.js';
+export { LeaderLock, LOST_MESSAGE, type LeaderLockLog, type LeaderLockOptions } from './leader-lock.js';
+export { CheckpointTable, CheckpointedSubscription, type CheckpointedSubscriptionOptions } from './checkpointed-subscription.js';

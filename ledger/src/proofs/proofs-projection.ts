@@ -6,58 +6,40 @@
 // - On RootAnchored it MUST set the anchor's columns on the batch's rows and set
 //   registrations.status = 'registered' for them (the trigger of proofs/migrations.ts covers rows
 //   the registrations projection inserts later).
-// - It MUST apply a page of events and move its checkpoint in one transaction (no event twice or
-//   skipped, across crashes), and give the same rows when replayed from position 0.
+// - It MUST apply a page of events and move its checkpoint in one transaction (a
+//   CheckpointedSubscription: no event twice or skipped, across crashes), and give the same rows
+//   when replayed from position 0.
 // - It MUST NOT read anything but the events: no chain, no other table's state.
 import type pg from 'pg';
-import { comparePositions, type EventStore, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
-import { inTransaction } from '@titleledger/api/runtime';
-import { readCheckpoint, writeCheckpoint } from '../batching/checkpoints.js';
+import type { EventStore, RecordedEvent } from '@titleledger/api/eventstore';
 import { eventTypes, isEvent } from '@titleledger/api/events';
+import { CheckpointedSubscription } from '@titleledger/api/runtime';
+import { ledgerCheckpoints } from '../batching/checkpoints.js';
 import type { BatchSealedData, RootAnchoredData } from '../anchoring/decider.js';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
-
-const CHECKPOINT = 'registration-proofs';
 
 export interface ProofsProjectionOptions {
   readonly store: EventStore;
   readonly pool: pg.Pool;
   readonly onError?: (error: unknown) => void;
-  readonly onApplied?: () => void;
 }
 
-export class ProofsProjection {
-  #subscription: Subscription | null = null;
+export function createProofsProjection(options: ProofsProjectionOptions): CheckpointedSubscription {
+  return new CheckpointedSubscription({
+    store: options.store,
+    pool: options.pool,
+    checkpoints: ledgerCheckpoints,
+    name: 'registration-proofs',
+    eventTypes: eventTypes('BatchSealed', 'RootAnchored'),
+    apply: writeProofs,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+}
 
-  constructor(private readonly options: ProofsProjectionOptions) {}
-
-  async start(): Promise<void> {
-    const from = await readCheckpoint(this.options.pool, CHECKPOINT);
-    this.#subscription = this.options.store.subscribeAll({
-      from,
-      eventTypes: eventTypes('BatchSealed', 'RootAnchored'),
-      onEvents: (events) => this.apply(events),
-      ...(this.options.onError ? { onError: this.options.onError } : {}),
-    });
-  }
-
-  async stop(): Promise<void> {
-    await this.#subscription?.stop();
-    this.#subscription = null;
-  }
-
-  async apply(events: readonly RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1]!.position;
-    await inTransaction(this.options.pool, async (client) => {
-      const current = await readCheckpoint(client, CHECKPOINT);
-      for (const event of events) {
-        if (comparePositions(event.position, current) <= 0) continue;
-        if (isEvent(event, 'BatchSealed')) await writeSealed(client, event.data);
-        else if (isEvent(event, 'RootAnchored')) await writeAnchored(client, event.data);
-      }
-      if (comparePositions(last, current) > 0) await writeCheckpoint(client, CHECKPOINT, last);
-    });
-    this.options.onApplied?.();
+async function writeProofs(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  for (const event of events) {
+    if (isEvent(event, 'BatchSealed')) await writeSealed(tx, event.data);
+    else if (isEvent(event, 'RootAnchored')) await writeAnchored(tx, event.data);
   }
 }
 

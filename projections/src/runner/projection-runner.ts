@@ -1,6 +1,7 @@
 // Runs projections: one catch-up-then-live subscription each, starting from its checkpoint.
-// Each batch is applied and the checkpoint moved in one transaction, so a crash (even SIGKILL)
-// never applies an event twice or skips one. One runner leads at a time (advisory lock).
+// Each batch is applied and the checkpoint moved in one transaction (`CheckpointedSubscription`), so
+// a crash (even SIGKILL) never applies an event twice or skips one. One runner leads at a time
+// (`LeaderLock`).
 //
 // No event can stop a read model: a batch that fails is applied again event by event; an event that
 // keeps failing is retried with backoff a bounded number of times, then parked in
@@ -10,8 +11,8 @@
 // leave the batch to the subscription, which tries it again from the same position.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { inTransaction } from '@titleledger/api/runtime';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
+import { CheckpointTable, CheckpointedSubscription, LeaderLock, inTransaction, type LeaderLockLog } from '@titleledger/api/runtime';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@titleledger/api/eventstore';
 import type { Projection } from './projection.js';
 import { storable, storableText } from './storable.js';
 
@@ -52,6 +53,8 @@ export interface ProjectionRunnerOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** Called after each committed batch: lets tests slow a run down or observe it. */
   readonly afterBatch?: (projection: string, position: Position, count: number) => Promise<void> | void;
+  /** Where the leader lock reports (a lost lock is logged there); default: a pino logger of its own. */
+  readonly log?: LeaderLockLog;
 }
 
 export interface ProjectionStatus {
@@ -59,14 +62,7 @@ export interface ProjectionStatus {
   readonly position: Position;
 }
 
-async function readCheckpoint(client: pg.Pool | pg.PoolClient, name: string): Promise<Position> {
-  const { rows } = await client.query<{ commit_position: string; prepare_position: string }>(
-    'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1',
-    [name],
-  );
-  const row = rows[0];
-  return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
-}
+const checkpoints = new CheckpointTable('projection_checkpoints');
 
 const messageOf = (error: unknown) => storableText(error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
@@ -99,9 +95,8 @@ class StoppingError extends Error {
 }
 
 export class ProjectionRunner {
-  private subscriptions: Subscription[] = [];
-  private leaderClient: pg.PoolClient | null = null;
-  private leaderWait: NodeJS.Timeout | null = null;
+  private subscriptions: CheckpointedSubscription[] = [];
+  private readonly lock: LeaderLock;
   private running = false;
   private readonly retry: RetryPolicy;
   /** Each projection's current failure, until it applies a batch again. */
@@ -109,99 +104,85 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.lock = new LeaderLock({
+      pool: options.pool,
+      key: LEADER_LOCK,
+      name: 'projections',
+      ...(options.log ? { log: options.log } : {}),
+      lead: () => this.lead(),
+      stepDown: () => this.stepDown(),
+    });
   }
 
   /** Registers every projection's checkpoint row, then leads when it can. */
   async start(): Promise<void> {
     this.running = true;
-    for (const projection of this.options.projections) {
-      await this.options.pool.query(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, 0, 0)
-         ON CONFLICT (name) DO NOTHING`,
-        [projection.name],
-      );
-    }
-    await this.tryToLead();
+    for (const projection of this.options.projections) await checkpoints.ensure(this.options.pool, projection.name);
+    await this.lock.start();
   }
 
   get isLeader(): boolean {
-    return this.leaderClient !== null;
+    return this.lock.isHeld;
   }
 
-  private async tryToLead(): Promise<void> {
-    if (!this.running) return;
-    const client = await this.options.pool.connect();
-    // Losing this connection (e.g. Postgres restarting) must not crash the process.
-    client.on('error', (error) => this.options.onError?.(error, 'leader-lock'));
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LEADER_LOCK]);
-    if (!rows[0]!.locked) {
-      client.release();
-      this.leaderWait = setTimeout(() => void this.tryToLead().catch(() => undefined), 2000);
-      this.leaderWait.unref();
-      return;
-    }
-    this.leaderClient = client;
+  /** While this runner holds the leader lock: one subscription per projection. */
+  private async lead(): Promise<void> {
     // A leader that died while a projection was failing left it marked stalled: start afresh.
     await this.options.pool.query(
       'UPDATE projection_checkpoints SET stalled_since = NULL, last_error = NULL WHERE name = ANY($1::text[])',
       [this.options.projections.map((p) => p.name)],
     );
+    this.failures.clear();
     for (const projection of this.options.projections) {
-      this.subscriptions.push(await this.subscribe(projection));
+      const subscription = this.subscription(projection);
+      this.subscriptions.push(subscription);
+      await subscription.start();
     }
   }
 
-  private async subscribe(projection: Projection): Promise<Subscription> {
-    const from = await readCheckpoint(this.options.pool, projection.name);
-    return this.options.store.subscribeAll({
-      from,
-      onEvents: (events) => this.applyBatch(projection, events),
+  private async stepDown(): Promise<void> {
+    const stopping = this.subscriptions;
+    this.subscriptions = [];
+    await Promise.all(stopping.map((s) => s.stop()));
+  }
+
+  private subscription(projection: Projection): CheckpointedSubscription {
+    return new CheckpointedSubscription({
+      store: this.options.store,
+      pool: this.options.pool,
+      checkpoints,
+      name: projection.name,
+      apply: (events, tx) => projection.apply(events.map(storableEvent), tx),
+      handleBatch: (events, subscription) => this.applyBatch(projection, subscription, events),
       onError: (error) => {
         if (!(error instanceof StoppingError)) void this.failing(projection.name, error);
       },
     });
   }
 
-  /** Applies `events` (those after the checkpoint) and moves the checkpoint to the last, in one transaction. */
-  private async commit(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
-    const last = events[events.length - 1]!.position;
-    await inTransaction(this.options.pool, async (client) => {
-      const current = await readCheckpoint(client, projection.name);
-      // Events at or before the checkpoint were applied by an earlier run: skip them.
-      const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
-      if (fresh.length === 0) return;
-      await projection.apply(fresh.map(storableEvent), client);
-      await client.query(
-        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
-          WHERE name = $1`,
-        [projection.name, last.commit.toString(), last.prepare.toString()],
-      );
-    });
-  }
-
-  private async applyBatch(projection: Projection, events: readonly RecordedEvent[]): Promise<void> {
+  private async applyBatch(projection: Projection, subscription: CheckpointedSubscription, events: readonly RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
     try {
-      await this.commit(projection, events);
+      await subscription.commit(events);
     } catch (error) {
       if (isTransientDatabaseError(error) || !this.running) throw error;
       // Some event in the batch cannot be applied: find it, one event at a time.
       await this.failing(projection.name, error);
-      for (const event of events) await this.applyOne(projection, event);
+      for (const event of events) await this.applyOne(projection, subscription, event);
     }
     await this.recovered(projection.name);
     await this.options.afterBatch?.(projection.name, last, events.length);
   }
 
   /** One event: applied, or retried with backoff and then parked. Transient database errors are thrown. */
-  private async applyOne(projection: Projection, event: RecordedEvent): Promise<void> {
+  private async applyOne(projection: Projection, subscription: CheckpointedSubscription, event: RecordedEvent): Promise<void> {
     const firstSeen = new Date();
     let delay = this.retry.firstDelayMs;
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.retry.attempts; attempt += 1) {
       if (!this.running) throw new StoppingError();
       try {
-        await this.commit(projection, [event]);
+        await subscription.commit([event]);
         return;
       } catch (error) {
         if (isTransientDatabaseError(error)) throw error;
@@ -212,10 +193,10 @@ export class ProjectionRunner {
         delay = Math.min(delay * 2, this.retry.maxDelayMs);
       }
     }
-    await this.park(projection, event, lastError, firstSeen);
+    await this.park(projection, subscription, event, lastError, firstSeen);
   }
 
-  private async park(projection: Projection, event: RecordedEvent, error: unknown, firstSeen: Date): Promise<void> {
+  private async park(projection: Projection, subscription: CheckpointedSubscription, event: RecordedEvent, error: unknown, firstSeen: Date): Promise<void> {
     const parked: ParkedEvent = {
       projection: projection.name,
       position: event.position,
@@ -225,7 +206,7 @@ export class ProjectionRunner {
       error: messageOf(error),
       attempts: this.retry.attempts,
     };
-    await inTransaction(this.options.pool, async (client) => {
+    await subscription.skip(event, async (client) => {
       await client.query(
         `INSERT INTO projection_failures (projection, commit_position, prepare_position, event_id, stream_id, event_type,
                                           error, attempts, first_seen, last_seen)
@@ -236,11 +217,6 @@ export class ProjectionRunner {
           parked.projection, parked.position.commit.toString(), parked.position.prepare.toString(), parked.eventId,
           parked.streamId, parked.eventType, parked.error, parked.attempts, firstSeen,
         ],
-      );
-      await client.query(
-        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
-          WHERE name = $1 AND (commit_position, prepare_position) < ($2::bigint, $3::bigint)`,
-        [parked.projection, parked.position.commit.toString(), parked.position.prepare.toString()],
       );
     });
     this.options.onParked?.(parked);
@@ -271,20 +247,14 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.leaderWait) clearTimeout(this.leaderWait);
-    await Promise.all(this.subscriptions.map((s) => s.stop()));
-    this.subscriptions = [];
-    if (this.leaderClient) {
-      await this.leaderClient.query('SELECT pg_advisory_unlock($1)', [LEADER_LOCK]).catch(() => undefined);
-      this.leaderClient.release();
-      this.leaderClient = null;
-    }
+    // Steps down (every subscription stopped, the batch in hand committed or rolled back), then unlocks.
+    await this.lock.stop();
   }
 
   async status(): Promise<ProjectionStatus[]> {
     const out: ProjectionStatus[] = [];
     for (const projection of this.options.projections) {
-      out.push({ name: projection.name, position: await readCheckpoint(this.options.pool, projection.name) });
+      out.push({ name: projection.name, position: await checkpoints.read(this.options.pool, projection.name) });
     }
     return out;
   }
