@@ -59,7 +59,8 @@ export const initialUserState: UserState = { status: 'unregistered' };
 
 const ACCOUNT_DELETED = 'This account has been deleted.';
 
-function requireActive(state: UserState): ActiveUser {
+/** The rules below that use cases also need before they can make their command (one definition each). */
+export function requireActive(state: UserState): ActiveUser {
   switch (state.status) {
     case 'active':
       return state;
@@ -76,6 +77,21 @@ function refuseReplay(user: ActiveUser, timeStep: number): void {
   if (user.lastTotpTimeStep !== null && timeStep <= user.lastTotpTimeStep) {
     throw new AppError('unprocessable', 'This code has already been used. Wait for the next one.');
   }
+}
+
+/** An active user whose two-factor set-up is started and not confirmed yet: the secret to check a code against. */
+export function requirePendingTwoFactor(state: UserState): { readonly user: ActiveUser; readonly secret: string } {
+  const user = requireActive(state);
+  if (user.twoFactor.status === 'on') throw conflict('Two-factor authentication is already enabled.');
+  if (user.twoFactor.status === 'off') throw unprocessable('Start two-factor setup first.');
+  return { user, secret: user.twoFactor.secret };
+}
+
+/** An active user with two-factor on. */
+export function requireTwoFactorOn(state: UserState): ActiveUser {
+  const user = requireActive(state);
+  if (user.twoFactor.status !== 'on') throw conflict('Two-factor authentication is not enabled.');
+  return user;
 }
 
 export function decide(command: UserCommand, state: UserState): readonly UserEvent[] {
@@ -113,18 +129,12 @@ export function decide(command: UserCommand, state: UserState): readonly UserEve
       if (user.twoFactor.status === 'on') throw conflict('Two-factor authentication is already enabled.');
       return [{ type: 'TwoFactorSetupStarted', data: command.data }];
     }
-    case 'EnableTwoFactor': {
-      const user = requireActive(state);
-      if (user.twoFactor.status === 'on') throw conflict('Two-factor authentication is already enabled.');
-      if (user.twoFactor.status === 'off') throw unprocessable('Start two-factor setup first.');
-      refuseReplay(user, command.data.timeStep);
+    case 'EnableTwoFactor':
+      refuseReplay(requirePendingTwoFactor(state).user, command.data.timeStep);
       return [{ type: 'TwoFactorEnabled', data: command.data }];
-    }
-    case 'DisableTwoFactor': {
-      const user = requireActive(state);
-      if (user.twoFactor.status !== 'on') throw conflict('Two-factor authentication is not enabled.');
+    case 'DisableTwoFactor':
+      requireTwoFactorOn(state);
       return [{ type: 'TwoFactorDisabled', data: command.data }];
-    }
     case 'ChangeNotificationPreferences': {
       const user = requireActive(state);
       const same = (Object.keys(command.data.preferences) as (keyof NotificationPreferences)[]).every(

@@ -1,6 +1,6 @@
 // The accounts HTTP surface: /api/auth/* (sign-up, sessions, password reset), /api/user/* (profile,
 // security, preferences, deletion). Every handler is glue:
-// validated input → AccountService → read model → response.
+// validated input → use case (use-cases/, bound in feature.ts) → read model → response.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { App } from '../http/app.js';
@@ -34,13 +34,14 @@ import {
   type NotificationPreferences,
   type User,
 } from '../schemas/accounts.js';
-import type { AccountService, Requester, SignedIn } from './account-service.js';
+import type { AccountUseCases } from './feature.js';
+import type { Requester, SignedIn } from './use-cases/deps.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.js';
 import type { Sessions } from './sessions.js';
 import { findUser, userStats } from './user-queries.js';
 
 export interface AccountRoutesOptions {
-  readonly service: AccountService;
+  readonly service: AccountUseCases;
   readonly sessions: Sessions;
 }
 
@@ -93,7 +94,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
     return reply.status(status).send({ success: true as const, token: result.token, user });
   }
 
-  async function updateProfile(request: FastifyRequest, body: Parameters<AccountService['updateProfile']>[1]) {
+  async function updateProfile(request: FastifyRequest, body: Parameters<AccountUseCases['updateProfile']>[1]) {
     const { id } = requireUser(request);
     const position = await service.updateProfile(id, body, commandContext(request));
     return { success: true as const, user: await userAfter(app, id, position) };

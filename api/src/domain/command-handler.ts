@@ -52,15 +52,23 @@ export async function loadState<State, Command, E extends DomainEvent>(
   return { state, revision: history.length === 0 ? 'no_stream' : history[history.length - 1]!.revision };
 }
 
+/**
+ * Makes the command from the folded state, for use cases that must open something the stream holds
+ * (a sealed password hash, a TOTP secret) before they can say what they ask: the stream is read and
+ * folded once, and the append still expects the revision that state came from.
+ */
+export type CommandFromState<State, Command> = (state: State) => Command | Promise<Command>;
+
 export async function handleCommand<State, Command, E extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, E>,
-  command: Command,
+  command: Command | CommandFromState<State, Command>,
   context: CommandContext,
 ): Promise<HandledCommand<E>> {
   const { state, revision } = await loadState(store, streamId, decider);
-  const events = decider.decide(command, state);
+  const decided = typeof command === 'function' ? await (command as CommandFromState<State, Command>)(state) : command;
+  const events = decider.decide(decided, state);
   if (events.length === 0) return { events };
   const appended = await store.append(streamId, toNewEvents(events, context), revision);
   return { events, appended };

@@ -94,6 +94,38 @@ describe('handleCommand', () => {
     expect(appended).toMatchObject([{ streamId: 'support-r1', expected: 'no_stream' }]);
   });
 
+  it('makes the command from the state it folded, reading the stream once and appending at its revision', async () => {
+    for (const [history, expected] of [
+      [[], { seen: ['none'], appended: [{ streamId: 'support-r1', expected: 'no_stream' }] }],
+      [[submitted], { seen: ['submitted'], appended: [] }],
+    ] as const) {
+      const { store, appended } = storeWith(history);
+      let reads = 0;
+      const readStream = store.readStream.bind(store);
+      store.readStream = async (streamId) => {
+        reads += 1;
+        return readStream(streamId);
+      };
+      const seen: string[] = [];
+      const run = handleCommand(
+        store,
+        'support-r1',
+        supportDecider,
+        (state) => {
+          seen.push(state.status);
+          return command;
+        },
+        context,
+      );
+      // The decider keeps the last word: a request submitted already is refused.
+      if (history.length === 0) await run;
+      else await expect(run).rejects.toThrow(/already submitted/);
+      expect(reads).toBe(1);
+      expect(seen).toEqual(expected.seen);
+      expect(appended).toMatchObject(expected.appended);
+    }
+  });
+
   it('refuses a stream holding an event its decider does not know', async () => {
     const { store } = storeWith([{ type: 'TitleRegistered', data: {} }]);
     await expect(handleCommand(store, 'support-r1', supportDecider, command, context)).rejects.toThrow(/holds a TitleRegistered event/);

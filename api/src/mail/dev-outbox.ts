@@ -17,6 +17,11 @@ export function recordingMailer(inner: Mailer, pool: pg.Pool): Mailer {
   };
 }
 
+/** Deletes the copies sent to `email` (an account deleted: nothing about the person stays). */
+export async function forgetMailTo(db: Pick<pg.Pool, 'query'>, email: string): Promise<void> {
+  await db.query('DELETE FROM outbox_emails WHERE lower(to_email) = lower($1)', [email]);
+}
+
 export async function devOutboxRoutes(app: App): Promise<void> {
   app.get('/dev/outbox', { schema: { tags: ['development'], summary: 'The e-mail sent (DEV_OUTBOX=1 only)', response: { 200: devOutboxSchema } } }, async () => {
     const { rows } = await app.deps.pool.query<{ id: string; to: string; subject: string; body: string; createdAt: Date }>(

@@ -1,0 +1,28 @@
+// Deletion: AccountDeleted, then the person is forgotten: the key (crypto-shredding: nothing sealed
+// for them opens again), sessions, card summary, reset tokens and dev-outbox copies.
+import type { CommandContext } from '../../domain/command-handler.js';
+import type { Position } from '../../eventstore/position.js';
+import { forgetMailTo } from '../../mail/dev-outbox.js';
+import { unseal } from '../crypto.js';
+import type { UserCommand, UserState } from '../decider.js';
+import { sealedProfileSchema } from '../events.js';
+import { forgetPasswordResets, forgetPaymentMethods } from '../queries.js';
+import { proveOwner } from './owner-proof.js';
+import { onUserStream, openAccount, writtenAt, type AccountsDeps } from './deps.js';
+
+export async function deleteAccount(deps: AccountsDeps, userId: string, password: string, context: CommandContext): Promise<Position | undefined> {
+  let email = '';
+  const remove = async (state: UserState): Promise<UserCommand> => {
+    const { user, key } = await openAccount(deps, state);
+    email = sealedProfileSchema.parse(unseal(key, userId, user.profile)).email;
+    await proveOwner(deps, user, key, { password, missing: 'Password is required' }, context);
+    return { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } };
+  };
+  const handled = await onUserStream(deps, userId, remove, context);
+  await deps.keys.destroy(userId);
+  await deps.sessions.revokeAll(userId);
+  await forgetPaymentMethods(deps.pool, userId);
+  await forgetPasswordResets(deps.pool, userId);
+  await forgetMailTo(deps.pool, email);
+  return writtenAt(handled);
+}
