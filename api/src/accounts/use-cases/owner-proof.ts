@@ -10,7 +10,7 @@ import { verifyPassword, type PasswordHash } from '../passwords.js';
 import { checkTotp } from '../totp.js';
 import type { AccountsDeps } from './deps.js';
 
-export interface Proof {
+interface Proof {
   readonly password?: string | undefined;
   readonly code?: string | undefined;
   /** Shown (400) when neither is sent. */

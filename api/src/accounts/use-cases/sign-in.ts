@@ -65,7 +65,7 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
     };
   };
 
-  let handled;
+  let handled: Awaited<ReturnType<typeof onUserStream>>;
   try {
     handled = await onUserStream(deps, userId, login, context);
   } catch (error) {
