@@ -288,6 +288,10 @@ export const userSchema = z.object({
   ...notificationPreferencesSchema.shape,
   isAdmin: z.literal(false),
 });
+
+/** GET /api/auth/session: who is signed in, 200 either way (the web app's question). */
+export const sessionStateSchema = z.object({ signedIn: z.boolean(), user: userSchema.nullable() });
+
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: userSchema });
