@@ -173,9 +173,10 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return row;
   }
 
-  async function certificate(row: RegistrationRow): Promise<Buffer> {
+  async function certificate(row: RegistrationRow, as: 'pdf' | 'png' = 'pdf'): Promise<Buffer> {
     const anchor = await loadAnchor(pool, row.tr_number);
-    const verifyUrl = `${config.publicUrl}/verify?tr=${encodeURIComponent(row.tr_number)}&hash=${row.cryptographic_hash}`;
+    // The QR code and link open the registration's public record page (its anchor and a file check).
+    const verifyUrl = `${config.publicUrl}/titles/${encodeURIComponent(row.tr_number)}`;
     const doc = certificateDocument({
       trNumber: row.tr_number,
       title: row.title,
