@@ -190,8 +190,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       anchor,
       verifyUrl,
     });
-    return feature.certificates.render(doc, verifyUrl);
+    return as === 'png' ? feature.certificates.renderPreview(doc, verifyUrl) : feature.certificates.render(doc, verifyUrl);
   }
+
+  // The certificate's first page as an image, for the preview beside "Open PDF" (a PDF in a frame is
+  // blank in many mobile browsers). Kept a minute by the browser: the wizard asks for it early.
+  app.get('/copyright/certificate-preview/:tr/image', { schema: documentSchema("The certificate's first page as a PNG (the preview image)", 'image/png') }, async (request, reply) => {
+    const row = await ownRegistration(request);
+    const png = await certificate(row, 'png');
+    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(png);
+  });
 
   app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: documentSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
     const row = await ownRegistration(request);
