@@ -152,7 +152,7 @@ describe('sign-up', () => {
       [{ privacyAccepted: false }, 'You must accept our legal agreements to create an account'],
       [{ fullName: '' }, 'Please fill in all required fields'],
       [{ email: 'not-an-email' }, 'Valid email is required'],
-      [{ state: 'WA' }, 'Choose CA, NY, TX or FL'],
+      [{ state: 'ZZ' }, 'Choose a US state or territory (two-letter code, e.g. CA)'],
     ];
     for (const [override, message] of cases) {
       const response = await call({ method: 'POST', url: '/api/auth/register', payload: signUp(override) });
