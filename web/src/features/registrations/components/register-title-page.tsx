@@ -322,8 +322,9 @@ export function RegisterTitlePage() {
       markSessionUsed(localStorage, verified.id);
       clearDraft(localStorage);
       setStage('certificate');
-      // The certificate is made on request; asking for it now means the preview opens at once.
-      await fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
+      // The certificate's preview image is made on request: ask for it now (the browser keeps it a
+      // minute), without holding step 5 back for it.
+      void fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
       setStage('completed');
       setResult(registered);
       // No toast here: step 5 says it all, and a toast would sit over its hashes (on phones, over
