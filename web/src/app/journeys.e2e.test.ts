@@ -158,13 +158,21 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       await page.getByText(createHash('sha256').update(work).digest('hex')).first().waitFor();
       await page.getByRole('button', { name: 'Complete Registration' }).click();
 
-      await page.getByRole('heading', { name: 'Registration Complete' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
       const trNumber = (await page.locator('dd code').first().textContent())!.trim();
       expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF', exact: true }).click()]);
       const pdf = await readFile((await download.path())!);
       expect(pdfText(pdf)).toContain(trNumber);
       expect(pdfText(pdf)).toContain(title);
+
+      // The notification centre heard about it, from the log.
+      await page.goto(`${app.url}/notifications`);
+      const list = page.getByRole('list', { name: 'Notifications' });
+      await list.getByText('Payment received').waitFor();
+      await list.getByText('Title registered').waitFor();
+      await page.getByRole('button', { name: 'Mark All Read' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Mark All Read' }).isDisabled(), { timeout: 90_000 }).toBe(true);
     });
   });
 
@@ -178,7 +186,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       await box.fill(`Lighthouse Keeper Almanac ${width}`);
       const option = page.getByRole('main').getByRole('option', { name: new RegExp(title) });
       // The search read model follows the log: wait for the registration to show, never for a time.
-      await option.waitFor({ timeout: 30_000 });
+      await option.waitFor();
       await option.click();
       await page.waitForURL((url) => url.pathname === `/titles/${work.trNumber}`);
 

@@ -159,7 +159,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     // frame is blank here and on many phones), with "Open PDF" beside it.
     const preview = page.getByRole('img', { name: `First page of the certificate for ${trNumber}` });
     expect(await preview.getAttribute('src')).toBe(`/api/copyright/certificate-preview/${trNumber}/image`);
-    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 30_000 }).toBe(1240);
+    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 90_000 }).toBe(1240);
     const image = await page.request.get(`${app.url}/api/copyright/certificate-preview/${trNumber}/image`);
     expect(image.headers()['content-type']).toBe('image/png');
     const opened = page.context().waitForEvent('page');
