@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 
 import { Toaster } from '@/components/toaster';
 import { TooltipProvider } from '@/components/tooltip';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { createQueryClient } from '@/lib/query-client';
 
 const recheckSession = (client: QueryClient) => {

@@ -8,7 +8,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
-import { useSession, type Session } from '@/features/auth/api/get-session';
+import { useSession, type Session } from '@/lib/session';
 import { HeaderSearch } from '@/features/search/components/header-search';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';

@@ -12,7 +12,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/card';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { toast } from '@/hooks/use-toast';
