@@ -44,9 +44,10 @@ export const inboxDecider: Decider<InboxState, InboxCommand, InboxEvent> = {
     switch (event.type) {
       case 'NotificationDeleted':
         return { deleted: new Set(state.deleted).add(event.data.notificationId) };
+      // Only deletions matter here; "all read / deleted" cover notifications the stream does not name:
+      // the read model applies them by time.
       case 'NotificationRead':
       case 'NotificationMarkedUnread':
-      // "All read / deleted" cover notifications the stream does not name: the read model applies them by time.
       case 'AllNotificationsRead':
       case 'AllNotificationsDeleted':
         return state;

@@ -61,7 +61,7 @@ export interface CheckoutProvider {
 }
 
 /** The local provider's answer for its test decline card. */
-export const LOCAL_DECLINE_REASON =
+const LOCAL_DECLINE_REASON =
   'Your card was declined by the bank that issued it (test card 4000 0000 0000 0002: generic decline).';
 
 export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

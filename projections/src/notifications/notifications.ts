@@ -52,7 +52,7 @@ export const notificationsMigrations: readonly Migration[] = [
   },
 ];
 
-export type NotificationType = 'payment' | 'registration' | 'security';
+type NotificationType = 'payment' | 'registration' | 'security';
 
 interface Row {
   readonly id: string;
@@ -68,7 +68,7 @@ interface Row {
 const usd = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** An IPv4 address as is, an IPv6 one by its /64: the network a sign-in came from. */
-export function networkOf(ip: string): string {
+function networkOf(ip: string): string {
   if (!ip.includes(':')) return ip;
   return ip.split(':').slice(0, 4).join(':');
 }

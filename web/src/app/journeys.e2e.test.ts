@@ -71,14 +71,14 @@ async function signUpThroughTheForm(page: Page, email: string): Promise<void> {
   const details = signUpDetails({ email });
   await page.getByRole('heading', { name: 'Account information' }).waitFor();
   const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full name').fill(details.fullName as string);
+  await field('Full name').fill(details.fullName);
   await field('Email').fill(email);
-  await field('Phone').fill(details.phone as string);
-  await field('Street address').fill(details.address as string);
-  await field('City').fill(details.city as string);
+  await field('Phone').fill(details.phone);
+  await field('Street address').fill(details.address);
+  await field('City').fill(details.city);
   // Any US state or territory, not only four.
   await field('State').selectOption('WA');
-  await field('ZIP').fill(details.zipCode as string);
+  await field('ZIP').fill(details.zipCode);
   await field('Password').fill(TEST_PASSWORD);
   await field('Confirm password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -162,7 +162,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       const trNumber = (await page.locator('dd code').first().textContent())!.trim();
       expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF', exact: true }).click()]);
-      const pdf = await readFile((await download.path())!);
+      const pdf = await readFile((await download.path()));
       expect(pdfText(pdf)).toContain(trNumber);
       expect(pdfText(pdf)).toContain(title);
 
@@ -250,7 +250,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       const downloaded = page.waitForEvent('download');
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname === '/my-documents');
-      const pdf = await readFile((await (await downloaded).path())!);
+      const pdf = await readFile((await (await downloaded).path()));
       expect(pdfText(pdf)).toContain(registered.trNumber);
     });
   });

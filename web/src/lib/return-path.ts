@@ -3,7 +3,7 @@
 // as another origin or another scheme (`//evil.example`, `/\evil.example`, `https:…`, `javascript:…`)
 // or that carries control characters is refused, and the caller falls back to the dashboard.
 
-export const NEXT_PARAM = 'next';
+const NEXT_PARAM = 'next';
 
 const SITE_ORIGIN = 'https://titleledger.invalid';
 

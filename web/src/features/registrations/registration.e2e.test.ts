@@ -62,7 +62,7 @@ async function signUp(page: Page, email: string): Promise<void> {
 /** Clicks a download button and returns the file it delivers (fetched by the page with the session cookie). */
 async function downloadFrom(page: Page, buttonName: string): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: buttonName, exact: true }).click()]);
-  return readFile((await download.path())!);
+  return readFile((await download.path()));
 }
 
 test('a creator registers a title through all five steps and finds it everywhere', async () => {

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getUnpaidReason(sessionId: string): Promise<string | null> {
+async function getUnpaidReason(sessionId: string): Promise<string | null> {
   try {
     const response = await apiRequest('GET', `/api/payment/session/${encodeURIComponent(sessionId)}`);
     const body = (await response.json()) as { failure_reason?: unknown };
@@ -15,7 +15,7 @@ export async function getUnpaidReason(sessionId: string): Promise<string | null>
   }
 }
 
-export const unpaidReasonQueryOptions = (sessionId: string) =>
+const unpaidReasonQueryOptions = (sessionId: string) =>
   queryOptions({ queryKey: ['/api/payment/session', sessionId, 'failure_reason'], queryFn: () => getUnpaidReason(sessionId) });
 
 export function useUnpaidReason(sessionId: string | null) {

@@ -46,7 +46,7 @@ function CheckoutFrame({ children }: { children: ReactNode }) {
 }
 
 /** What the address asks against the fee: nothing asked, the fee itself, another amount, or no amount at all. */
-export function compareWithFee(raw: string | undefined, feeDollars: number | undefined): 'fee' | 'other' | 'invalid' | 'unknown' {
+function compareWithFee(raw: string | undefined, feeDollars: number | undefined): 'fee' | 'other' | 'invalid' | 'unknown' {
   if (raw === undefined) return feeDollars === undefined ? 'unknown' : 'fee';
   const asked = parseAmount(raw);
   if (asked === null) return 'invalid';

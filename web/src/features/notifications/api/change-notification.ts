@@ -10,7 +10,7 @@ export type NotificationChange =
   | { kind: 'read' | 'unread' | 'delete'; id: string }
   | { kind: 'read-all' | 'delete-all' };
 
-export async function changeNotification(change: NotificationChange): Promise<void> {
+async function changeNotification(change: NotificationChange): Promise<void> {
   switch (change.kind) {
     case 'read':
     case 'unread':

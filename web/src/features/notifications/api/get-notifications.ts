@@ -5,7 +5,7 @@ import { notificationListSchema, type NotificationList } from '@titleledger/api/
 
 import { apiRequest } from '@/lib/api-client';
 
-export async function getNotifications(): Promise<NotificationList> {
+async function getNotifications(): Promise<NotificationList> {
   const response = await apiRequest('GET', '/api/notifications');
   return notificationListSchema.parse(await response.json());
 }

@@ -11,7 +11,7 @@ export function useNotifications() {
   const change = useChangeNotification();
   const send = (what: NotificationChange) => change.mutate(what);
   return {
-    items: (list.data?.notifications ?? empty) as readonly NotificationItem[],
+    items: (list.data?.notifications ?? empty),
     isPending: list.isPending,
     isError: list.isError,
     markRead: (id: string) => send({ kind: 'read', id }),

@@ -4,15 +4,15 @@
 // to sign in; the page that lists the titles resumes it once they are back (`resumePendingDownload`).
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export const certificatePreviewUrl = (trNumber: string) =>
+const certificatePreviewUrl = (trNumber: string) =>
   `/api/copyright/certificate-preview/${encodeURIComponent(trNumber)}`;
 export const certificateImageUrl = (trNumber: string) =>
   `/api/copyright/certificate-preview/${encodeURIComponent(trNumber)}/image`;
-export const certificateDownloadUrl = (trNumber: string) =>
+const certificateDownloadUrl = (trNumber: string) =>
   `/api/copyright/download-certificate/${encodeURIComponent(trNumber)}`;
-export const trFileDownloadUrl = (trNumber: string) => `/api/download/tr/${encodeURIComponent(trNumber)}`;
+const trFileDownloadUrl = (trNumber: string) => `/api/download/tr/${encodeURIComponent(trNumber)}`;
 
-export type DownloadKind = 'certificate' | 'tr';
+type DownloadKind = 'certificate' | 'tr';
 
 const urlOf = (kind: DownloadKind, trNumber: string) =>
   kind === 'certificate' ? certificateDownloadUrl(trNumber) : trFileDownloadUrl(trNumber);
@@ -21,7 +21,7 @@ const fallbackName = (kind: DownloadKind, trNumber: string) =>
   kind === 'certificate' ? `TitleLedger-${trNumber}.pdf` : `${trNumber}.tr`;
 
 /** The file name the server gave (`Content-Disposition`), if it gave a plain one. */
-export function fileNameFrom(disposition: string | null): string | null {
+function fileNameFrom(disposition: string | null): string | null {
   const match = /filename="([^"\\/]+)"/.exec(disposition ?? '');
   return match?.[1] ?? null;
 }
