@@ -198,7 +198,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
   app.get('/copyright/certificate-preview/:tr/image', { schema: documentSchema("The certificate's first page as a PNG (the preview image)", 'image/png') }, async (request, reply) => {
     const row = await ownRegistration(request);
     const png = await certificate(row, 'png');
-    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(png);
+    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(asBinaryBody(png));
   });
 
   app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: documentSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
