@@ -122,7 +122,7 @@ export function PublicRecordPage() {
   const { tr = '' } = useParams();
   const trNumber = tr.trim().toUpperCase();
   const verification = useVerification(trNumber || undefined);
-  const registration = verification.data as VerifiedRegistration | undefined;
+  const registration: VerifiedRegistration | undefined = verification.data;
   useDocumentTitle(registration && !registration.archived && registration.title ? registration.title : trNumber || 'Registration');
 
   return (
