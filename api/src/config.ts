@@ -78,6 +78,8 @@ const configSchema = z.object({
   EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kurrent://']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** How often the API sends the notification e-mails the notifications read model queued. */
+  NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   /** /api/health turns `degraded` when a read model's oldest unapplied event is older than this, or more events wait. */
   HEALTH_MAX_LAG_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   HEALTH_MAX_LAG_EVENTS: positiveInt.max(100_000).default(1000),

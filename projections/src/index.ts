@@ -2,6 +2,7 @@
 import type { Migration } from '@titleledger/api/runtime';
 import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
+import { notificationsMigrations, notificationsProjection } from './notifications/notifications.js';
 import { registrationsMigrations, registrationsProjection } from './registrations/registrations.js';
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
@@ -23,8 +24,16 @@ export const readModelMigrations: readonly Migration[] = [
   ...registrationsMigrations,
   ...searchMigrations, // indexes on registrations: after it
   ...staffMigrations,
+  ...notificationsMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
-export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection, staffProjection];
+export const allProjections: readonly Projection[] = [
+  auditLogProjection,
+  eventCountsProjection,
+  usersProjection,
+  registrationsProjection,
+  staffProjection,
+  notificationsProjection,
+];
 export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';

@@ -147,6 +147,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   json('POST', '/api/auth/forgot-password', schema(forgotPasswordRequestSchema), () => ({ email: 'nobody@example.com' }), 'none'),
   json('POST', '/api/auth/reset-password', schema(resetPasswordRequestSchema), () => ({ token: 'not-a-token', password: 'long enough password' }), 'none'),
   get('GET /api/auth/me', () => fc.constant('/api/auth/me'), 'user'),
+  get('GET /api/auth/session', () => fc.constant('/api/auth/session'), 'none'),
   json('PUT', '/api/auth/profile', schema(profileUpdateRequestSchema), () => ({ fullName: 'Ada Lovelace', city: 'Los Angeles' }), 'user'),
   json('PUT', '/api/user/profile', schema(profileUpdateRequestSchema), () => ({ address: '12 Analytical Engine Road', zipCode: '90001' }), 'user'),
   get('GET /api/user/profile', () => fc.constant('/api/user/profile'), 'user'),

@@ -152,7 +152,7 @@ describe('sign-up', () => {
       [{ privacyAccepted: false }, 'You must accept our legal agreements to create an account'],
       [{ fullName: '' }, 'Please fill in all required fields'],
       [{ email: 'not-an-email' }, 'Valid email is required'],
-      [{ state: 'WA' }, 'Choose CA, NY, TX or FL'],
+      [{ state: 'ZZ' }, 'Choose a US state or territory (two-letter code, e.g. CA)'],
     ];
     for (const [override, message] of cases) {
       const response = await call({ method: 'POST', url: '/api/auth/register', payload: signUp(override) });
@@ -241,6 +241,22 @@ describe('sessions', () => {
     const expired = await call({ method: 'GET', url: '/api/auth/me', token });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error).toMatch(/session has expired/);
+    // The web app's question says "signed out" without an error, and clears the ended session's cookie.
+    const state = await call({ method: 'GET', url: '/api/auth/session', cookies: { tl_session: token } });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toEqual({ signedIn: false, user: null });
+    expect(String(state.headers['set-cookie'])).toMatch(/tl_session=;/);
+  });
+
+  it('tells the web app who is signed in with 200 either way (GET /api/auth/session)', async () => {
+    const anonymous = await call({ method: 'GET', url: '/api/auth/session' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ signedIn: false, user: null });
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    const { token, user } = await registered();
+    const signedIn = await call({ method: 'GET', url: '/api/auth/session', cookies: { tl_session: token } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ signedIn: true, user: { id: user.id, email: user.email } });
   });
 });
 

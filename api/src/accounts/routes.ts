@@ -28,6 +28,7 @@ import {
   twoFactorDisableRequestSchema,
   twoFactorStartedSchema,
   twoFactorVerifyRequestSchema,
+  sessionStateSchema,
   userSchema,
   userStatsSchema,
   type AuthError,
@@ -124,6 +125,16 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
     });
 
     auth.get('/me', { schema: authSchema({ response: { 200: userSchema } }) }, async (request) => userAfter(app, requireUser(request).id));
+
+    // Who is signed in, for the web app: 200 either way, because a signed-out visitor is not an
+    // error (GET /me answers 401, as the spec's API clients expect). An ended session's cookie is cleared.
+    auth.get('/session', { schema: authSchema({ response: { 200: sessionStateSchema } }) }, async (request, reply) => {
+      if (!request.user) {
+        if (request.sessionEnded) clearSessionCookie(reply);
+        return { signedIn: false, user: null };
+      }
+      return { signedIn: true, user: await userAfter(app, request.user.id) };
+    });
 
     auth.put('/profile', { schema: authSchema({ body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } }) }, async (request) => updateProfile(request, request.body));
 

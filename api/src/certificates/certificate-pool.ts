@@ -1,12 +1,20 @@
 // Renders certificates off the event loop: a small pool of worker threads, each with pdfmake (the
 // standard PDF fonts, so nothing is read from disk or fetched) and the qrcode package. The worker is
-// an inline script so it runs the same from TypeScript sources (tests) and from dist.
+// an inline script so it runs the same from TypeScript sources (tests) and from dist. A preview asks
+// for the first page as a PNG: the worker renders the PDF, then rasterises page 1 with pdf-to-img
+// (Mozilla's pdf.js on a prebuilt skia canvas), so the image is the certificate itself.
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { QR_PLACEHOLDER } from './certificate-document.js';
 
 const require = createRequire(import.meta.url);
+
+/** pdf.js renders at 72 dpi for scale 1: 150 dpi is sharp on phones and small (~150 KB). */
+const PREVIEW_SCALE = 150 / 72;
+/** pdf-to-img is an ES module: the worker imports it by URL. */
+const PDF_TO_IMG_URL = pathToFileURL(require.resolve('pdf-to-img')).href;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -22,11 +30,17 @@ pdfmake.setFonts({
 });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((p) => STANDARD.has(p));
-parentPort.on('message', async ({ id, doc, qrText }) => {
+let pdfToImg = null;
+parentPort.on('message', async ({ id, doc, qrText, as }) => {
   try {
     const svg = await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     const withQr = JSON.parse(JSON.stringify(doc).replace(JSON.stringify(workerData.placeholder), () => JSON.stringify(svg)));
-    const buffer = await pdfmake.createPdf(withQr).getBuffer();
+    let buffer = await pdfmake.createPdf(withQr).getBuffer();
+    if (as === 'png') {
+      pdfToImg ??= await import(workerData.pdfToImg);
+      const pages = await pdfToImg.pdf(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).slice(), { scale: workerData.previewScale });
+      buffer = await pages.getPage(1);
+    }
     const out = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength).slice();
     parentPort.postMessage({ id, pdf: out }, [out.buffer]);
   } catch (error) {
@@ -39,6 +53,7 @@ interface Job {
   readonly id: number;
   readonly doc: Record<string, unknown>;
   readonly qrText: string;
+  readonly as: 'pdf' | 'png';
   resolve(pdf: Buffer): void;
   reject(error: Error): void;
 }
@@ -60,7 +75,13 @@ export class CertificatePool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { pdfmake: require.resolve('pdfmake'), qrcode: require.resolve('qrcode'), placeholder: QR_PLACEHOLDER },
+      workerData: {
+        pdfmake: require.resolve('pdfmake'),
+        qrcode: require.resolve('qrcode'),
+        pdfToImg: PDF_TO_IMG_URL,
+        previewScale: PREVIEW_SCALE,
+        placeholder: QR_PLACEHOLDER,
+      },
     });
     worker.unref();
     const slot: Slot = { worker, busy: null };
@@ -90,15 +111,24 @@ export class CertificatePool {
       if (!slot) return;
       const job = this.queue.shift()!;
       slot.busy = job;
-      slot.worker.postMessage({ id: job.id, doc: job.doc, qrText: job.qrText });
+      slot.worker.postMessage({ id: job.id, doc: job.doc, qrText: job.qrText, as: job.as });
     }
   }
 
   /** Renders a document definition whose QR placeholder becomes a QR code of `qrText`. */
   render(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
+    return this.enqueue(doc, qrText, 'pdf');
+  }
+
+  /** The same certificate's first page as a PNG (A4 at 150 dpi: 1240 × 1753). */
+  renderPreview(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
+    return this.enqueue(doc, qrText, 'png');
+  }
+
+  private enqueue(doc: Record<string, unknown>, qrText: string, as: 'pdf' | 'png'): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('The certificate pool is closed'));
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, doc, qrText, resolve, reject });
+      this.queue.push({ id: this.nextId++, doc, qrText, as, resolve, reject });
       this.pump();
     });
   }

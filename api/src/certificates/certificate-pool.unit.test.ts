@@ -43,6 +43,15 @@ describe('certificate pool', { timeout: 60_000 }, () => {
     expect(text).toContain('0xfeed');
   });
 
+  it('renders the first page as a PNG preview (A4 at 150 dpi)', async () => {
+    const png = await pool.renderPreview(certificateDocument(data), data.verifyUrl);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1240, 1753]);
+    // Not a blank page: a blank A4 PNG compresses to a few KB.
+    expect(png.length).toBeGreaterThan(30_000);
+  });
+
   it('makes 20 at once without stalling the event loop over 50 ms', async () => {
     await Promise.all([1, 2].map(() => pool.render(certificateDocument(data), data.verifyUrl))); // warm the workers
     const histogram = monitorEventLoopDelay({ resolution: 5 });

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { RecordedEvent } from '../eventstore/types.js';
 import { userEvents } from '../accounts/events.js';
 import { batchEvents } from '../anchoring/events.js';
+import { inboxEvents } from '../notifications/events.js';
 import { paymentEvents } from '../payments/events.js';
 import { titleEvents } from '../registrations/events.js';
 import { staffEvents } from '../staff/events.js';
@@ -37,6 +38,7 @@ export const catalogue = {
   batch: batchEvents,
   support: supportEvents,
   admin: staffEvents,
+  inbox: inboxEvents,
 } as const satisfies Record<string, StreamDefinition>;
 
 type Catalogue = typeof catalogue;

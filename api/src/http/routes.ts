@@ -11,6 +11,7 @@ import type { App } from './app.js';
 import { healthRoutes } from './health.js';
 import { titleRegistrationRoutes } from '../registrations/feature.js';
 import { ledgerRoutes } from '../anchoring/routes.js';
+import { notificationRoutes } from '../notifications/routes.js';
 import { transparencyRoutes } from '../transparency/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(paymentRoutes, { prefix: '/api' });
   await app.register(titleRegistrationRoutes, { prefix: '/api' });
   await app.register(ledgerRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
   if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
   await app.register(transparencyRoutes, { prefix: '/api' });
 }

@@ -34,6 +34,18 @@ export interface RetrievedCheckoutSession {
   readonly currency: string;
   readonly userId: string | null;
   readonly paymentIntentId: string | null;
+  /** Why an unpaid session ended, when the provider says (a declined card): shown to the payer. */
+  readonly failureReason?: string;
+}
+
+/** A paid payment to give back in full. */
+export interface RefundRequest {
+  readonly paymentId: string;
+  readonly paymentIntentId: string | null;
+  /** In cents: the whole amount paid. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly reason: string;
 }
 
 export interface CheckoutProvider {
@@ -41,7 +53,16 @@ export interface CheckoutProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession>;
   /** Null when the provider does not know the id. */
   retrieveCheckoutSession(id: string): Promise<RetrievedCheckoutSession | null>;
+  /**
+   * Refunds a paid payment in full. MUST be idempotent per payment id (asked twice, one refund, the
+   * same id), so a crash between the refund and its record in the log never refunds twice.
+   */
+  refund(request: RefundRequest): Promise<{ refundId: string }>;
 }
+
+/** The local provider's answer for its test decline card. */
+const LOCAL_DECLINE_REASON =
+  'Your card was declined by the bank that issued it (test card 4000 0000 0000 0002: generic decline).';
 
 export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -49,6 +70,8 @@ interface LocalSession {
   readonly request: CheckoutSessionRequest;
   status: 'open' | 'complete' | 'expired';
   paid: boolean;
+  declined: boolean;
+  refundId: string | null;
 }
 
 /** The test-mode provider. Its page and its Pay/Cancel actions are served by checkout-routes.ts. */
@@ -60,7 +83,7 @@ export class LocalCheckoutProvider implements CheckoutProvider {
 
   async createCheckoutSession(request: CheckoutSessionRequest): Promise<CheckoutSession> {
     const id = `lcs_${randomBytes(18).toString('base64url')}`;
-    this.sessions.set(id, { request, status: 'open', paid: false });
+    this.sessions.set(id, { request, status: 'open', paid: false, declined: false, refundId: null });
     return { id, url: `${this.publicUrl}/api/payment/local/checkout/${id}` };
   }
 
@@ -75,7 +98,21 @@ export class LocalCheckoutProvider implements CheckoutProvider {
       currency: session.request.currency,
       userId: session.request.userId,
       paymentIntentId: null,
+      ...(session.declined ? { failureReason: LOCAL_DECLINE_REASON } : {}),
     };
+  }
+
+  /** Records the refund on the session (test mode: no money moved, none moves back). */
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const session = this.sessions.get(request.paymentId);
+    if (!session?.paid) throw new Error(`The local provider has no paid session ${request.paymentId} to refund`);
+    session.refundId ??= `lre_${randomBytes(18).toString('base64url')}`;
+    return { refundId: session.refundId };
+  }
+
+  /** The refund recorded for a session, if any (what tests and the TEST MODE page read). */
+  refundOf(id: string): string | null {
+    return this.sessions.get(id)?.refundId ?? null;
   }
 
   /** What the test-mode page shows; null for an unknown session. */
@@ -84,13 +121,14 @@ export class LocalCheckoutProvider implements CheckoutProvider {
     return session ? { request: session.request, status: session.status } : null;
   }
 
-  /** The payer pressed Pay (`paid`) or Cancel / used the test decline card (`declined`). */
-  finish(id: string, outcome: 'paid' | 'declined'): { successUrl: string; cancelUrl: string } | null {
+  /** The payer pressed Pay (`paid`), used the test decline card (`declined`) or pressed Cancel. */
+  finish(id: string, outcome: 'paid' | 'declined' | 'cancelled'): { successUrl: string; cancelUrl: string } | null {
     const session = this.sessions.get(id);
     if (!session) return null;
     if (session.status === 'open') {
       session.status = outcome === 'paid' ? 'complete' : 'expired';
       session.paid = outcome === 'paid';
+      session.declined = outcome === 'declined';
     }
     return {
       successUrl: session.request.successUrl.replaceAll(SESSION_PLACEHOLDER, id),
@@ -144,5 +182,16 @@ export class StripeCheckoutProvider implements CheckoutProvider {
       userId: session.client_reference_id ?? session.metadata?.userId ?? null,
       paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
     };
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const paymentIntent = request.paymentIntentId ?? (await this.retrieveCheckoutSession(request.paymentId))?.paymentIntentId ?? null;
+    if (!paymentIntent) throw new Error(`Stripe has no payment intent for checkout session ${request.paymentId} to refund`);
+    // The idempotency key makes a repeated call (after a crash before the refund was recorded) the same refund.
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: paymentIntent, amount: request.amount, reason: 'requested_by_customer', metadata: { paymentId: request.paymentId, reason: request.reason } },
+      { idempotencyKey: `titleledger-refund-${request.paymentId}` },
+    );
+    return { refundId: refund.id };
   }
 }

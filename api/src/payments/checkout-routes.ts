@@ -16,6 +16,17 @@ import { StripePaymentProvider } from './stripe-provider.js';
 
 const sessionParams = z.object({ sessionId: paymentIdSchema });
 
+/**
+ * The cancel address, saying how the checkout ended (`payment=cancelled|declined`) and which one
+ * (`session_id`), so the page can ask the server why (GET /api/payment/session/:id `failure_reason`).
+ */
+function declinedUrl(cancelUrl: string, sessionId: string, outcome: 'declined' | 'cancelled'): string {
+  const url = new URL(cancelUrl);
+  url.searchParams.set('payment', outcome);
+  url.searchParams.set('session_id', sessionId);
+  return url.toString();
+}
+
 export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }): Promise<void> {
   const deps = options.deps;
 
@@ -77,11 +88,11 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
         const { sessionId } = payersCheckout(request);
         const body = (request.body ?? {}) as { outcome?: string };
         const result = outcome === 'paid' && body.outcome === 'decline' ? 'declined' : outcome;
-        const urls = provider().finish(sessionId, result === 'paid' ? 'paid' : 'declined');
+        const urls = provider().finish(sessionId, result);
         if (!urls) throw notFound('Checkout session not found.');
         // The provider's answer, not this redirect, is what records the payment.
         await settlePayment(deps, sessionId, 'retrieval', { ...commandContext(request), actor: { kind: 'system', id: 'local-checkout', role: null } });
-        return reply.redirect(result === 'paid' ? urls.successUrl : urls.cancelUrl, 303);
+        return reply.redirect(result === 'paid' ? urls.successUrl : declinedUrl(urls.cancelUrl, sessionId, result), 303);
       };
     local.post('/payment/local/checkout/:sessionId/complete', { schema: { tags: ['payments'], summary: 'TEST MODE: pay (or decline with outcome=decline)', params: sessionParams, response: redirect } }, finish('paid'));
     local.post('/payment/local/checkout/:sessionId/cancel', { schema: { tags: ['payments'], summary: 'TEST MODE: cancel', params: sessionParams, response: redirect } }, finish('cancelled'));

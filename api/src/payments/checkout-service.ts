@@ -1,7 +1,7 @@
 // Checkout use cases: create a checkout session for a signed-in user, settle it from the
 // provider's own answer (never from the browser's redirect), and show it to its owner.
 import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
-import { notFound, validationError } from '../errors.js';
+import { conflict, notFound, validationError } from '../errors.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
 import type { CreateIntent, PaymentSession } from '../schemas/registrations.js';
@@ -122,6 +122,32 @@ export async function settlePayment(
   return { state: (await loadPayment(deps.store, paymentId)).state, position: undefined };
 }
 
+/**
+ * Refunds a paid, unused payment in full through the provider and records it (`PaymentRefunded`).
+ * Used when a payment can never pay for a registration (`unusableReason`): the money is given
+ * back, never kept. The provider's refund is idempotent per payment, so a retry after a crash
+ * between the two steps refunds once and records that one refund.
+ */
+export async function refundPayment(
+  deps: CheckoutDeps,
+  paymentId: string,
+  reason: string,
+  context: CommandContext,
+): Promise<{ refundId: string; position: Position | undefined }> {
+  const { state } = await loadPayment(deps.store, paymentId);
+  if (state.status === 'refunded') return { refundId: state.refundId, position: undefined };
+  if (state.status !== 'succeeded') throw conflict(`Only a paid, unused payment can be refunded; this one is ${state.status}.`);
+  const { refundId } = await deps.provider.refund({
+    paymentId,
+    paymentIntentId: state.providerPaymentIntentId,
+    amount: state.amountCents,
+    currency: state.currency,
+    reason,
+  });
+  const result = await handleCommand(deps.store, paymentStream(paymentId), paymentDecider, { type: 'RecordRefund', refundId, reason, now: context.now }, context);
+  return { refundId, position: result.appended?.position };
+}
+
 /** GET /api/payment/session/:id for its owner; anyone else gets a 404. */
 export async function paymentSessionView(deps: CheckoutDeps, userId: string, paymentId: string, context: CommandContext): Promise<PaymentSession> {
   const loaded = await loadPayment(deps.store, paymentId);
@@ -130,10 +156,12 @@ export async function paymentSessionView(deps: CheckoutDeps, userId: string, pay
   if (state.status === 'none') throw notFound('Payment session not found.');
   return {
     id: paymentId,
-    status: state.status === 'open' ? 'open' : state.status === 'failed' ? 'failed' : 'succeeded',
+    status: state.status === 'open' || state.status === 'failed' || state.status === 'refunded' ? state.status : 'succeeded',
     paid: state.status === 'succeeded' || state.status === 'consumed',
     amount: state.amountCents / 100,
     currency: state.currency,
     used: state.status === 'consumed',
+    ...(state.status === 'failed' ? { failure_reason: state.reason } : {}),
+    ...(state.status === 'refunded' ? { refund_id: state.refundId } : {}),
   };
 }

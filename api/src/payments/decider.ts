@@ -1,9 +1,10 @@
 // A checkout payment's life, on stream `payment-<sessionId>` (the provider's checkout session id):
-// created → succeeded | failed → consumed (by exactly one registration). Pure decider: the provider's
-// answer, the fee, ids and time come in with the command. A registration consumes only a payment
-// created for a registration, of exactly the fee, paid by the registrant; the same submission sent
-// again by its payer is recognised (no event), anything else on a used payment is a 409 naming the
-// registration it made.
+// created → succeeded | failed → consumed (by exactly one registration), or succeeded → refunded.
+// Pure decider: the provider's answer, the fee, ids and time come in with the command. A registration
+// consumes only a payment created for a registration, of exactly the fee, paid by the registrant; the
+// same submission sent again by its payer is recognised (no event), anything else on a used payment is
+// a 409 naming the registration it made. A paid payment that can never pay for a registration (made
+// for something else, or of another amount than the fee) is refunded, never kept (`unusableReason`).
 import { assertNever, type Decider } from '../domain/decider.js';
 import { conflict, notFound, unprocessable } from '../errors.js';
 import { streamEventTypes } from '../events/index.js';
@@ -21,6 +22,8 @@ interface Known {
   readonly amountCents: number;
   readonly currency: string;
   readonly paymentType: PaymentType;
+  /** The provider's id of the money movement (Stripe's PaymentIntent), once paid; what a refund names. */
+  readonly providerPaymentIntentId: string | null;
 }
 
 export type PaymentState =
@@ -28,7 +31,8 @@ export type PaymentState =
   | (Known & { readonly status: 'open' })
   | (Known & { readonly status: 'succeeded' })
   | (Known & { readonly status: 'failed'; readonly reason: string })
-  | (Known & { readonly status: 'consumed'; readonly trNumber: string; readonly registration: TitleRegisteredData });
+  | (Known & { readonly status: 'consumed'; readonly trNumber: string; readonly registration: TitleRegisteredData })
+  | (Known & { readonly status: 'refunded'; readonly refundId: string; readonly reason: string });
 
 export type PaymentCommand =
   | {
@@ -51,7 +55,14 @@ export type PaymentCommand =
       readonly registration: TitleRegisteredData;
       readonly now: Date;
     }
-  | { readonly type: 'Release'; readonly trNumber: string; readonly reason: string; readonly now: Date };
+  | { readonly type: 'Release'; readonly trNumber: string; readonly reason: string; readonly now: Date }
+  | {
+      readonly type: 'RecordRefund';
+      /** The provider's refund, already made for this payment's amount. */
+      readonly refundId: string;
+      readonly reason: string;
+      readonly now: Date;
+    };
 
 export const REGISTRATION_CURRENCY = 'usd';
 
@@ -83,13 +94,25 @@ export function requireRegistrationFee(
   });
 }
 
+/**
+ * Why a payment can never pay for a registration at this fee (it must then be refunded), or null
+ * when it can. Only the payment's own purpose and amount count, not its status.
+ */
+export function unusableReason(payment: Pick<Known, 'paymentType' | 'amountCents' | 'currency'>, feeCents: number): string | null {
+  if (payment.paymentType !== 'copyright_registration') return 'This payment was not made for a registration.';
+  if (payment.amountCents !== feeCents || payment.currency !== REGISTRATION_CURRENCY) {
+    return `This payment (${usd(payment.amountCents)} ${payment.currency.toUpperCase()}) is not the registration fee of ${usd(feeCents)} USD.`;
+  }
+  return null;
+}
+
 const PAYMENT_NOT_FOUND = 'We could not find this payment for your account. Please complete payment before proceeding.';
 
 function settle(state: Known & { status: 'open' }, retrieved: RetrievedCheckoutSession | null, via: 'retrieval' | 'webhook', now: Date): PaymentEvent[] {
   if (!retrieved || retrieved.status === 'open') return [];
   const at = now.toISOString();
   const failed = (reason: string): PaymentEvent[] => [{ type: 'PaymentFailed', data: { paymentId: state.paymentId, reason, failedAt: at } }];
-  if (retrieved.status === 'expired') return failed('The payment was cancelled or declined.');
+  if (retrieved.status === 'expired') return failed(retrieved.failureReason ?? 'The payment was cancelled.');
   if (retrieved.paymentStatus !== 'paid') return failed('The payment was not completed.');
   // What the provider charged must be what we asked for, from whom we asked it.
   if (retrieved.amountTotal !== state.amountCents || retrieved.currency.toLowerCase() !== state.currency) {
@@ -134,17 +157,13 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
             throw conflict(ALREADY_USED, { trNumber: state.trNumber });
           case 'failed':
             throw unprocessable(`Payment Failed: ${state.reason} Please pay again.`);
+          case 'refunded':
+            throw unprocessable(`This payment was refunded (${state.reason}) and cannot pay for a registration. Please pay again.`);
           case 'open':
             throw unprocessable('Payment Required: this payment has not been completed. Please complete payment before proceeding.');
-          case 'succeeded':
-            if (state.paymentType !== 'copyright_registration') {
-              throw unprocessable('This payment was not made for a registration. Please pay the registration fee from the registration form.');
-            }
-            if (state.amountCents !== command.feeCents || state.currency !== REGISTRATION_CURRENCY) {
-              throw unprocessable(
-                `This payment (${usd(state.amountCents)} ${state.currency.toUpperCase()}) is not the registration fee of ${usd(command.feeCents)} USD.`,
-              );
-            }
+          case 'succeeded': {
+            const unusable = unusableReason(state, command.feeCents);
+            if (unusable) throw unprocessable(`${unusable} Please pay the registration fee from the registration form.`);
             return [
               {
                 type: 'PaymentConsumed',
@@ -156,6 +175,7 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
                 },
               },
             ];
+          }
           default:
             return assertNever(state);
         }
@@ -168,6 +188,22 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
             data: { paymentId: state.paymentId, trNumber: command.trNumber, reason: command.reason, releasedAt: command.now.toISOString() },
           },
         ];
+      case 'RecordRefund':
+        if (state.status === 'refunded') return [];
+        if (state.status !== 'succeeded') throw conflict(`Only a paid, unused payment can be refunded; this one is ${state.status}.`);
+        return [
+          {
+            type: 'PaymentRefunded',
+            data: {
+              paymentId: state.paymentId,
+              amountCents: state.amountCents,
+              currency: state.currency,
+              refundId: command.refundId,
+              reason: command.reason,
+              refundedAt: command.now.toISOString(),
+            },
+          },
+        ];
       default:
         return assertNever(command);
     }
@@ -177,10 +213,16 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
     switch (event.type) {
       case 'PaymentCheckoutCreated': {
         const { paymentId, userId, amountCents, currency, paymentType } = event.data;
-        return { status: 'open', paymentId, userId, amountCents, currency, paymentType };
+        return { status: 'open', paymentId, userId, amountCents, currency, paymentType, providerPaymentIntentId: null };
       }
       case 'PaymentSucceeded':
-        return state.status === 'none' ? state : { ...known(state), status: 'succeeded' };
+        return state.status === 'none'
+          ? state
+          : { ...known(state), status: 'succeeded', providerPaymentIntentId: event.data.providerPaymentIntentId };
+      case 'PaymentRefunded':
+        return state.status === 'none'
+          ? state
+          : { ...known(state), status: 'refunded', refundId: event.data.refundId, reason: event.data.reason };
       case 'PaymentFailed':
         return state.status === 'none' ? state : { ...known(state), status: 'failed', reason: event.data.reason };
       case 'PaymentConsumed':
@@ -196,6 +238,6 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
 };
 
 function known(state: Exclude<PaymentState, { status: 'none' }>): Known {
-  const { paymentId, userId, amountCents, currency, paymentType } = state;
-  return { paymentId, userId, amountCents, currency, paymentType };
+  const { paymentId, userId, amountCents, currency, paymentType, providerPaymentIntentId } = state;
+  return { paymentId, userId, amountCents, currency, paymentType, providerPaymentIntentId };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { specification } from '../../../test/support/decider-spec.js';
 import type { TitleRegisteredData } from '../registrations/events.js';
-import { ALREADY_USED, paymentDecider, type PaymentCommand } from './decider.js';
+import { ALREADY_USED, paymentDecider, unusableReason, type PaymentCommand } from './decider.js';
 import type { PaymentCheckoutCreatedData, PaymentEvent } from './events.js';
 import type { RetrievedCheckoutSession } from './checkout-provider.js';
 
@@ -106,6 +106,35 @@ describe('payment decider', () => {
     it('ignores a second settle', () => {
       given(created, succeeded).when(settle(paid)).then([]);
     });
+    it('records the provider refund of the whole amount, once', () => {
+      const refund: PaymentCommand = { type: 'RecordRefund', refundId: 're_1', reason: 'Not for a registration.', now };
+      given(created, succeeded)
+        .when(refund)
+        .then([{ type: 'PaymentRefunded', data: { paymentId: 'cs_1', amountCents: 999, currency: 'usd', refundId: 're_1', refundedAt: now.toISOString() } }]);
+    });
+  });
+
+  describe('unusable payments', () => {
+    it('names why a payment can never pay for a registration at this fee', () => {
+      expect(unusableReason({ paymentType: 'copyright_registration', amountCents: 999, currency: 'usd' }, 999)).toBeNull();
+      expect(unusableReason({ paymentType: 'one-time', amountCents: 999, currency: 'usd' }, 999)).toMatch(/not made for a registration/);
+      expect(unusableReason({ paymentType: 'copyright_registration', amountCents: 2500, currency: 'usd' }, 999)).toBe(
+        'This payment (25.00 USD) is not the registration fee of 9.99 USD.',
+      );
+    });
+  });
+
+  describe('refunded', () => {
+    const refunded: PaymentEvent = {
+      type: 'PaymentRefunded',
+      data: { paymentId: 'cs_1', amountCents: 999, currency: 'usd', refundId: 're_1', reason: 'Not for a registration.', refundedAt: now.toISOString() },
+    };
+    it('cannot be consumed, and says it was refunded', () => {
+      given(created, succeeded, refunded).when(consume()).thenThrows(422, /was refunded \(Not for a registration.\)/);
+    });
+    it('is refunded once: a second record adds nothing', () => {
+      given(created, succeeded, refunded).when({ type: 'RecordRefund', refundId: 're_1', reason: 'x', now }).thenNothing();
+    });
   });
 
   describe('consumed', () => {
@@ -128,6 +157,10 @@ describe('payment decider', () => {
       given(created, succeeded, consumed).when({ type: 'Release', trNumber: 'TR-COPY-2026-BBBBBBBB', reason: 'x', now }).then([]);
       given(created, succeeded, consumed).when({ type: 'Release', trNumber: registration.trNumber, reason: 'x', now }).then([{ type: 'PaymentReleased' }]);
     });
+  });
+
+  it('only a paid, unused payment is refunded', () => {
+    given(created).when({ type: 'RecordRefund', refundId: 're_1', reason: 'x', now }).thenThrows(409, /this one is open/);
   });
 
   it('failed: refuses consumption', () => {

@@ -1,6 +1,7 @@
 // A checkout payment's events, on stream `payment-<sessionId>` (the provider's checkout session id):
 // created → succeeded | failed → consumed (by exactly one registration) → released (only when the
-// TR number it was consumed for turned out to be taken). Registered in the event catalogue.
+// TR number it was consumed for turned out to be taken); a succeeded payment that can never pay for
+// a registration is refunded through the provider. Registered in the event catalogue.
 import { z } from 'zod';
 import { defineEvents, type EventsOf } from '../events/define.js';
 import { titleRegisteredSchema } from '../registrations/events.js';
@@ -50,6 +51,18 @@ export const paymentEvents = defineEvents({
       /** The whole registration, so a crash before TitleRegistered is written can be completed. */
       registration: titleRegisteredSchema,
       consumedAt: isoTime,
+    }),
+  },
+  PaymentRefunded: {
+    schemaVersion: 1,
+    schema: z.object({
+      paymentId: z.string().min(1),
+      amountCents: z.number().int().positive(),
+      currency: z.string().min(3),
+      /** The provider's refund id (Stripe `re_…`, local `lre_…`). */
+      refundId: z.string().min(1),
+      reason: z.string(),
+      refundedAt: isoTime,
     }),
   },
   PaymentReleased: {

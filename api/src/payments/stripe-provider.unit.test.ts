@@ -4,15 +4,19 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeCheckoutProvider } from './checkout-provider.js';
 import { createPaymentProvider } from './feature.js';
 import { LocalPaymentProvider } from './local-provider.js';
 import { StripePaymentProvider, verifyStripeWebhook } from './stripe-provider.js';
 
 let server: Server;
 let port: number;
-const seen: { method: string; url: string; auth: string | undefined }[] = [];
+const seen: { method: string; url: string; auth: string | undefined; idempotencyKey?: string | undefined; body: string }[] = [];
 
 function answer(request: IncomingMessage): { status: number; body: unknown } {
+  if (request.method === 'POST' && request.url === '/v1/refunds') {
+    return { status: 200, body: { id: 're_test_1', object: 'refund', status: 'succeeded', amount: 999, currency: 'usd' } };
+  }
   const match = /^\/v1\/payment_methods\/([^/?]+)/.exec(request.url ?? '');
   if (request.method === 'GET' && match?.[1] === 'pm_card_visa') {
     return {
@@ -40,10 +44,21 @@ function answer(request: IncomingMessage): { status: number; body: unknown } {
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    seen.push({ method: request.method!, url: request.url!, auth: request.headers.authorization });
-    const { status, body } = answer(request);
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
-    response.end(JSON.stringify(body));
+    let received = '';
+    request.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    request.on('end', () => {
+      const idempotencyKey = request.headers['idempotency-key'];
+      seen.push({
+        method: request.method!,
+        url: request.url!,
+        auth: request.headers.authorization,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+        body: received,
+      });
+      const { status, body } = answer(request);
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+      response.end(JSON.stringify(body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
@@ -77,6 +92,20 @@ describe('Stripe payment provider', () => {
     expect(p.testMode).toBe(true);
     expect(p.publishableKey).toBe('pk_test_123');
     expect(new StripePaymentProvider({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x' }).testMode).toBe(false);
+  });
+});
+
+describe('Stripe refunds', () => {
+  it('refunds the whole payment intent once per payment (idempotency key) and returns the refund id', async () => {
+    const checkout = new StripeCheckoutProvider(provider().stripe);
+    const refund = await checkout.refund({ paymentId: 'cs_test_1', paymentIntentId: 'pi_1', amount: 999, currency: 'usd', reason: 'Not for a registration.' });
+    expect(refund).toEqual({ refundId: 're_test_1' });
+    const call = seen.at(-1)!;
+    expect(call).toMatchObject({ method: 'POST', url: '/v1/refunds', auth: 'Bearer sk_test_123', idempotencyKey: 'titleledger-refund-cs_test_1' });
+    const form = new URLSearchParams(call.body);
+    expect(form.get('payment_intent')).toBe('pi_1');
+    expect(form.get('amount')).toBe('999');
+    expect(form.get('metadata[paymentId]')).toBe('cs_test_1');
   });
 });
 

@@ -14,12 +14,12 @@
 // the missing TitleRegistered from it, and `no_stream` makes that idempotent. A TR number taken in
 // the meantime (40 random bits: practically never) releases the payment and the caller retries.
 import { handleCommand, type CommandContext } from '../domain/command-handler.js';
-import { AppError } from '../errors.js';
+import { AppError, unprocessable } from '../errors.js';
 import { START, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
 import { eventTypes, isEvent } from '../events/index.js';
-import { paymentDecider, paymentStream } from '../payments/decider.js';
-import { loadPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
+import { paymentDecider, paymentStream, unusableReason } from '../payments/decider.js';
+import { loadPayment, refundPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
 import { titleDecider, TrNumberTakenError } from './decider.js';
 import type { TitleRegisteredData } from './events.js';
 import { REGISTRATION_HASH_VERSION, registrationHash } from './registration-hash.js';
@@ -129,7 +129,7 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
       // Someone else appended to the payment since we read it: decide again on the new state
       // (which, if they consumed it, is this same submission or "already been used").
       if (error instanceof WrongExpectedRevisionError) continue;
-      throw error;
+      throw await refundIfUnusable(deps, input.paymentId, error, context);
     }
     if (!consumed) {
       // A retry of the submission that consumed this payment: the registration it made, written
@@ -147,6 +147,23 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
     await release(deps.store, registration, 'TR number collision', context);
   }
   throw new AppError('conflict', 'The payment changed while registering. Please try again.');
+}
+
+/**
+ * A paid payment the registration refused because it can never pay for one (made for something
+ * else, or of another amount than the fee) is refunded at once through the provider, and the
+ * refusal says so: the money is never kept. Any other refusal is returned as it was.
+ */
+async function refundIfUnusable(deps: RegisterDeps, paymentId: string, refusal: unknown, context: CommandContext): Promise<unknown> {
+  const { state } = await loadPayment(deps.store, paymentId);
+  if (state.status !== 'succeeded') return refusal;
+  const reason = unusableReason(state, deps.feeCents);
+  if (!reason) return refusal;
+  const { refundId } = await refundPayment(deps, paymentId, reason, context);
+  return unprocessable(
+    `${reason} It has been refunded in full to the card that paid it (refund ${refundId}). Please pay the registration fee from the registration form.`,
+    { refundId },
+  );
 }
 
 /** Gives a consumed payment back when its TR number turned out to be taken, so it can register again. */

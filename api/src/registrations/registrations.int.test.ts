@@ -113,11 +113,23 @@ describe('checkout', () => {
 
   it('records a declined or cancelled payment as failed', async () => {
     const declined = await flows.createIntent(alice.token);
-    expect(await flows.checkout(declined.checkout_url, 'decline')).toBe('http://titleledger.test/register-title?payment=cancelled');
-    expect((await call({ method: 'GET', url: `/api/payment/session/${declined.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'failed', paid: false });
+    // A declined card says so, with the bank's reason, apart from a cancelled checkout.
+    expect(await flows.checkout(declined.checkout_url, 'decline')).toBe(
+      `http://titleledger.test/register-title?payment=declined&session_id=${declined.session_id}`,
+    );
+    expect((await call({ method: 'GET', url: `/api/payment/session/${declined.session_id}`, token: alice.token })).json()).toMatchObject({
+      status: 'failed',
+      paid: false,
+      failure_reason: expect.stringMatching(/declined by the bank/),
+    });
     const cancelled = await flows.createIntent(alice.token);
-    await flows.checkout(cancelled.checkout_url, 'cancel');
-    expect((await call({ method: 'GET', url: `/api/payment/session/${cancelled.session_id}`, token: alice.token })).json()).toMatchObject({ status: 'failed' });
+    expect(await flows.checkout(cancelled.checkout_url, 'cancel')).toBe(
+      `http://titleledger.test/register-title?payment=cancelled&session_id=${cancelled.session_id}`,
+    );
+    expect((await call({ method: 'GET', url: `/api/payment/session/${cancelled.session_id}`, token: alice.token })).json()).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The payment was cancelled.',
+    });
   });
 });
 
@@ -292,6 +304,16 @@ describe('bad input: a clear error, and nothing half-written', () => {
     const notForRegistration = await flows.submit(alice.token, registrationFields(oneTime), file);
     expect(notForRegistration.status).toBe(422);
     expect(notForRegistration.json().message).toMatch(/not made for a registration/);
+    // The money is not kept: the payment is refunded through the provider, and says so.
+    expect(notForRegistration.json().message).toMatch(/refunded in full/);
+    const refundId = notForRegistration.json().details.refundId as string;
+    expect(refundId).toMatch(/^lre_/);
+    const refunded = await call({ method: 'GET', url: `/api/payment/session/${oneTime}`, token: alice.token });
+    expect(refunded.json()).toMatchObject({ status: 'refunded', paid: false, refund_id: refundId });
+    // Submitted again, it stays refunded (one refund), and is refused as such.
+    const again = await flows.submit(alice.token, registrationFields(oneTime), file);
+    expect(again.status).toBe(422);
+    expect(again.json().message).toMatch(/was refunded/);
 
     // The payment was never consumed by any of these: it still registers once, then never again.
     const first = await flows.submit(alice.token, registrationFields(session), file);

@@ -173,9 +173,10 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return row;
   }
 
-  async function certificate(row: RegistrationRow): Promise<Buffer> {
+  async function certificate(row: RegistrationRow, as: 'pdf' | 'png' = 'pdf'): Promise<Buffer> {
     const anchor = await loadAnchor(pool, row.tr_number);
-    const verifyUrl = `${config.publicUrl}/verify?tr=${encodeURIComponent(row.tr_number)}&hash=${row.cryptographic_hash}`;
+    // The QR code and link open the registration's public record page (its anchor and a file check).
+    const verifyUrl = `${config.publicUrl}/titles/${encodeURIComponent(row.tr_number)}`;
     const doc = certificateDocument({
       trNumber: row.tr_number,
       title: row.title,
@@ -189,8 +190,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       anchor,
       verifyUrl,
     });
-    return feature.certificates.render(doc, verifyUrl);
+    return as === 'png' ? feature.certificates.renderPreview(doc, verifyUrl) : feature.certificates.render(doc, verifyUrl);
   }
+
+  // The certificate's first page as an image, for the preview beside "Open PDF" (a PDF in a frame is
+  // blank in many mobile browsers). Kept a minute by the browser: the wizard asks for it early.
+  app.get('/copyright/certificate-preview/:tr/image', { schema: documentSchema("The certificate's first page as a PNG (the preview image)", 'image/png') }, async (request, reply) => {
+    const row = await ownRegistration(request);
+    const png = await certificate(row, 'png');
+    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(asBinaryBody(png));
+  });
 
   app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: documentSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
     const row = await ownRegistration(request);

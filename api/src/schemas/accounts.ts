@@ -1,10 +1,12 @@
 // Accounts: sign-up, sessions, profile, password, two-factor, notification preferences, payment
 // methods. Shared by the API (request validation) and the web app (forms), with the spec's messages.
 import { z } from 'zod';
+import { US_REGION_CODES, usRegionSchema, usRegionTextSchema } from './regions.js';
 import { registrationFeeSchema } from './registrations.js';
 import { text } from './text.js';
 
-export const US_STATES = ['CA', 'NY', 'TX', 'FL'] as const;
+/** Every US state and territory code (names and other countries in ./regions.ts). */
+export const US_STATES = US_REGION_CODES;
 export const ACCOUNT_TYPES = ['individual', 'business', 'organization'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TOTP_CODE_LENGTH = 6;
@@ -56,7 +58,7 @@ const secret = (label: string, min: number, minMessage: string) =>
 const password = secret('Password', PASSWORD_MIN_LENGTH, MESSAGES.weakPassword);
 const optionalText = (label: string, max: number, extra: { name?: boolean } = {}) => text(label, { max, ...extra }).optional();
 
-export const usStateSchema = z.enum(US_STATES, { message: 'Choose CA, NY, TX or FL' });
+export const usStateSchema = usRegionSchema;
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { message: 'Choose individual, business or organization' });
 
 // ---- Sign-up -------------------------------------------------------------------------------
@@ -85,7 +87,7 @@ export const billingDetailsSchema = z.object({
   address: z.object({
     line1: required('Address', ACCOUNT_LIMITS.address),
     city: required('City', ACCOUNT_LIMITS.city),
-    state: required('State', ACCOUNT_LIMITS.region),
+    state: usRegionTextSchema,
     postal_code: required('Postal code', ACCOUNT_LIMITS.zipCode),
     country: required('Country', ACCOUNT_LIMITS.country),
   }),
@@ -150,7 +152,7 @@ export const profileFormSchema = z.object({
   phone: text('Phone', { max: ACCOUNT_LIMITS.phone, min: 10, minMessage: MESSAGES.validPhone, requiredMessage: MESSAGES.validPhone }),
   address: text('Address', { max: ACCOUNT_LIMITS.address, min: 10, minMessage: MESSAGES.completeAddress, requiredMessage: MESSAGES.completeAddress }),
   city: required('City', ACCOUNT_LIMITS.city, 'City is required'),
-  state: required('State', ACCOUNT_LIMITS.region, 'State is required'),
+  state: z.string({ message: 'State is required' }).trim().min(1, 'State is required').pipe(usRegionTextSchema),
   zipCode: text('Zip code', { max: ACCOUNT_LIMITS.zipCode, min: 5, minMessage: MESSAGES.validZip, requiredMessage: MESSAGES.validZip }),
   country: required('Country', ACCOUNT_LIMITS.country, 'Country is required'),
 });
@@ -288,6 +290,10 @@ export const userSchema = z.object({
   ...notificationPreferencesSchema.shape,
   isAdmin: z.literal(false),
 });
+
+/** GET /api/auth/session: who is signed in, 200 either way (the web app's question). */
+export const sessionStateSchema = z.object({ signedIn: z.boolean(), user: userSchema.nullable() });
+
 export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: userSchema });

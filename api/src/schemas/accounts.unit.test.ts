@@ -5,11 +5,14 @@ import {
   notificationToggleRequestSchema,
   passwordChangeFormSchema,
   profileFormSchema,
+  profileUpdateRequestSchema,
   registerEnhancedRequestSchema,
   registerRequestSchema,
   signUpAccountSchema,
   twoFactorVerifyRequestSchema,
+  US_STATES,
 } from './accounts.js';
+import { regionsOf } from './regions.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);
@@ -39,7 +42,20 @@ describe('sign-up step 1', () => {
     expect(messages(signUpAccountSchema.safeParse({ ...signUpForm, password: 'short', confirmPassword: 'short' }))).toContain(
       'Password must be at least 8 characters',
     );
-    expect(signUpAccountSchema.safeParse({ ...signUpForm, state: 'WA' }).success).toBe(false);
+    expect(signUpAccountSchema.safeParse({ ...signUpForm, state: 'ZZ' }).success).toBe(false);
+  });
+
+  it('takes every US state and territory, and nothing else', () => {
+    for (const state of ['WA', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM', 'ak']) {
+      expect(signUpAccountSchema.safeParse({ ...signUpForm, state }).success, state).toBe(true);
+    }
+    expect(US_STATES).toHaveLength(57);
+    expect(new Set(US_STATES).size).toBe(57);
+    expect(regionsOf('US').map((r) => r.code)).toEqual([...US_STATES]);
+    expect(regionsOf('FR')).toEqual([]);
+    expect(messages(signUpAccountSchema.safeParse({ ...signUpForm, state: 'ZZ' }))).toEqual([
+      'Choose a US state or territory (two-letter code, e.g. CA)',
+    ]);
   });
 });
 
@@ -76,6 +92,11 @@ describe('account settings', () => {
 
   it('checks the profile form by the spec rules', () => {
     expect(profileFormSchema.safeParse(profile).success).toBe(true);
+    // Not any two letters: a US state or territory.
+    expect(messages(profileFormSchema.safeParse({ ...profile, state: 'ZZ' }))).toEqual(['Choose a US state or territory (two-letter code, e.g. CA)']);
+    expect(messages(profileFormSchema.safeParse({ ...profile, state: '' }))).toEqual(['State is required']);
+    expect(profileFormSchema.safeParse({ ...profile, state: 'PR' }).success).toBe(true);
+    expect(profileUpdateRequestSchema.safeParse({ state: 'ZZ' }).success).toBe(false);
     const bad = messages(profileFormSchema.safeParse({ ...profile, firstName: '', email: 'x', phone: '123', address: 'short', zipCode: '1' }));
     expect(bad).toEqual(
       expect.arrayContaining([

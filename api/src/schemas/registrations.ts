@@ -273,11 +273,15 @@ export const createIntentResponseSchema = z.object({ checkout_url: z.string(), s
 /** GET /api/payment/session/:id. */
 export const paymentSessionSchema = z.object({
   id: z.string(),
-  status: z.enum(['open', 'succeeded', 'failed']),
+  status: z.enum(['open', 'succeeded', 'failed', 'refunded']),
   paid: z.boolean(),
   amount: z.number(),
   currency: z.string(),
   used: z.boolean(),
+  /** Why a failed payment failed (a declined card, a cancelled checkout), in words for the payer. */
+  failure_reason: z.string().optional(),
+  /** A paid payment that could never pay for a registration is refunded: the provider's refund id. */
+  refund_id: z.string().optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

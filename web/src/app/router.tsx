@@ -16,6 +16,7 @@ import { RegisterTitlePage } from '@/features/registrations/components/register-
 import { NotificationSettingsPage } from '@/features/notifications/components/notification-settings-page';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { PublicRecordPage } from '@/features/verify/components/public-record-page';
 import { VerifyPage } from '@/features/verify/components/verify-page';
 import { AboutPage } from '@/features/marketing/components/about-page';
 import { ContactPage } from '@/features/marketing/components/contact-page';
@@ -78,6 +79,7 @@ const publicPages: readonly PageEntry[] = [
   { path: paths.forgotPassword, title: 'Forgot Password', page: ForgotPasswordPage },
   { path: paths.demo, title: 'Demo', page: DemoPage },
   { path: paths.resources, title: 'Resources', page: ResourcesPage },
+  { path: paths.titleRecord, title: 'Registration', page: PublicRecordPage },
 ];
 
 // Pages that a signed-in visitor skips on the way to the dashboard.

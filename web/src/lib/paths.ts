@@ -23,6 +23,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   demo: '/demo',
   resources: '/resources',
+  titleRecord: '/titles/:tr',
 
   dashboard: '/dashboard',
   myDocuments: '/my-documents',
@@ -38,3 +39,6 @@ export const paths = {
   masterAdmin: '/master-admin',
   masterAdminLogin: '/master-admin/login',
 } as const;
+
+/** The public record page of one registration (what search results and the certificate QR open). */
+export const titleRecordPath = (trNumber: string) => `/titles/${encodeURIComponent(trNumber)}`;

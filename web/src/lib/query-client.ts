@@ -1,11 +1,22 @@
 // The app's single QueryClient. Reads never go stale on their own and never retry or poll:
 // data changes when a mutation says so, which keeps what the user sees predictable.
-import { QueryClient } from '@tanstack/react-query';
+// Any 401 a read or a mutation meets is reported to `onUnauthorized` (the app asks the server for the
+// session again, so the page never shows someone signed in whom the server has signed out).
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
-import { getQueryFn } from './api-client';
+import { ApiError, getQueryFn } from './api-client';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+export type QueryClientHooks = { onUnauthorized?: (client: QueryClient) => void };
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function createQueryClient({ onUnauthorized }: QueryClientHooks = {}): QueryClient {
+  const report = (error: unknown) => {
+    if (isUnauthorized(error)) onUnauthorized?.(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: report }),
+    mutationCache: new MutationCache({ onError: report }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -19,4 +30,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -1,8 +1,9 @@
-// The current session: GET /api/auth/me, read once and kept fresh for 10 minutes.
+// The current session: GET /api/auth/session (200 signed in or not, so a signed-out page logs no
+// error), read once and kept fresh for 10 minutes; any 401 elsewhere makes the app read it again.
 // Whether the visitor is signed in is the server's answer, never something kept in the browser:
-// any failure means "signed out" (a 401 quietly, anything else with a log line).
+// any failure means "signed out" (with a log line).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema } from '@titleledger/api/schemas';
+import { sessionStateSchema } from '@titleledger/api/schemas';
 
 import { ApiError, apiCall } from '@/lib/api-client';
 
@@ -23,7 +24,7 @@ const SESSION_FRESH_MS = 10 * 60 * 1000;
 
 async function getCurrentUser(): Promise<SessionUser | null> {
   try {
-    return await apiCall('GET', '/api/auth/me', userSchema);
+    return (await apiCall('GET', '/api/auth/session', sessionStateSchema)).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     console.warn('Could not load the current user; treating the visitor as signed out.', error);
@@ -33,7 +34,7 @@ async function getCurrentUser(): Promise<SessionUser | null> {
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/auth/me'],
+    queryKey: ['/api/auth/session'],
     queryFn: getCurrentUser,
     staleTime: SESSION_FRESH_MS,
   });

@@ -30,7 +30,7 @@ export const footerGroups: ReadonlyArray<{ heading: string; links: readonly Foot
     heading: 'Help',
     links: [
       { to: paths.howItWorks, label: 'Help Center' },
-      { to: paths.pricing, label: 'FAQ' },
+      { to: `${paths.resources}#faq`, label: 'FAQ' },
       { to: paths.contact, label: 'Contact' },
       { to: paths.support, label: 'Support' },
     ],
@@ -60,9 +60,6 @@ export type MenuItem = {
   Icon: LucideIcon;
 };
 
-// The spec fixes the notification count at 0 until notifications are fed by the server.
-const NOTIFICATION_COUNT = 0;
-
 export const sideMenu: readonly MenuItem[] = [
   { to: paths.dashboard, label: 'Dashboard', description: 'Overview and statistics', Icon: LayoutDashboard },
   { to: paths.myDocuments, label: 'My Documents', description: 'View registered titles', Icon: FileText },
@@ -72,7 +69,6 @@ export const sideMenu: readonly MenuItem[] = [
     to: paths.notifications,
     label: 'Notifications',
     description: 'Alerts and updates',
-    badgeCount: NOTIFICATION_COUNT,
     Icon: Bell,
   },
   { to: paths.settings, label: 'Settings', description: 'Preferences and configuration', Icon: Settings },

@@ -8,6 +8,7 @@ import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
 import { ThemeSwitcher } from '@/components/theme-switcher';
 import { useLogout } from '@/features/auth/api/logout';
+import { useNotificationList } from '@/features/notifications/api/get-notifications';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
@@ -52,7 +53,11 @@ function MenuLink({ item, onNavigate }: { item: MenuItem; onNavigate: (() => voi
 
 export function SideMenu({ email, isAdmin, onNavigate }: SideMenuProps) {
   const logout = useLogout();
-  const items = isAdmin ? [...sideMenu, adminMenuItem] : sideMenu;
+  // The unread badge: the server's count from the notifications read model.
+  const unread = useNotificationList().data?.unread ?? 0;
+  const items = (isAdmin ? [...sideMenu, adminMenuItem] : sideMenu).map((item) =>
+    item.to === paths.notifications ? { ...item, badgeCount: unread } : item,
+  );
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-border px-5">

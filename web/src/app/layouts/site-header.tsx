@@ -1,11 +1,14 @@
 // The public top bar. From 768 px up the links sit in the bar; below that a menu button toggles
 // the same links in a panel, which closes when a link is chosen, on Escape, or on navigation.
-import { Menu, X } from 'lucide-react';
+// The search sits in the bar from 1024 px, in a row under it from 768 to 1023 px, in the menu below.
+// A signed-in visitor sees their account and the way to the dashboard instead of sign-in.
+import { LayoutDashboard, Menu, UserRound, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Logo } from '@/components/logo';
+import { useSession, type Session } from '@/lib/session';
 import { HeaderSearch } from '@/features/search/components/header-search';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -13,7 +16,46 @@ import { PRODUCT_NAME } from '@/lib/site';
 
 import { registerLink, signInLink, topBarLinks } from './navigation';
 
+/** Sign in and register, or, signed in, the account and the dashboard. */
+function SessionActions({ session, size, onChoose }: { session: Session; size: 'sm' | 'lg'; onChoose?: () => void }) {
+  if (session.status === 'loading') return null;
+  if (session.status === 'signed-in') {
+    return (
+      <>
+        <Button asChild variant={size === 'lg' ? 'secondary' : 'ghost'} size={size}>
+          <Link to={paths.account} onClick={onChoose} title={session.user.email}>
+            <UserRound aria-hidden="true" />
+            <span className="sr-only">Account: </span>
+            <span className="max-w-40 truncate">{session.user.email}</span>
+          </Link>
+        </Button>
+        <Button asChild size={size}>
+          <Link to={paths.dashboard} onClick={onChoose}>
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <Button asChild variant={size === 'lg' ? 'secondary' : 'ghost'} size={size}>
+        <Link to={signInLink.to} onClick={onChoose}>
+          {signInLink.label}
+        </Link>
+      </Button>
+      <Button asChild size={size}>
+        <Link to={registerLink.to} onClick={onChoose}>
+          {registerLink.label}
+        </Link>
+      </Button>
+    </>
+  );
+}
+
 export function SiteHeader() {
+  const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -64,12 +106,7 @@ export function SiteHeader() {
         <HeaderSearch className="ml-auto hidden w-56 lg:block xl:w-64" />
 
         <div className="ml-auto hidden items-center gap-2 md:flex lg:ml-0">
-          <Button asChild variant="ghost" size="sm">
-            <Link to={signInLink.to}>{signInLink.label}</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to={registerLink.to}>{registerLink.label}</Link>
-          </Button>
+          <SessionActions session={session} size="sm" />
         </div>
 
         <Button
@@ -84,6 +121,12 @@ export function SiteHeader() {
         >
           {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
         </Button>
+      </div>
+
+      <div className="hidden border-t border-border md:block lg:hidden">
+        <div className="mx-auto max-w-6xl px-4 py-2 sm:px-6">
+          <HeaderSearch />
+        </div>
       </div>
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-surface md:hidden">
@@ -108,16 +151,7 @@ export function SiteHeader() {
           </ul>
           <HeaderSearch className="mt-3" />
           <div className="mt-3 grid gap-2 border-t border-border pt-4">
-            <Button asChild variant="secondary" size="lg">
-              <Link to={signInLink.to} onClick={closeMenu}>
-                {signInLink.label}
-              </Link>
-            </Button>
-            <Button asChild size="lg">
-              <Link to={registerLink.to} onClick={closeMenu}>
-                {registerLink.label}
-              </Link>
-            </Button>
+            <SessionActions session={session} size="lg" onChoose={closeMenu} />
           </div>
         </nav>
       </div>

@@ -1,19 +1,22 @@
-// Route elements that decide on the session: the guard in front of signed-in pages, and the
-// entry pages (/, /login, /register, /get-started) that send a signed-in visitor to the dashboard.
+// Route elements that decide on the session: the guard in front of signed-in pages (a signed-out
+// visitor goes to sign in with `next` = the page they asked for), and the entry pages (/, /login,
+// /register, /get-started) that send a signed-in visitor on: to their checked `next`, or the dashboard.
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
 import { FullScreenSpinner } from '@/components/spinner';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
+import { returnPathFrom, withReturnPath } from '@/lib/return-path';
 
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const session = useSession();
+  const location = useLocation();
   switch (session.status) {
     case 'loading':
       return <FullScreenSpinner />;
     case 'signed-out':
-      return <Navigate to={paths.login} replace />;
+      return <Navigate to={withReturnPath(paths.login, `${location.pathname}${location.search}${location.hash}`)} replace />;
     case 'signed-in':
       return children;
     default: {
@@ -25,11 +28,12 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 
 export function SignedOutEntry({ children }: { children: ReactNode }) {
   const session = useSession();
+  const [search] = useSearchParams();
   switch (session.status) {
     case 'loading':
       return <FullScreenSpinner />;
     case 'signed-in':
-      return <Navigate to={paths.dashboard} replace />;
+      return <Navigate to={returnPathFrom(search) ?? paths.dashboard} replace />;
     case 'signed-out':
       return children;
     default: {

@@ -104,12 +104,13 @@ test('the page search suggests as you type, never for one character, and opens a
     expect(await chosen.getAttribute('aria-selected')).toBe('true');
     const chosenTr = (await chosen.locator('.font-mono').textContent())!.trim();
     await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/verify');
-    expect(new URL(page.url()).searchParams.get('tr')).toBe(chosenTr);
+    // A suggestion opens the registration's public record page.
+    await page.waitForURL((url) => url.pathname === `/titles/${chosenTr}`);
+    await page.getByRole('main').getByText(chosenTr, { exact: true }).first().waitFor();
   });
 });
 
-test('the header search shows at most 5, forgives a typo, says when nothing matches, and submits to /?search=', async () => {
+test('the header search shows at most 5, forgives a typo, says when nothing matches, and submits to /home?search=', async () => {
   await withPage(desktop, async (page) => {
     await page.goto(`${app.url}/pricing`);
     const box = page.getByRole('banner').getByRole('combobox');
@@ -126,7 +127,7 @@ test('the header search shows at most 5, forgives a typo, says when nothing matc
 
     await box.fill('garden');
     await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('search') === 'garden');
+    await page.waitForURL((url) => url.pathname === '/home' && url.searchParams.get('search') === 'garden');
     expect(await page.getByRole('main').getByRole('combobox').inputValue()).toBe('garden');
     // Read on load: suggestions for the term show in the page box.
     await page.getByRole('main').getByRole('option', { name: /The Midnight Garden/ }).waitFor();
@@ -143,7 +144,7 @@ test('the header search is in the mobile menu at 375 px', async () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'header-search-375.png') });
     await box.press('ArrowDown');
     await box.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/verify');
+    await page.waitForURL((url) => url.pathname.startsWith('/titles/'));
   });
 });
 

@@ -1,11 +1,12 @@
 // Step 1 of sign-up: who the account is for and how to sign in. The required-field, match and
 // length checks run on Next (with the spec's toasts), not on every keystroke.
-import { ACCOUNT_TYPES, US_STATES } from '@titleledger/api/schemas';
+import { ACCOUNT_TYPES } from '@titleledger/api/schemas';
 
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { Select } from '@/components/select';
+import { regionOptions } from '@/lib/region-options';
 
 import type { AccountInfo } from '../lib/sign-up';
 
@@ -15,7 +16,7 @@ const accountTypeLabels: Record<(typeof ACCOUNT_TYPES)[number], string> = {
   organization: 'Organization',
 };
 
-const stateOptions = US_STATES.map((state) => ({ value: state, label: state }));
+const stateOptions = regionOptions('US');
 const accountTypeOptions = ACCOUNT_TYPES.map((type) => ({ value: type, label: accountTypeLabels[type] }));
 
 export function AccountStep({

@@ -1,8 +1,9 @@
 // /login: e-mail and password, remember me, and, when the account has two-factor sign-in, a
-// second pass with the 6-digit code. Success goes to the dashboard; failures say why.
+// second pass with the 6-digit code. Success goes back to the page that asked (`?next=`, our own
+// paths only) or to the dashboard; failures say why.
 import { TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
+import { returnPathFrom, withReturnPath } from '@/lib/return-path';
 
 import { useLogin } from '../api/login';
 import { AuthFrame } from './auth-frame';
@@ -25,6 +27,8 @@ const linkClass = 'rounded-sm font-medium text-accent-text underline-offset-4 ho
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const returnTo = returnPathFrom(search);
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -52,7 +56,7 @@ export function LoginPage() {
       });
       if (result.success) {
         toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
-        void navigate(paths.dashboard, { replace: true });
+        void navigate(returnTo ?? paths.dashboard, { replace: true });
         return;
       }
       if (result.twoFactorRequired && !needsCode) {
@@ -157,7 +161,7 @@ export function LoginPage() {
           <CardFooter className="justify-center text-sm text-muted-foreground">
             <span>
               Don&apos;t have an account?{' '}
-              <Link to={paths.register} className={linkClass}>
+              <Link to={withReturnPath(paths.register, returnTo)} className={linkClass}>
                 Create one
               </Link>
             </span>

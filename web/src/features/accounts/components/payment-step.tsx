@@ -1,6 +1,6 @@
 // Step 3 of sign-up: billing details and a card, tokenised by whichever provider the server
 // names (GET /api/payment/config). Once a payment method exists its summary replaces the form.
-import { US_STATES, type BillingDetails } from '@titleledger/api/schemas';
+import type { BillingDetails } from '@titleledger/api/schemas';
 import { CreditCard } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 
@@ -14,6 +14,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
 import { usePaymentConfig } from '@/hooks/use-payment-config';
+import { regionOptions } from '@/lib/region-options';
 import { brandName, formatCardExpiry } from '../lib/card';
 import type { AccountInfo, PaymentMethodSummary } from '../lib/sign-up';
 import type { CardTokenizer } from './card-tokenizer';
@@ -22,7 +23,7 @@ import { StripeCardField } from './stripe-card-field';
 
 type Billing = { name: string; email: string; line1: string; city: string; state: string; postalCode: string };
 
-const stateOptions = US_STATES.map((state) => ({ value: state, label: state }));
+const stateOptions = regionOptions('US');
 
 export function PaymentStep({
   account,

@@ -2,7 +2,7 @@
 // file, success). The rules live in ../lib/sign-up; this wires them to the screen and the API.
 import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Card, CardContent, CardFooter } from '@/components/card';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
+import { returnPathFrom, withReturnPath } from '@/lib/return-path';
 
 import { useRefreshSession, useRegister } from '../api/register';
 import {
@@ -39,6 +40,9 @@ export function SignUpPage() {
   const { pathname } = useLocation();
   useDocumentTitle(pathname === paths.getStarted ? 'Get Started' : 'Create Account');
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // The page that sent the visitor here (checkout, the wizard…): where "Continue" goes afterwards.
+  const returnTo = returnPathFrom(search);
   const register = useRegister();
   const refreshSession = useRefreshSession();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
@@ -102,10 +106,10 @@ export function SignUpPage() {
     }
   };
 
-  const goToDashboard = async () => {
+  const leave = async () => {
     setLeaving(true);
     await refreshSession();
-    void navigate(paths.dashboard, { replace: true });
+    void navigate(returnTo ?? paths.dashboard, { replace: true });
   };
 
   const heading = headings[state.step];
@@ -123,10 +127,12 @@ export function SignUpPage() {
                   {heading.title}
                 </h2>
                 <p className="max-w-sm text-sm text-muted-foreground">
-                  Welcome to TitleLedger. You can register your first title from the dashboard.
+                  {returnTo
+                    ? 'Welcome to TitleLedger. Continue where you left off.'
+                    : 'Welcome to TitleLedger. You can register your first title from the dashboard.'}
                 </p>
-                <Button size="lg" onClick={goToDashboard} disabled={leaving}>
-                  Go to Dashboard
+                <Button size="lg" onClick={leave} disabled={leaving}>
+                  {returnTo ? 'Continue' : 'Go to Dashboard'}
                   <ArrowRight aria-hidden="true" />
                 </Button>
               </div>
@@ -192,7 +198,7 @@ export function SignUpPage() {
       </Card>
       {state.step !== 4 ? (
         <p className="mt-6 text-center text-sm text-muted-foreground">
-          <Link to={paths.login} className="rounded-sm font-medium text-accent-text underline-offset-4 hover:underline">
+          <Link to={withReturnPath(paths.login, returnTo)} className="rounded-sm font-medium text-accent-text underline-offset-4 hover:underline">
             Already have an account? Sign in
           </Link>
         </p>

@@ -1,9 +1,12 @@
-// POST /api/payment/create-intent from the checkout page (seed 001 §7.2): a one-time payment of
-// the route's amount; the browser then goes to the checkout URL it returns.
+// POST /api/payment/create-intent from the checkout page (seed 001 §7.2). What the payment is for and
+// how much it is are fixed by the server: a title registration, at the fee it serves
+// (GET /api/payment/config), so the payment always pays for a registration. The provider sends the
+// payer back to /checkout/success (then the wizard), or to /checkout with `payment=cancelled|declined`.
 import { useMutation } from '@tanstack/react-query';
-import { createIntentResponseSchema } from '@titleledger/api/schemas';
+import { feeAmount, createIntentResponseSchema, type RegistrationFee } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
 
 const CHECKOUT_SERVICE = 'title_registration';
@@ -16,15 +19,19 @@ export class CheckoutSetupError extends Error {
   }
 }
 
-async function createCheckoutIntent(amount: number): Promise<{ checkoutUrl: string }> {
+async function createCheckoutIntent(fee: RegistrationFee): Promise<{ checkoutUrl: string }> {
   let checkoutUrl: string;
   try {
     ({ checkout_url: checkoutUrl } = await apiCall('POST', '/api/payment/create-intent', createIntentResponseSchema, {
-      amount,
-      currency: 'usd',
-      payment_type: 'one-time',
-      description: `${PRODUCT_NAME} - Title Registration ($${amount.toFixed(2)})`,
-      metadata: { service: CHECKOUT_SERVICE, amount: amount.toFixed(2) },
+      amount: feeAmount(fee),
+      currency: fee.currency,
+      payment_type: 'copyright_registration',
+      description: `${PRODUCT_NAME} - Title Registration`,
+      metadata: {
+        service: CHECKOUT_SERVICE,
+        success_path: `${paths.checkoutSuccess}?status=succeeded`,
+        cancel_path: `${paths.checkout}?payment=cancelled`,
+      },
     }));
   } catch (error) {
     throw new CheckoutSetupError(error);

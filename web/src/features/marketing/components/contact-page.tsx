@@ -1,6 +1,6 @@
 // /contact: name, e-mail, subject and message, all required. Sent as a support request of type
 // "other", so it gets a ticket number like any support request.
-import { supportRequestSchema } from '@titleledger/api/schemas';
+import { SUPPORT_LIMITS, supportRequestSchema } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -74,17 +74,21 @@ export function ContactPage() {
         ) : (
           <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-5" aria-label="Contact form">
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Name" error={errors.name}>
+              <Field label="Name" error={errors.name} hint={`At least ${SUPPORT_LIMITS.fullName.min} characters.`}>
                 {(p) => <Input {...p} autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />}
               </Field>
               <Field label="Email" error={errors.email}>
                 {(p) => <Input {...p} type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />}
               </Field>
             </div>
-            <Field label="Subject" error={errors.subject}>
+            <Field label="Subject" error={errors.subject} hint={`At least ${SUPPORT_LIMITS.subject.min} characters.`}>
               {(p) => <Input {...p} required value={form.subject} onChange={(e) => set('subject')(e.target.value)} />}
             </Field>
-            <Field label="Message" error={errors.message}>
+            <Field
+              label="Message"
+              error={errors.message}
+              hint={`${form.message.trim().length} / at least ${SUPPORT_LIMITS.message.min} characters (at most ${SUPPORT_LIMITS.message.max}).`}
+            >
               {(p) => <Textarea {...p} required className="min-h-[150px]" value={form.message} onChange={(e) => set('message')(e.target.value)} />}
             </Field>
             <div>
@@ -97,6 +101,9 @@ export function ContactPage() {
             <h2 className="font-semibold">Other ways to reach us</h2>
             <p className="mt-2 text-muted-foreground">
               E-mail <a className="font-medium text-accent-text underline" href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>
+            </p>
+            <p className="mt-1 text-muted-foreground">
+              Phone <a className="font-medium text-accent-text underline" href={CONTACT.supportPhoneHref}>{CONTACT.supportPhone}</a>
             </p>
             <p className="mt-1 text-muted-foreground">Support hours: {CONTACT.supportHours}; we reply within 24 hours.</p>
             <p className="mt-1 text-muted-foreground">{CONTACT.office}</p>

@@ -1,10 +1,14 @@
 // Facts the public pages state in more than one place, kept once so pricing, the FAQ, terms and
 // the refund policy cannot disagree.
+import { SUPPORT_CONTACT } from '@/lib/site';
+
 export const CONTACT = {
   supportEmail: 'support@titleledger.com',
   legalEmail: 'legal@titleledger.com',
   privacyEmail: 'privacy@titleledger.com',
-  supportHours: 'Monday to Friday, 9 AM – 6 PM EST',
+  supportHours: SUPPORT_CONTACT.hours,
+  supportPhone: SUPPORT_CONTACT.phone,
+  supportPhoneHref: SUPPORT_CONTACT.phoneHref,
   // Placeholder until the company's postal address is settled; the spec leaves it unnamed.
   office: 'TitleLedger, San Francisco, California (visits by appointment)',
 } as const;

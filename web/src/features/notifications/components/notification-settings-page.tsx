@@ -93,10 +93,13 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
         />
       </Group>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={update.isPending}>
+        {/* Nothing to save until something changed. */}
+        <Button onClick={save} disabled={update.isPending || !preferencesChanged(saved, draft)}>
           {update.isPending ? 'Saving...' : 'Save Preferences'}
         </Button>
-        {preferencesChanged(saved, draft) ? <span className="text-sm text-muted-foreground">You have unsaved changes.</span> : null}
+        <span className="text-sm text-muted-foreground" role="status">
+          {preferencesChanged(saved, draft) ? 'You have unsaved changes.' : 'No changes to save.'}
+        </span>
       </div>
     </div>
   );

@@ -1,13 +1,16 @@
-// /notifications: the notification centre. The list is local to this page and starts empty
-// (seed 001 §2.5); filters, read state, delete, mark all read and clear all all work on it. A
-// side panel shows which e-mail/SMS notifications are on and links to change them.
+// /notifications: the notification centre. The list is the server's (GET /api/notifications, built
+// from the log: payments, registrations, anchoring, security); filters, read state, delete, mark all
+// read and clear all are sent to the server. A side panel shows which e-mail/SMS notifications are
+// on and links to change them.
 import { Bell, BellOff, Check, CheckCheck, Mail, MessageSquare, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { Alert } from '@/components/alert';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { Loading } from '@/components/query-states';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/cn';
@@ -172,7 +175,15 @@ export function NotificationsPage() {
               </button>
             ))}
           </div>
-          {shown.length === 0 ? (
+          {notifications.isPending ? (
+            <Loading>Loading notifications...</Loading>
+          ) : notifications.isError ? (
+            <div className="p-4">
+              <Alert variant="danger" role="alert" title="Notifications could not be loaded">
+                Reload the page to try again.
+              </Alert>
+            </div>
+          ) : shown.length === 0 ? (
             <div className="grid justify-items-center gap-3 px-6 py-14 text-center">
               {filter === 'all' ? (
                 <Bell aria-hidden="true" className="size-10 text-muted-foreground" />

@@ -1,19 +1,23 @@
-// The notification centre's list as React state. It starts empty and lives only as long as the
-// page: nothing feeds it yet (the spec fixes the count at 0), but every action on it is real.
-import { useReducer } from 'react';
-
-import { notificationsReducer, type NotificationItem } from '../lib/notification-store';
+// The notification centre's list: the server's notifications (built from the log), with every
+// action on them sent to the server. Until the first answer the list is empty.
+import type { NotificationItem } from '../lib/notification-store';
+import { useChangeNotification, type NotificationChange } from '../api/change-notification';
+import { useNotificationList } from '../api/get-notifications';
 
 const empty: readonly NotificationItem[] = [];
 
-export function useNotifications(initial: readonly NotificationItem[] = empty) {
-  const [items, dispatch] = useReducer(notificationsReducer, initial);
+export function useNotifications() {
+  const list = useNotificationList();
+  const change = useChangeNotification();
+  const send = (what: NotificationChange) => change.mutate(what);
   return {
-    items,
-    markRead: (id: string) => dispatch({ type: 'markedRead', id }),
-    markUnread: (id: string) => dispatch({ type: 'markedUnread', id }),
-    remove: (id: string) => dispatch({ type: 'deleted', id }),
-    markAllRead: () => dispatch({ type: 'allMarkedRead' }),
-    clearAll: () => dispatch({ type: 'cleared' }),
+    items: (list.data?.notifications ?? empty),
+    isPending: list.isPending,
+    isError: list.isError,
+    markRead: (id: string) => send({ kind: 'read', id }),
+    markUnread: (id: string) => send({ kind: 'unread', id }),
+    remove: (id: string) => send({ kind: 'delete', id }),
+    markAllRead: () => send({ kind: 'read-all' }),
+    clearAll: () => send({ kind: 'delete-all' }),
   };
 }

@@ -1,6 +1,6 @@
-// Step 5, Registration Complete (seed 001 §2.2): the TR number, both hashes, the certificate in a
-// frame, the two downloads and the way to the dashboard.
-import { CircleCheck, Download, FileKey2, LayoutDashboard } from 'lucide-react';
+// Step 5, Registration Complete (seed 001 §2.2): the TR number, both hashes, a preview image of the
+// certificate's first page with "Open PDF", the two downloads and the way to the dashboard.
+import { CircleCheck, Download, ExternalLink, FileKey2, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { HashText } from '@/components/hash-text';
 import { paths } from '@/lib/paths';
 
-import { certificateDownloadUrl, certificatePreviewUrl, openDownload, trFileDownloadUrl } from '../lib/downloads';
+import { useDownloadFile, useOpenCertificate } from '../api/download-file';
+import { certificateImageUrl } from '../lib/downloads';
 import type { RegistrationResult } from '../lib/registration-response';
 import { sameHash } from '../lib/sha256';
 
@@ -17,6 +18,8 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
   const { trNumber, cryptographicHash, fileContentHash } = result;
   const compared = localHash !== null && fileContentHash !== '';
   const matches = compared && sameHash(localHash, fileContentHash);
+  const download = useDownloadFile();
+  const openPdf = useOpenCertificate();
   return (
     <div className="grid gap-6">
       <Card>
@@ -65,11 +68,11 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
           ) : null}
 
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button onClick={() => openDownload(certificateDownloadUrl(trNumber))}>
+            <Button disabled={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
               <Download aria-hidden="true" />
               Download PDF
             </Button>
-            <Button variant="secondary" onClick={() => openDownload(trFileDownloadUrl(trNumber))}>
+            <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ kind: 'tr', trNumber })}>
               <FileKey2 aria-hidden="true" />
               Download .TR file
             </Button>
@@ -86,14 +89,21 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
       <Card>
         <CardHeader>
           <CardTitle>Certificate preview</CardTitle>
-          <CardDescription>The PDF certificate for {trNumber}.</CardDescription>
+          <CardDescription>The first page of the PDF certificate for {trNumber}.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <iframe
-            title={`Certificate preview for ${trNumber}`}
-            src={certificatePreviewUrl(trNumber)}
-            className="h-[28rem] w-full rounded-md border border-border bg-white sm:h-[40rem]"
+        <CardContent className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+          {/* An image, rendered by the server from the PDF: a PDF in a frame is blank on many phones. */}
+          <img
+            src={certificateImageUrl(trNumber)}
+            alt={`First page of the certificate for ${trNumber}`}
+            className="w-full rounded-md border border-border bg-white shadow-sm"
+            width={1240}
+            height={1753}
           />
+          <Button variant="secondary" disabled={openPdf.isPending} onClick={() => openPdf.mutate(trNumber)}>
+            <ExternalLink aria-hidden="true" />
+            Open PDF
+          </Button>
         </CardContent>
       </Card>
     </div>

@@ -17,6 +17,7 @@ import { paths } from '@/lib/paths';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useUserTitles } from '../api/get-user-titles';
 import { filterTitles, STATUS_FILTERS, type StatusFilter } from '../lib/title-filter';
+import { useResumePendingDownload } from '../api/download-file';
 import { formatDate, StatusBadge, TitleDownloads } from './title-downloads';
 
 type StatKey = 'totalRegistrations' | 'activeRegistrations' | 'pendingRegistrations' | 'thisMonthRegistrations' | 'recent_activity';
@@ -164,6 +165,7 @@ function TitleList() {
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  useResumePendingDownload();
   return (
     <div className="grid gap-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

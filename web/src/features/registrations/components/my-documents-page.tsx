@@ -11,10 +11,12 @@ import { paths } from '@/lib/paths';
 
 import { useUserTitles } from '../api/get-user-titles';
 import { hashPrefix, newestFirst } from '../lib/title-filter';
+import { useResumePendingDownload } from '../api/download-file';
 import { formatDate, StatusBadge, TitleDownloads } from './title-downloads';
 
 export function MyDocumentsPage() {
   useDocumentTitle('My Documents');
+  useResumePendingDownload();
   const titles = useUserTitles({ retry: 1 });
   const rows = newestFirst(titles.data ?? []);
 

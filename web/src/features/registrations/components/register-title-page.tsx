@@ -6,10 +6,12 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { paths } from '@/lib/paths';
+import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/payment-outcome';
 
 import { useCreateRegistrationPayment } from '../api/create-payment-intent';
 import { useContactProfile } from '../api/get-contact-profile';
@@ -18,11 +20,12 @@ import { RegistrationFailedError, useSubmitRegistration } from '../api/submit-re
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-storage';
 import { readPaymentReturn, type PaymentReturn } from '../lib/payment-return';
 import { emptyForm, type FlagField, type RegistrationForm, type TextField } from '../lib/registration-form';
-import { certificatePreviewUrl } from '../lib/downloads';
+import { certificateImageUrl } from '../lib/downloads';
 import { isAlreadyUsedMessage, type RegistrationResult } from '../lib/registration-response';
 import { sha256Hex } from '../lib/sha256';
 import {
   fieldError,
+  firstStepNeedingInput,
   missingForSubmission,
   stepErrors,
   stepIsFilled,
@@ -86,19 +89,35 @@ export function RegisterTitlePage() {
     [navigate],
   );
 
-  // Cancelled at the payment page: back to the review with the draft, nothing charged.
-  const paymentCancelled = searchParams.get('payment') === 'cancelled';
+  // Back from the payment page unpaid (a declined card, or Cancel): back to the review with the
+  // draft; the page says which, and for a decline why (the server's reason) and what to do.
+  const unpaid = unpaidOutcomeFrom(searchParams);
+  const unpaidSession = searchParams.get('session_id')?.trim() || null;
+  const [unpaidNotice, setUnpaidNotice] = useState<OutcomeText | null>(null);
   useEffect(() => {
-    if (!paymentCancelled || paymentReturn) return;
+    if (!unpaid || paymentReturn) return;
+    let stale = false;
     const draft = loadDraft(localStorage);
     if (draft) setForm(draft);
     setStep(3);
-    toast({
-      title: 'Payment Failed',
-      description: 'The payment was cancelled and you have not been charged. You can pay when you are ready.',
-      variant: 'destructive',
-    });
-  }, [paymentCancelled, paymentReturn]);
+    const tell = (reason: string | null) => {
+      if (stale) return;
+      const text = unpaidOutcomeText(unpaid, reason);
+      setUnpaidNotice(text);
+      toast({ title: text.title, description: text.description, variant: 'destructive' });
+    };
+    if (unpaid === 'declined' && unpaidSession) {
+      queryClient
+        .fetchQuery(paymentSessionQueryOptions(unpaidSession))
+        .then((session) => tell(session.failure_reason ?? null))
+        .catch(() => tell(null));
+    } else {
+      tell(null);
+    }
+    return () => {
+      stale = true;
+    };
+  }, [unpaid, unpaidSession, paymentReturn, queryClient]);
 
   useEffect(() => {
     if (!paymentReturn) return;
@@ -134,11 +153,21 @@ export function RegisterTitlePage() {
           });
           return;
         }
-        const draft = loadDraft(localStorage);
-        if (draft) setForm(draft);
+        const draft = loadDraft(localStorage) ?? emptyForm;
+        setForm(draft);
         setPayment({ status: 'verified', ret: paymentReturn });
-        setStep(4);
-        toast({ title: 'Payment Successful', description: 'Your payment is confirmed. Upload your document to finish.', variant: 'success' });
+        // A payment made from the standalone checkout has no work details yet: resume where input
+        // is still needed; the payment is kept, and the review step then continues to the upload.
+        const resume = firstStepNeedingInput(draft);
+        setStep(resume);
+        toast({
+          title: 'Payment Successful',
+          description:
+            resume === 4
+              ? 'Your payment is confirmed. Upload your document to finish.'
+              : 'Your payment is confirmed and kept. Fill in the details of your work, then upload it.',
+          variant: 'success',
+        });
       })
       .catch(() => {
         if (cancelled) return;
@@ -293,11 +322,13 @@ export function RegisterTitlePage() {
       markSessionUsed(localStorage, verified.id);
       clearDraft(localStorage);
       setStage('certificate');
-      // The certificate is made on request; asking for it now means the preview opens at once.
-      await fetch(certificatePreviewUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
+      // The certificate's preview image is made on request: ask for it now (the browser keeps it a
+      // minute), without holding step 5 back for it.
+      void fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
       setStage('completed');
       setResult(registered);
-      toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
+      // No toast here: step 5 says it all, and a toast would sit over its hashes (on phones, over
+      // the TR number too).
       goTo(5);
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Registration submission failed';
@@ -335,6 +366,12 @@ export function RegisterTitlePage() {
       ) : step === 2 ? (
         <ContactStep binding={binding} loadingProfile={profile.isFetching} />
       ) : step === 3 ? (
+        <>
+        {unpaidNotice && verified === null ? (
+          <Alert variant="danger" role="alert" title={unpaidNotice.title}>
+            {unpaidNotice.description} {unpaidNotice.whatToDo}
+          </Alert>
+        ) : null}
         <ReviewStep
           form={form}
           paymentVerified={verified !== null}
@@ -342,6 +379,7 @@ export function RegisterTitlePage() {
           onPay={pay}
           onContinue={() => goTo(4)}
         />
+        </>
       ) : step === 4 ? (
         <UploadStep
           file={file}

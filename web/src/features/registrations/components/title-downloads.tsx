@@ -4,21 +4,29 @@ import { Download, FileKey2 } from 'lucide-react';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 
-import { certificateDownloadUrl, openDownload, trFileDownloadUrl } from '../lib/downloads';
+import { useDownloadFile } from '../api/download-file';
 
 export function TitleDownloads({ trNumber, title }: { trNumber: string; title: string }) {
+  const download = useDownloadFile();
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         variant="secondary"
         size="sm"
         aria-label={`Certificate for ${title}`}
-        onClick={() => openDownload(certificateDownloadUrl(trNumber))}
+        disabled={download.isPending}
+        onClick={() => download.mutate({ kind: 'certificate', trNumber })}
       >
         <Download aria-hidden="true" />
         Certificate
       </Button>
-      <Button variant="secondary" size="sm" aria-label={`.tr File for ${title}`} onClick={() => openDownload(trFileDownloadUrl(trNumber))}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`.tr File for ${title}`}
+        disabled={download.isPending}
+        onClick={() => download.mutate({ kind: 'tr', trNumber })}
+      >
         <FileKey2 aria-hidden="true" />
         .tr File
       </Button>

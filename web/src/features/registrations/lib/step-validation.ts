@@ -59,3 +59,13 @@ const SUBMISSION_FIELDS = [
 export function missingForSubmission(form: RegistrationForm): string[] {
   return SUBMISSION_FIELDS.filter(([field]) => form[field].trim() === '').map(([, label]) => label);
 }
+
+/**
+ * Where a paid wizard resumes: the first step whose fields still fail (a payment made from the
+ * standalone checkout has no work details yet), else the upload. The payment itself is kept.
+ */
+export function firstStepNeedingInput(form: RegistrationForm): WizardStep {
+  if (Object.keys(stepErrors(1, form)).length > 0) return 1;
+  if (Object.keys(stepErrors(2, form)).length > 0) return 2;
+  return 4;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
 import { emptyForm } from './registration-form';
-import { fieldError, missingForSubmission, progressPercent, stepErrors, stepIsFilled } from './step-validation';
+import { fieldError, firstStepNeedingInput, missingForSubmission, progressPercent, stepErrors, stepIsFilled } from './step-validation';
 
 const filled = {
   ...emptyForm,
@@ -77,4 +77,14 @@ describe('before submission', () => {
 
 test('the progress bar shows the step as a percentage of five', () => {
   expect([1, 2, 3, 4, 5].map((step) => progressPercent(step as 1 | 2 | 3 | 4 | 5))).toEqual([20, 40, 60, 80, 100]);
+});
+
+describe('resuming a paid wizard', () => {
+  test('goes to the first step that still needs input, and to the upload once nothing does', () => {
+    expect(firstStepNeedingInput(emptyForm)).toBe(1);
+    expect(firstStepNeedingInput({ ...filled, title: '' })).toBe(1);
+    expect(firstStepNeedingInput({ ...filled, phone: '' })).toBe(2);
+    expect(firstStepNeedingInput({ ...filled, email: 'not an address' })).toBe(2);
+    expect(firstStepNeedingInput(filled)).toBe(4);
+  });
 });

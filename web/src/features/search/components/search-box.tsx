@@ -1,13 +1,14 @@
 // The live registration search (a WAI-ARIA combobox). Suggestions show while the box has focus
 // and holds more than 1 character, and hide shortly after focus leaves. Arrow keys move through
-// them, Enter opens the highlighted one (its verification page) or submits the term
-// (`/?search=term`), Escape closes the list. Blank text submits nothing.
+// them, Enter opens the highlighted one (its public record, /titles/{tr}) or submits the term
+// (`/home?search=term`: the home page with the search, which signed-in visitors reach too; `/`
+// sends them to the dashboard), Escape closes the list. Blank text submits nothing.
 import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { cn } from '@/lib/cn';
-import { paths } from '@/lib/paths';
+import { paths, titleRecordPath } from '@/lib/paths';
 
 import { isSearchable, useSearchRegistrations, type SearchResult } from '../api/search-registrations';
 
@@ -33,8 +34,8 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
-function verifyPathFor(result: SearchResult): string {
-  return `${paths.verify}?tr=${encodeURIComponent(result.tr_number)}`;
+function recordPathFor(result: SearchResult): string {
+  return titleRecordPath(result.tr_number);
 }
 
 export function SearchBox({ variant, initialTerm = '', autoFocus = false, className }: SearchBoxProps) {
@@ -63,7 +64,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
   const choose = (result: SearchResult) => {
     setFocused(false);
     inputRef.current?.blur();
-    void navigate(verifyPathFor(result));
+    void navigate(recordPathFor(result));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -73,7 +74,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
     const chosen = open && active >= 0 ? results[active] : undefined;
     if (chosen) return choose(chosen);
     setDismissed(true);
-    void navigate(`${paths.landing}?search=${encodeURIComponent(value)}`);
+    void navigate(`${paths.home}?search=${encodeURIComponent(value)}`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

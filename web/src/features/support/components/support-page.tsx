@@ -23,7 +23,7 @@ import { Textarea } from '@/components/textarea';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
-import { PRODUCT_NAME } from '@/lib/site';
+import { PRODUCT_NAME, SUPPORT_CONTACT } from '@/lib/site';
 
 import { useSubmitSupportRequest } from '../api/submit-support-request';
 
@@ -220,7 +220,11 @@ export function SupportPage() {
               </p>
               <p className="flex gap-2">
                 <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-                <span>Phone support Mon-Fri 9AM-5PM EST (Annual plan: priority line in your account)</span>
+                <span>
+                  <a className="font-medium text-accent-text underline" href={SUPPORT_CONTACT.phoneHref}>{SUPPORT_CONTACT.phone}</a>
+                  <br />
+                  <span className="text-muted-foreground">{SUPPORT_CONTACT.hours}</span>
+                </span>
               </p>
               <p className="flex gap-2">
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

@@ -16,7 +16,7 @@ export function VerificationError({ message }: { message: string }) {
   return <Alert variant="danger" role="alert" title={message} />;
 }
 
-function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: string }) {
   const text = status || 'unknown';
   return (
     <Badge variant={text === 'registered' ? 'success' : 'warning'} className="capitalize">
@@ -25,7 +25,7 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+export function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid min-w-0 gap-1">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
@@ -48,7 +48,13 @@ export function CertificateVerified({ registration }: { registration: VerifiedRe
         <ul className="grid gap-3" aria-label="Checks">
           <CheckRow state="passed" label="Certificate is authentic" />
           <CheckRow state="passed" label="Hash verification passed" />
-          <CheckRow state="passed" label="Registration is active" />
+          {registration.status === 'registered' ? (
+            <CheckRow state="passed" label="Registration is active" />
+          ) : (
+            <CheckRow state="checking" label="Registration is pending">
+              Recorded, and waiting for its batch to be anchored on the blockchain (usually seconds).
+            </CheckRow>
+          )}
         </ul>
         <dl className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2">
           <Detail term="Title">{registration.title}</Detail>

@@ -1,7 +1,7 @@
 // Profile Information: read-only until Edit Profile; the form checks the shared profile rules
 // (seed 001 §5) before PUT /api/user/profile. A new e-mail address (where password resets go) also
 // asks for the current password, which the server requires.
-import { MESSAGES, profileFormSchema, US_STATES, type ProfileForm } from '@titleledger/api/schemas';
+import { MESSAGES, profileFormSchema, type ProfileForm } from '@titleledger/api/schemas';
 import { Pencil, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
@@ -12,6 +12,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Select, type SelectOption } from '@/components/select';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
+import { regionOptions } from '@/lib/region-options';
 
 import type { Profile } from '../../api/get-profile';
 import { useUpdateProfile } from '../../api/update-profile';
@@ -88,11 +89,8 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     }
   };
 
-  // Offer the spec's four states, plus whatever an older profile already holds.
-  const stateOptions: SelectOption[] = US_STATES.map((s) => ({ value: s, label: s }));
-  if (form.state && !stateOptions.some((option) => option.value === form.state)) {
-    stateOptions.push({ value: form.state, label: form.state });
-  }
+  // Every US state and territory, plus whatever an older profile already holds.
+  const stateOptions: SelectOption[] = regionOptions('US', form.state);
 
   return (
     <Section

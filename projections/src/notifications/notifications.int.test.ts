@@ -1,0 +1,136 @@
+// The notification centre from the log, on a real Postgres and the real ledger: a creator's payment,
+// registration, certificate and anchoring become notifications; a sign-in from a new network, a
+// password change and turning two-factor on too; read, unread, delete, all read and clear all are
+// the user's own (another user gets 404) and survive a rebuild of the read model. E-mails go out
+// through the mail port for the topics a user left on, once.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { rebuildProjections } from '../runner/projection-runner.js';
+import { notificationsProjection } from './notifications.js';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { creatorFlows, injectSender, jsonBody, TEST_PASSWORD, type Creator } from '../../../test/support/flows.js';
+import { textBytes } from '../../../test/support/documents.js';
+import { outboxMail } from '../../../test/support/mail.js';
+
+let app: TestApp;
+let ip = '203.0.113.10';
+let flows: ReturnType<typeof creatorFlows>;
+let ada: Creator;
+let bob: Creator;
+
+type Listed = { notifications: { id: string; type: string; title: string; message: string; read: boolean; trNumber: string | null }[]; unread: number };
+
+const list = async (token: string): Promise<Listed> => {
+  const reply = await flows.send({ method: 'GET', url: '/api/notifications', token });
+  expect(reply.status).toBe(200);
+  return reply.json<Listed>();
+};
+const titles = async (token: string) => (await list(token)).notifications.map((n) => n.title);
+
+beforeAll(async () => {
+  app = await startTestApp({ LEDGER_BATCH_SECONDS: '1', DEV_OUTBOX: '1', NOTIFICATION_MAIL_INTERVAL_MS: '100' });
+  flows = creatorFlows(injectSender(app, { remoteAddress: () => ip }));
+  ada = await flows.signUp();
+  bob = await flows.signUp();
+});
+afterAll(async () => app?.stop());
+
+it('needs a signed-in user', async () => {
+  expect((await flows.send({ method: 'GET', url: '/api/notifications' })).status).toBe(401);
+  expect((await flows.send({ method: 'POST', url: '/api/notifications/read-all' })).status).toBe(401);
+});
+
+it('tells a creator about the payment, the registration, the certificate and the anchoring', async () => {
+  const registered = await flows.register(ada.token, textBytes('a notified work'), { title: 'Notified Work' });
+  // The anchoring comes from the ledger's batch: wait for its notification, never for a time.
+  await expect.poll(() => titles(ada.token), { timeout: 90_000 }).toContain('Title anchored');
+  const { notifications, unread } = await list(ada.token);
+  expect(notifications.map((n) => n.title)).toEqual(
+    expect.arrayContaining(['Payment received', 'Title registered', 'Certificate ready', 'Title anchored']),
+  );
+  expect(unread).toBe(notifications.length);
+  const anchored = notifications.find((n) => n.title === 'Title anchored')!;
+  expect(anchored).toMatchObject({ type: 'registration', trNumber: registered.trNumber, read: false });
+  expect(anchored.message).toMatch(/anchored in block \d+/);
+  expect(notifications.find((n) => n.title === 'Payment received')!.message).toMatch(/9\.99 USD.*Receipt: payment /);
+  // Nobody else sees them.
+  expect((await list(bob.token)).notifications).toEqual([]);
+  // Ada left every topic on: the e-mail came through the mail port.
+  const mail = await outboxMail(flows.send, ada.email);
+  expect(mail.subject).toMatch(/^TitleLedger: /);
+});
+
+it('sends no e-mail for a topic the user turned off, and each notification at most once', async () => {
+  const off = await flows.send({ method: 'PUT', url: '/api/user/notifications', token: bob.token, ...jsonBody({ key: 'paymentUpdates', value: false }) });
+  expect(off.status).toBe(200);
+  await flows.register(bob.token, textBytes('a quiet work'), { title: 'Quiet Work' });
+  const outcomes = async () =>
+    (
+      await app.running.pool.query<{ type: string; outcome: string | null }>(
+        `SELECT o.type, o.outcome FROM notification_outbox o JOIN notifications n ON n.id = o.notification_id WHERE o.user_id = $1`,
+        [bob.userId],
+      )
+    ).rows;
+  await expect.poll(async () => (await outcomes()).find((o) => o.type === 'payment')?.outcome, { timeout: 90_000 }).toBe('skipped: topic off');
+  await expect.poll(async () => (await outcomes()).find((o) => o.type === 'registration')?.outcome, { timeout: 90_000 }).toBe('sent');
+  const { rows } = await app.running.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM outbox_emails WHERE subject = 'TitleLedger: Payment received'`,
+  );
+  expect(rows[0]!.n).toBe(1); // Ada's only
+});
+
+it('tells about a sign-in from a new network, not from a known one, and about security changes', async () => {
+  const signIn = () => flows.send({ method: 'POST', url: '/api/auth/login', ...jsonBody({ email: ada.email, password: TEST_PASSWORD }) });
+  expect((await signIn()).status).toBe(200);
+  expect(await titles(ada.token)).not.toContain('Sign-in from a new device or network');
+  ip = '198.51.100.7';
+  expect((await signIn()).status).toBe(200);
+  await expect.poll(() => titles(ada.token), { timeout: 90_000 }).toContain('Sign-in from a new device or network');
+  // Two sign-ins, one from the network the account signed up from: one notification.
+  expect((await titles(ada.token)).filter((t) => t === 'Sign-in from a new device or network')).toHaveLength(1);
+  const changed = await flows.send({
+    method: 'PUT',
+    url: '/api/user/password',
+    token: ada.token,
+    ...jsonBody({ currentPassword: TEST_PASSWORD, newPassword: 'another long password' }),
+  });
+  expect(changed.status).toBe(200);
+  await expect.poll(() => titles(ada.token), { timeout: 90_000 }).toContain('Password changed');
+});
+
+it('reads, unreads, deletes, reads all and clears, for its owner only, and keeps that through a rebuild', async () => {
+  const [first, second] = (await list(ada.token)).notifications;
+  const post = (url: string, token = ada.token) => flows.send({ method: 'POST', url, token });
+
+  expect((await post(`/api/notifications/${first!.id}/read`)).status).toBe(200);
+  let now = await list(ada.token);
+  expect(now.notifications.find((n) => n.id === first!.id)!.read).toBe(true);
+  const unreadAfterOne = now.unread;
+
+  expect((await post(`/api/notifications/${first!.id}/unread`)).status).toBe(200);
+  expect((await list(ada.token)).unread).toBe(unreadAfterOne + 1);
+
+  // Another user cannot touch it, and a made-up id is a 404 too; a malformed one a 400.
+  expect((await post(`/api/notifications/${first!.id}/read`, bob.token)).status).toBe(404);
+  expect((await post('/api/notifications/no-such-id/read')).status).toBe(404);
+  expect((await post('/api/notifications/bad!id/read')).status).toBe(400);
+
+  expect((await flows.send({ method: 'DELETE', url: `/api/notifications/${second!.id}`, token: ada.token })).status).toBe(200);
+  expect((await list(ada.token)).notifications.map((n) => n.id)).not.toContain(second!.id);
+  expect((await post(`/api/notifications/${second!.id}/read`)).status).toBe(404);
+
+  expect((await post('/api/notifications/read-all')).status).toBe(200);
+  now = await list(ada.token);
+  expect(now.unread).toBe(0);
+
+  // Clear all (Bob's, once his title's anchoring is in): nothing left to list.
+  await expect.poll(() => titles(bob.token), { timeout: 90_000 }).toContain('Title anchored');
+  expect((await flows.send({ method: 'DELETE', url: '/api/notifications', token: bob.token })).status).toBe(200);
+  expect(await list(bob.token)).toEqual({ notifications: [], unread: 0 });
+
+  // The read model rebuilt from the log (services stopped, as an operator would): the same lists,
+  // the same read and deleted state.
+  for (const service of app.running.services) await service.stop();
+  await rebuildProjections({ pool: app.running.pool, store: app.running.store, projections: [notificationsProjection] });
+  expect(await list(ada.token)).toEqual(now);
+  expect(await list(bob.token)).toEqual({ notifications: [], unread: 0 });
+});

@@ -1,0 +1,253 @@
+// The `notifications` read model: what the notification centre lists, built from the log. One row
+// per thing a creator would want to hear about: payment received (with its receipt), title
+// registered, certificate ready, title anchored (block number), sign-in from a network not seen
+// before on the account, password or two-factor changed, registration archived by the registry.
+// A row's id is derived from the event that caused it, so a replay writes the same rows. Whether the
+// user has read or deleted one is in the log too (`inbox-<userId>`: NotificationRead / ...Unread /
+// ...Deleted / AllNotificationsRead / AllNotificationsDeleted), applied here like any other event, so a rebuild keeps it.
+// Side tables hold what later events need to find their owner (payments, titles, batches) and the
+// networks an account has used.
+import type pg from 'pg';
+import { isEvent } from '@titleledger/api/events';
+import type { RecordedEvent } from '@titleledger/api/eventstore';
+import type { Migration } from '@titleledger/api/runtime';
+import type { Projection } from '../runner/projection.js';
+import { storableText } from '../runner/storable.js';
+
+export const notificationsMigrations: readonly Migration[] = [
+  {
+    id: 'projections/060-notifications',
+    sql: `
+      CREATE TABLE notifications (
+        id text PRIMARY KEY,
+        user_id text NOT NULL,
+        type text NOT NULL,
+        priority text NOT NULL,
+        title text NOT NULL,
+        message text NOT NULL,
+        tr_number text,
+        created_at timestamptz NOT NULL,
+        read boolean NOT NULL DEFAULT false,
+        deleted boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX notifications_by_user ON notifications (user_id, created_at DESC) WHERE NOT deleted;
+      CREATE TABLE notification_payments (payment_id text PRIMARY KEY, user_id text NOT NULL, reference text);
+      CREATE TABLE notification_titles (tr_number text PRIMARY KEY, owner_id text NOT NULL, title text NOT NULL);
+      CREATE TABLE notification_batches (batch_id bigint PRIMARY KEY, tr_numbers text[] NOT NULL);
+      CREATE TABLE notification_networks (user_id text NOT NULL, network text NOT NULL, PRIMARY KEY (user_id, network));
+      -- The e-mails to send, one per notification: not one of the projection's tables, so a rebuild
+      -- (which writes the same ids again) never sends one twice. The API drains it (mail port).
+      CREATE TABLE notification_outbox (
+        notification_id text PRIMARY KEY,
+        user_id text NOT NULL,
+        type text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL,
+        claimed_at timestamptz,
+        outcome text
+      );
+      CREATE INDEX notification_outbox_due ON notification_outbox (created_at) WHERE claimed_at IS NULL;
+    `,
+  },
+];
+
+type NotificationType = 'payment' | 'registration' | 'security';
+
+interface Row {
+  readonly id: string;
+  readonly userId: string;
+  readonly type: NotificationType;
+  readonly priority: 'high' | 'medium';
+  readonly title: string;
+  readonly message: string;
+  readonly trNumber?: string;
+  readonly at: string;
+}
+
+const usd = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** An IPv4 address as is, an IPv6 one by its /64: the network a sign-in came from. */
+function networkOf(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  return ip.split(':').slice(0, 4).join(':');
+}
+
+async function insert(tx: pg.PoolClient, row: Row): Promise<void> {
+  const title = storableText(row.title);
+  const message = storableText(row.message);
+  await tx.query(
+    `INSERT INTO notifications (id, user_id, type, priority, title, message, tr_number, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+    [row.id, row.userId, row.type, row.priority, title, message, row.trNumber ?? null, row.at],
+  );
+  await tx.query(
+    `INSERT INTO notification_outbox (notification_id, user_id, type, subject, body, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (notification_id) DO NOTHING`,
+    [row.id, row.userId, row.type, `TitleLedger: ${title}`, message, row.at],
+  );
+}
+
+const userIdOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+
+async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+  const id = event.metadata.eventId;
+  const at = event.metadata.occurredAt;
+  if (isEvent(event, 'UserRegistered')) {
+    if (event.metadata.clientIp) {
+      await tx.query('INSERT INTO notification_networks VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.data.userId, networkOf(event.metadata.clientIp)]);
+    }
+  } else if (isEvent(event, 'UserLoggedIn')) {
+    const userId = userIdOf(event.streamId);
+    const ip = event.metadata.clientIp;
+    if (!ip) return;
+    const added = await tx.query('INSERT INTO notification_networks VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, networkOf(ip)]);
+    if (added.rowCount === 0) return;
+    await insert(tx, {
+      id,
+      userId,
+      type: 'security',
+      priority: 'high',
+      title: 'Sign-in from a new device or network',
+      message: `Your account was signed in to from ${ip}. If this was not you, change your password now.`,
+      at,
+    });
+  } else if (isEvent(event, 'PasswordChanged')) {
+    await insert(tx, {
+      id,
+      userId: userIdOf(event.streamId),
+      type: 'security',
+      priority: 'high',
+      title: event.data.reason === 'reset' ? 'Password reset' : 'Password changed',
+      message: 'The password of your account was changed. If this was not you, reset it and contact support.',
+      at,
+    });
+  } else if (isEvent(event, 'TwoFactorEnabled', 'TwoFactorDisabled')) {
+    const on = event.type === 'TwoFactorEnabled';
+    await insert(tx, {
+      id,
+      userId: userIdOf(event.streamId),
+      type: 'security',
+      priority: on ? 'medium' : 'high',
+      title: on ? 'Two-factor authentication turned on' : 'Two-factor authentication turned off',
+      message: on ? 'Signing in now also needs a code from your authenticator app.' : 'Signing in now needs only your password.',
+      at,
+    });
+  } else if (isEvent(event, 'AccountDeleted')) {
+    const userId = userIdOf(event.streamId);
+    await tx.query('DELETE FROM notifications WHERE user_id = $1', [userId]);
+    await tx.query('DELETE FROM notification_networks WHERE user_id = $1', [userId]);
+    // Queued e-mails go with the account.
+    await tx.query('DELETE FROM notification_outbox WHERE user_id = $1', [userId]);
+  } else if (isEvent(event, 'PaymentCheckoutCreated')) {
+    await tx.query('INSERT INTO notification_payments VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      event.data.paymentId,
+      event.data.userId,
+      event.data.reference,
+    ]);
+  } else if (isEvent(event, 'PaymentSucceeded', 'PaymentRefunded')) {
+    const { rows } = await tx.query<{ user_id: string }>('SELECT user_id FROM notification_payments WHERE payment_id = $1', [event.data.paymentId]);
+    const userId = rows[0]?.user_id;
+    if (!userId) return;
+    const amount = usd(event.data.amountCents, event.data.currency);
+    await insert(
+      tx,
+      event.type === 'PaymentSucceeded'
+        ? {
+            id,
+            userId,
+            type: 'payment',
+            priority: 'medium',
+            title: 'Payment received',
+            message: `We received ${amount}. Receipt: payment ${event.data.paymentId}${event.data.providerPaymentIntentId ? ` (${event.data.providerPaymentIntentId})` : ''}, ${at.slice(0, 10)}.`,
+            at,
+          }
+        : {
+            id,
+            userId,
+            type: 'payment',
+            priority: 'high',
+            title: 'Payment refunded',
+            message: `${amount} was refunded to the card that paid it (refund ${event.data.refundId}). ${event.data.reason}`,
+            at,
+          },
+    );
+  } else if (isEvent(event, 'TitleRegistered')) {
+    const { trNumber, ownerId, title } = event.data;
+    await tx.query('INSERT INTO notification_titles VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [trNumber, ownerId, storableText(title)]);
+    await insert(tx, {
+      id: `${id}:registered`,
+      userId: ownerId,
+      type: 'registration',
+      priority: 'medium',
+      title: 'Title registered',
+      message: `"${title}" is registered as ${trNumber}. It is anchored on the blockchain within minutes.`,
+      trNumber,
+      at,
+    });
+    await insert(tx, {
+      id: `${id}:certificate`,
+      userId: ownerId,
+      type: 'registration',
+      priority: 'medium',
+      title: 'Certificate ready',
+      message: `The certificate for ${trNumber} can be downloaded from My Documents.`,
+      trNumber,
+      at,
+    });
+  } else if (isEvent(event, 'BatchSealed')) {
+    await tx.query('INSERT INTO notification_batches VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.data.batchId, event.data.trNumbers]);
+  } else if (isEvent(event, 'RootAnchored')) {
+    const { rows } = await tx.query<{ tr_number: string; owner_id: string; title: string }>(
+      `SELECT t.tr_number, t.owner_id, t.title FROM notification_batches b
+         JOIN notification_titles t ON t.tr_number = ANY (b.tr_numbers) WHERE b.batch_id = $1`,
+      [event.data.batchId],
+    );
+    for (const row of rows) {
+      await insert(tx, {
+        id: `${id}:${row.tr_number}`,
+        userId: row.owner_id,
+        type: 'registration',
+        priority: 'medium',
+        title: 'Title anchored',
+        message: `"${row.title}" (${row.tr_number}) is anchored in block ${event.data.blockNumber}.`,
+        trNumber: row.tr_number,
+        at,
+      });
+    }
+  } else if (isEvent(event, 'RegistrationArchived')) {
+    const { rows } = await tx.query<{ owner_id: string }>('SELECT owner_id FROM notification_titles WHERE tr_number = $1', [event.data.trNumber]);
+    const owner = rows[0]?.owner_id;
+    if (!owner) return;
+    await insert(tx, {
+      id,
+      userId: owner,
+      type: 'registration',
+      priority: 'high',
+      title: 'Registration archived by the registry',
+      message: `${event.data.trNumber} was archived${event.data.reason ? `: ${event.data.reason}` : ''}. It stays verifiable from its .tr file.`,
+      trNumber: event.data.trNumber,
+      at,
+    });
+  } else if (isEvent(event, 'NotificationRead', 'NotificationMarkedUnread')) {
+    await tx.query('UPDATE notifications SET read = $3 WHERE id = $1 AND user_id = $2', [
+      event.data.notificationId,
+      userIdOf(event.streamId),
+      event.type === 'NotificationRead',
+    ]);
+  } else if (isEvent(event, 'NotificationDeleted')) {
+    await tx.query('UPDATE notifications SET deleted = true WHERE id = $1 AND user_id = $2', [event.data.notificationId, userIdOf(event.streamId)]);
+  } else if (isEvent(event, 'AllNotificationsRead')) {
+    await tx.query('UPDATE notifications SET read = true WHERE user_id = $1 AND created_at <= $2', [userIdOf(event.streamId), event.data.upTo]);
+  } else if (isEvent(event, 'AllNotificationsDeleted')) {
+    await tx.query('UPDATE notifications SET deleted = true WHERE user_id = $1 AND created_at <= $2', [userIdOf(event.streamId), event.data.upTo]);
+  }
+}
+
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  tables: ['notifications', 'notification_payments', 'notification_titles', 'notification_batches', 'notification_networks'],
+  async apply(events, tx) {
+    for (const event of events) await applyOne(event, tx);
+  },
+};
