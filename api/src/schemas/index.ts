@@ -7,3 +7,4 @@ export * from './support.js';
 export * from './text.js';
 export * from './staff.js';
 export * from './transparency.js';
+export * from './admin.js';
