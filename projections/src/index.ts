@@ -1,5 +1,6 @@
 // Read models and the runner that keeps them, exported as `@titleledger/projections`.
 import type { Migration } from '@titleledger/api/runtime';
+import { adminMigrations, adminProjection } from './admin/admin.js';
 import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
 import { registrationsMigrations, registrationsProjection } from './registrations/registrations.js';
@@ -23,8 +24,9 @@ export const readModelMigrations: readonly Migration[] = [
   ...registrationsMigrations,
   ...searchMigrations, // indexes on registrations: after it
   ...staffMigrations,
+  ...adminMigrations, // indexes on registrations and users: after them
 ];
 
 /** Every projection the runner keeps up to date. */
-export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection, staffProjection];
+export const allProjections: readonly Projection[] = [auditLogProjection, eventCountsProjection, usersProjection, registrationsProjection, staffProjection, adminProjection];
 export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';
