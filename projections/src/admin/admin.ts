@@ -76,8 +76,12 @@ export const adminMigrations: readonly Migration[] = [
         reason text NOT NULL,
         cause text NOT NULL
       );
-      CREATE INDEX forever_database_by_time ON forever_database (archived_at DESC, tr_number);
-
+      CREATE INDEX forever_database_by_time ON forever_database (archived_at DESC, tr_number DESC);
+    `,
+  },
+  {
+    id: 'projections/051-admin-list-indexes',
+    sql: `
       -- The admin lists read the registrations and users read models; these indexes serve their
       -- searches (title or e-mail fragments) and first pages (newest first).
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
