@@ -176,6 +176,9 @@ describe('the Forever Database', () => {
     const noReason = await as(staff.admin3, { method: 'DELETE', url: `/api/admin/titles/${tr}`, ...jsonBody({ reason: ' ' }) });
     expect(noReason.status).toBe(400);
     expect(noReason.json().message).toMatch(/A reason is required/);
+    const noBody = await as(staff.admin3, { method: 'DELETE', url: `/api/admin/titles/${tr}` });
+    expect(noBody.status).toBe(400);
+    expect(noBody.json().message).toMatch(/A reason is required/);
 
     const reply = await as(staff.admin3, { method: 'DELETE', url: `/api/admin/titles/${tr}`, ...jsonBody({ reason: 'Duplicate of an earlier filing' }) });
     expect(reply.status, reply.body).toBe(200);

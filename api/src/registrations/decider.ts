@@ -48,8 +48,8 @@ export class TrNumberTakenError extends AppError {
   }
 }
 
-export const NO_SUCH_REGISTRATION = 'No such registration';
-export const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
+const NO_SUCH_REGISTRATION = 'No such registration';
+const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
 
 export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
   eventTypes: streamEventTypes('title'),

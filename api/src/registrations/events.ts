@@ -86,4 +86,3 @@ export const titleEvents = defineEvents({
 export type TitleEvent = EventsOf<typeof titleEvents>;
 export type TitleRegisteredData = z.infer<typeof titleRegisteredSchema>;
 export type RegistrationArchivedData = z.infer<typeof registrationArchivedSchema>;
-export type RegistrationCorrectedData = z.infer<typeof registrationCorrectedSchema>;

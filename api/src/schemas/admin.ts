@@ -198,7 +198,7 @@ export const adminUserUpdateRequestSchema = z
 export type AdminUserUpdateRequest = z.infer<typeof adminUserUpdateRequestSchema>;
 
 /** DELETE /api/admin/users/{id} (admin3+): the body. */
-export const adminDeleteRequestSchema = z.object({ reason: adminReasonSchema });
+export const adminDeleteRequestSchema = z.object({ reason: adminReasonSchema }, { error: ADMIN_MESSAGES.reasonRequired });
 export type AdminDeleteRequest = z.infer<typeof adminDeleteRequestSchema>;
 
 /** DELETE /api/admin/users/{id}: 200 also when the account was deleted already (idempotent). */

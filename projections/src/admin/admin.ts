@@ -239,7 +239,7 @@ async function applyOne(event: StoredEvent, tx: Tx): Promise<void> {
   }
 }
 
-export const ADMIN_EVENT_TYPES = [
+const ADMIN_EVENT_TYPES = [
   'UserRegistered',
   'ProfileUpdated',
   'AccountDeleted',
