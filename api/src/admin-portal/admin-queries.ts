@@ -33,6 +33,9 @@ function prefixPattern(q: string): string {
   return `${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What a user search matches: the expression of the users_admin_search_trgm index, character for character. */
+const USER_SEARCH = `(lower(u.email) || ' ' || lower(u.full_name))`;
+
 const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
 
 /** Rows matching a filter, counted no further than the cap. */
@@ -135,7 +138,7 @@ const toAdminUser = (r: UserRow): AdminUser => ({
 
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersPage> {
   const q = query.q?.trim() || null;
-  const where = q ? `WHERE (lower(u.email) || ' ' || lower(u.full_name)) LIKE $1` : '';
+  const where = q ? `WHERE ${USER_SEARCH} LIKE $1` : '';
   const params = q ? [containsPattern(q)] : [];
   const { rows } = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN admin_user_stats s ON s.user_id = u.id::text
@@ -211,10 +214,17 @@ export async function listRegistrations(db: Db, query: AdminRegistrationsQuery):
   if (query.materialType) conditions.push(`r.material_type = ${param(query.materialType)}`);
   if (query.status) conditions.push(`r.status = ${param(query.status)}`);
   if (q) {
+    // Three index-backed lookups (TR-number prefix, title trigrams, owner e-mail or name trigrams)
+    // unioned, rather than one OR the planner can only answer by reading every row.
     const contains = param(containsPattern(q));
     conditions.push(
-      `(r.tr_number LIKE ${param(prefixPattern(q))} OR lower(r.title) LIKE ${contains}
-        OR r.owner_id IN (SELECT id::text FROM users WHERE lower(email) LIKE ${contains}))`,
+      `r.tr_number IN (
+         SELECT tr_number FROM registrations WHERE tr_number LIKE ${param(prefixPattern(q))} AND archived IS NOT TRUE
+         UNION ALL
+         SELECT tr_number FROM registrations WHERE lower(title) LIKE ${contains} AND archived IS NOT TRUE
+         UNION ALL
+         SELECT tr_number FROM registrations
+          WHERE owner_id IN (SELECT id::text FROM users u WHERE ${USER_SEARCH} LIKE ${contains}) AND archived IS NOT TRUE)`,
     );
   }
   const fromWhere = `FROM registrations r WHERE ${conditions.join(' AND ')}`;
@@ -279,7 +289,7 @@ interface ArchiveRow {
 export async function listForeverDatabase(db: Db, query: ForeverDatabaseQuery): Promise<ForeverDatabasePage> {
   const q = query.q?.trim() || null;
   const params = q ? [containsPattern(q), prefixPattern(q)] : [];
-  const where = q ? 'WHERE f.tr_number LIKE $2 OR lower(f.title) LIKE $1 OR lower(f.reason) LIKE $1 OR lower(u.email) LIKE $1' : '';
+  const where = q ? `WHERE f.tr_number LIKE $2 OR lower(f.title) LIKE $1 OR lower(f.reason) LIKE $1 OR ${USER_SEARCH} LIKE $1` : '';
   const fromWhere = `FROM forever_database f LEFT JOIN users u ON u.id::text = f.owner_id ${where}`;
   const { rows } = await db.query<ArchiveRow>(
     `SELECT f.tr_number, f.owner_id, u.email AS owner_email, f.title, f.material_type, f.cryptographic_hash, f.registered_at,

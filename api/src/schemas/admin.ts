@@ -30,7 +30,7 @@ export const ADMIN_MESSAGES = {
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
 /** Past this many matches a filtered list reports `totalCapped: true` instead of counting on. */
-export const ADMIN_COUNT_CAP = 10_000;
+export const ADMIN_COUNT_CAP = 1_000;
 
 const pageQuery = {
   /** 1-based. */
