@@ -290,7 +290,8 @@ export async function listForeverDatabase(db: Db, query: ForeverDatabaseQuery): 
   const q = query.q?.trim() || null;
   const params = q ? [containsPattern(q), prefixPattern(q)] : [];
   const where = q ? `WHERE f.tr_number LIKE $2 OR lower(f.title) LIKE $1 OR lower(f.reason) LIKE $1 OR ${USER_SEARCH} LIKE $1` : '';
-  const fromWhere = `FROM forever_database f LEFT JOIN users u ON u.id::text = f.owner_id ${where}`;
+  // The owner's e-mail is only needed to count matches of a search.
+  const fromWhere = q ? `FROM forever_database f LEFT JOIN users u ON u.id::text = f.owner_id ${where}` : 'FROM forever_database f';
   const { rows } = await db.query<ArchiveRow>(
     `SELECT f.tr_number, f.owner_id, u.email AS owner_email, f.title, f.material_type, f.cryptographic_hash, f.registered_at,
             f.archived_at, f.archived_by, f.archived_by_role, s.email AS archived_by_email, f.reason, f.cause
