@@ -1,5 +1,7 @@
 // GET /api/titles/verify/{tr}: the registration a certificate names (seed 000 §7). Any non-OK answer
-// reads as 'Registration not found'; a failure without an answer as 'Verification failed' (§8).
+// reads as 'Registration not found'; a failure without an answer as 'Verification failed' (§8). An
+// archived registration (deleted into the Forever Database) answers too: that it existed, whether it
+// was anchored and when it was archived, without the registrant's details.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -15,6 +17,8 @@ export interface VerifiedRegistration {
   readonly file_content_hash?: string;
   readonly registrant_name?: string;
   readonly intended_medium?: string;
+  /** Present when the registration was archived: when, whether its hash was anchored, the server's words. */
+  readonly archived?: { readonly archived_at: string; readonly anchored: boolean; readonly message?: string };
 }
 
 function text(row: Record<string, unknown>, ...names: string[]): string | undefined {
@@ -41,6 +45,15 @@ function toRegistration(value: unknown): VerifiedRegistration {
     ...optional('file_content_hash', 'file_content_hash', 'fileContentHash'),
     ...optional('registrant_name', 'registrant_name', 'registrantName'),
     ...optional('intended_medium', 'intended_medium', 'intendedMedium'),
+    ...(row.archived === true
+      ? {
+          archived: {
+            archived_at: text(row, 'archived_at', 'archivedAt') ?? '',
+            anchored: row.anchored === true,
+            ...optional('message', 'message'),
+          },
+        }
+      : {}),
   };
 }
 
