@@ -262,6 +262,13 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await toast(masterPage, 'Registration Restored');
       await masterPage.getByText('No archived records match.').waitFor();
       expect(await landingSearchLists(visitor, title, registered.trNumber)).toBe(true);
+
+      // Both actions are in the master console's Access Logs with who and why.
+      await masterPage.goto(`${app.url}/master-admin`);
+      await tab(masterPage, 'Access Logs').click();
+      const log = masterPage.getByRole('list', { name: 'Access log' });
+      await log.getByRole('listitem').filter({ hasText: 'Registration deleted (archived)' }).filter({ hasText: registered.trNumber }).filter({ hasText: staff.admin3.email }).waitFor();
+      await log.getByRole('listitem').filter({ hasText: 'Registration restored' }).filter({ hasText: registered.trNumber }).filter({ hasText: 'Deleted by mistake' }).waitFor();
     } finally {
       await adminContext.close();
       await masterContext.close();
