@@ -4,7 +4,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adminRegistrationArchivedSchema,
+  adminRegistrationSchema,
   adminUserDeletedSchema,
+  adminUserSchema,
   registrationRestoredSchema,
   type AdminRegistrationCorrectionRequest,
   type AdminUserUpdateRequest,
@@ -13,7 +15,9 @@ import { z } from 'zod';
 
 import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
 
-const ok = z.object({}).loose();
+/** PUT /api/admin/users/{id} and PUT /api/admin/titles/{id} answer the record as it now reads. */
+const userUpdated = z.object({ success: z.literal(true), user: adminUserSchema });
+const registrationCorrected = z.object({ success: z.literal(true), registration: adminRegistrationSchema });
 
 function usePortalMutation<Input, Output>(send: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -47,10 +51,10 @@ export const useRestoreRegistration = () =>
 
 export const useCorrectRegistration = () =>
   usePortalMutation(({ trNumber, correction }: { trNumber: string; correction: AdminRegistrationCorrectionRequest }) =>
-    adminRequest(ok, 'PUT', `/api/admin/titles/${id(trNumber)}`, correction),
+    adminRequest(registrationCorrected, 'PUT', `/api/admin/titles/${id(trNumber)}`, correction),
   );
 
 export const useUpdateUser = () =>
   usePortalMutation(({ userId, update }: { userId: string; update: AdminUserUpdateRequest }) =>
-    adminRequest(ok, 'PUT', `/api/admin/users/${id(userId)}`, update),
+    adminRequest(userUpdated, 'PUT', `/api/admin/users/${id(userId)}`, update),
   );
