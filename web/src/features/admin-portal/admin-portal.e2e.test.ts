@@ -32,7 +32,7 @@ beforeAll(async () => {
   const send = injectSender(app);
   const flows = creatorFlows(send);
   const poet = await flows.signUp();
-  const novelist = await flows.signUp({ country: 'GB' });
+  const novelist = await flows.signUp();
   ownerEmail = poet.email;
   journey['1280'] = await flows.register(poet.token, textBytes('zephyr'), { title: JOURNEY_TITLES['1280'] });
   journey['375'] = await flows.register(poet.token, textBytes('marmalade'), { title: JOURNEY_TITLES['375'] });
@@ -128,6 +128,7 @@ test('an admin2 corrects a title (the anchored hash stays, the registered title 
     await tab(page, 'Registrations').click();
     await page.getByLabel('Search registrations').fill(misspelt.trNumber);
     const row = page.getByRole('listitem', { name: misspelt.trNumber, exact: true });
+    await expect.poll(() => page.getByRole('list', { name: 'Registrations list' }).getByRole('listitem').count()).toBe(1);
     await row.waitFor();
     expect(await row.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await row.getByRole('button', { name: `Edit Morning Drfat (${misspelt.trNumber})` }).click();
@@ -209,8 +210,9 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await tab(page, 'Users').click();
       await page.getByLabel('Search users').fill(ownerEmail);
       const user = page.getByRole('listitem', { name: ownerEmail, exact: true });
+      // The search has run once the list holds only them.
+      await expect.poll(() => page.getByRole('list', { name: 'Users list' }).getByRole('listitem').count()).toBe(1);
       await user.waitFor();
-      expect(await page.getByRole('list', { name: 'Users list' }).getByRole('listitem').count()).toBe(1);
       expect(await user.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
       await expectSoundLayout(page, `users at ${label} px`);
       await snap(page, 'admin-users');
@@ -255,6 +257,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await tab(admin, 'Registrations').click();
       await admin.getByLabel('Search registrations').fill(registered.trNumber);
       const row = admin.getByRole('listitem', { name: registered.trNumber, exact: true });
+      await expect.poll(() => admin.getByRole('list', { name: 'Registrations list' }).getByRole('listitem').count()).toBe(1);
       await row.waitFor();
       await expectSoundLayout(admin, `registrations (admin3) at ${label} px`);
       await snap(admin, 'admin-registrations');
@@ -268,7 +271,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await dialog.getByLabel('Reason').fill('Duplicate of an earlier registration');
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
       await toast(admin, 'Registration Deleted');
-      await admin.getByText('Registration has been archived to Forever Database').waitFor();
+      await admin.locator('.toast', { hasText: 'Registration has been archived to Forever Database' }).first().waitFor();
       await admin.getByText('No registrations match.').waitFor();
 
       // Gone from the landing search; the verify page says it existed and was archived, no personal data.

@@ -30,8 +30,8 @@ export function PeriodChart({ points }: { points: readonly { label: string; coun
         <XAxis dataKey="label" {...axis} minTickGap={16} />
         <YAxis allowDecimals={false} {...axis} width={48} />
         <Tooltip {...tooltip} cursor={{ stroke: 'var(--border-strong)' }} />
-        <Area type="monotone" dataKey="count" name="Registered" stroke="var(--accent)" fill="var(--accent-soft)" strokeWidth={2} isAnimationActive={false} />
-        <Area type="monotone" dataKey="active" name="Still active" stroke="var(--success)" fill="transparent" strokeWidth={1.5} strokeDasharray="4 3" isAnimationActive={false} />
+        <Area type="linear" dataKey="count" name="Registered" stroke="var(--accent)" fill="var(--accent-soft)" strokeWidth={2} isAnimationActive={false} />
+        <Area type="linear" dataKey="active" name="Still active" stroke="var(--success)" fill="transparent" strokeWidth={1.5} strokeDasharray="4 3" isAnimationActive={false} />
       </AreaChart>
     </ResponsiveContainer>
   );
