@@ -124,7 +124,7 @@ export function ForeverDatabaseTab({ rights }: { rights: PortalRights }) {
         </CardContent>
       </Card>
       <Card>
-        <CardContent className="p-0">
+        <div>
           {list.isPending ? (
             <Loading>Loading the Forever Database...</Loading>
           ) : list.isError ? (
@@ -143,7 +143,7 @@ export function ForeverDatabaseTab({ rights }: { rights: PortalRights }) {
               <Pager label="Forever Database" info={list.data} onPage={setPage} />
             </>
           )}
-        </CardContent>
+        </div>
       </Card>
     </section>
   );

@@ -4,7 +4,7 @@ import { Filter } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/button';
-import { Card, CardContent } from '@/components/card';
+import { Card } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
@@ -52,7 +52,7 @@ export function RegistrationsTab({
         </div>
       ) : null}
       <Card>
-        <CardContent className="p-0">
+        <div>
           {list.isPending ? (
             <Loading>Loading registrations...</Loading>
           ) : list.isError ? (
@@ -73,7 +73,7 @@ export function RegistrationsTab({
               <Pager label="Registrations" info={list.data} onPage={setPage} />
             </>
           )}
-        </CardContent>
+        </div>
       </Card>
     </section>
   );

@@ -2,7 +2,7 @@
 // View Details and the actions the role has.
 import { useState } from 'react';
 
-import { Card, CardContent } from '@/components/card';
+import { Card } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
@@ -29,7 +29,7 @@ export function UsersTab({ rights }: { rights: PortalRights }) {
     <section aria-label="Users" className="grid gap-4">
       <SearchField label="Search users" placeholder="E-mail or name" value={term} onChange={setTerm} />
       <Card>
-        <CardContent className="p-0">
+        <div>
           {list.isPending ? (
             <Loading>Loading users...</Loading>
           ) : list.isError ? (
@@ -58,7 +58,7 @@ export function UsersTab({ rights }: { rights: PortalRights }) {
               <Pager label="Users" info={list.data} onPage={setPage} />
             </>
           )}
-        </CardContent>
+        </div>
       </Card>
     </section>
   );
