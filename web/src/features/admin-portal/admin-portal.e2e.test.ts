@@ -25,6 +25,7 @@ const JOURNEY_TITLES = { '1280': 'Zephyr Quokka Ballad', '375': 'Marmalade Light
 const journey: Partial<Record<keyof typeof JOURNEY_TITLES, Registered>> = {};
 let ownerEmail = '';
 let misspelt: Registered;
+let novelistEmail = '';
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const poet = await flows.signUp();
   const novelist = await flows.signUp();
   ownerEmail = poet.email;
+  novelistEmail = novelist.email;
   journey['1280'] = await flows.register(poet.token, textBytes('zephyr'), { title: JOURNEY_TITLES['1280'] });
   journey['375'] = await flows.register(poet.token, textBytes('marmalade'), { title: JOURNEY_TITLES['375'] });
   await flows.register(poet.token, textBytes('third poem'), { title: 'Evening Tide' });
@@ -322,4 +324,33 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await visitorContext.close();
     }
   });
+});
+
+// Last: it removes a user and their registration from every other test's figures.
+test('an admin3 deletes a user with the seed’s confirmation; their registrations go to the Forever Database', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    await signIn(page, staff.admin3);
+    await tab(page, 'Users').click();
+    await page.getByLabel('Search users').fill(novelistEmail);
+    await expect.poll(() => page.getByRole('list', { name: 'Users list' }).getByRole('listitem').count()).toBe(1);
+    await page.getByRole('button', { name: `Delete ${novelistEmail}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText(`Are you sure you want to delete user Ada King Lovelace (${novelistEmail})? This will remove all their data permanently`)
+      .waitFor();
+    await dialog.getByLabel('Reason').fill('Account reported as fraudulent');
+    await dialog.getByRole('button', { name: 'Delete user' }).click();
+    await toast(page, 'User Deleted');
+    await page.getByText('No users match.').waitFor();
+
+    await tab(page, 'Forever Database').click();
+    await page.getByLabel('Search the Forever Database').fill('The Long Winter');
+    const record = page.getByRole('list', { name: 'Archived registrations' }).getByRole('listitem').filter({ hasText: 'The Long Winter' });
+    await record.getByText('Account reported as fraudulent').waitFor();
+    await record.getByText('Owner account deleted').waitFor();
+  } finally {
+    await context.close();
+  }
 });

@@ -1,4 +1,4 @@
-// Server-side paging under a list: where we are ("21–40 of 1,234", or "of 10,000+" when the server
+// Server-side paging under a list: where we are ("21–40 of 1,234", or "of 1,000+" when the server
 // stopped counting) and Previous / Next.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
