@@ -47,16 +47,14 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
 
   return (
     <Tabs.Root value={tab} onValueChange={(value) => open(value as TabValue)}>
-      {/* The strip scrolls sideways on a phone rather than widening the page. */}
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <Tabs.List aria-label="Admin portal sections" className="flex w-fit gap-1 rounded-lg bg-subtle p-1">
-          {shown.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value} className={triggerClass}>
-              {t.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </div>
+      {/* On a phone the tabs wrap onto a second line: every section stays in sight. */}
+      <Tabs.List aria-label="Admin portal sections" className="flex w-full flex-wrap gap-1 rounded-lg bg-subtle p-1 sm:w-fit">
+        {shown.map((t) => (
+          <Tabs.Trigger key={t.value} value={t.value} className={triggerClass}>
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
       <Tabs.Content value="overview" className="mt-6 outline-none">
         <OverviewTab />
       </Tabs.Content>
