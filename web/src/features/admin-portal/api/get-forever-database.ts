@@ -6,10 +6,10 @@ import { foreverDatabasePageSchema } from '@titleledger/api/schemas';
 import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
 import { ADMIN_LIST_PAGE_SIZE } from './get-users';
 
-export const getForeverDatabase = (q: string, page: number) =>
+const getForeverDatabase = (q: string, page: number) =>
   adminRequest(foreverDatabasePageSchema, 'GET', withQuery('/api/admin/forever-database', { q: q.trim(), page, pageSize: ADMIN_LIST_PAGE_SIZE }));
 
-export const foreverDatabaseQueryOptions = (q: string, page: number) =>
+const foreverDatabaseQueryOptions = (q: string, page: number) =>
   queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'forever-database', q.trim(), page], queryFn: () => getForeverDatabase(q, page) });
 
 export function useForeverDatabase(q: string, page: number) {

@@ -4,9 +4,9 @@ import { adminGlobalStatsSchema } from '@titleledger/api/schemas';
 
 import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
 
-export const getGlobalStats = () => adminRequest(adminGlobalStatsSchema, 'GET', '/api/admin/global-stats');
+const getGlobalStats = () => adminRequest(adminGlobalStatsSchema, 'GET', '/api/admin/global-stats');
 
-export const globalStatsQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'global-stats'], queryFn: getGlobalStats });
+const globalStatsQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'global-stats'], queryFn: getGlobalStats });
 
 export function useGlobalStats() {
   return useQuery(globalStatsQueryOptions());

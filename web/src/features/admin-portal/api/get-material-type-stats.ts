@@ -4,9 +4,9 @@ import { materialTypeStatsSchema } from '@titleledger/api/schemas';
 
 import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
 
-export const getMaterialTypeStats = () => adminRequest(materialTypeStatsSchema, 'GET', '/api/admin/material-type-stats');
+const getMaterialTypeStats = () => adminRequest(materialTypeStatsSchema, 'GET', '/api/admin/material-type-stats');
 
-export const materialTypeStatsQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'material-type-stats'], queryFn: getMaterialTypeStats });
+const materialTypeStatsQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'material-type-stats'], queryFn: getMaterialTypeStats });
 
 export function useMaterialTypeStats() {
   return useQuery(materialTypeStatsQueryOptions());

@@ -4,9 +4,9 @@ import { registrationsByGeoSchema } from '@titleledger/api/schemas';
 
 import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
 
-export const getRegistrationsByGeo = () => adminRequest(registrationsByGeoSchema, 'GET', '/api/admin/registrations-by-geo');
+const getRegistrationsByGeo = () => adminRequest(registrationsByGeoSchema, 'GET', '/api/admin/registrations-by-geo');
 
-export const registrationsByGeoQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'registrations-by-geo'], queryFn: getRegistrationsByGeo });
+const registrationsByGeoQueryOptions = () => queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'registrations-by-geo'], queryFn: getRegistrationsByGeo });
 
 export function useRegistrationsByGeo() {
   return useQuery(registrationsByGeoQueryOptions());

@@ -5,12 +5,12 @@ import { registrationsByPeriodSchema, type AdminPeriod } from '@titleledger/api/
 import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
 
 /** How many buckets each chart shows: a month of days, half a year of weeks, two years of months. */
-export const PERIOD_BUCKETS: Readonly<Record<AdminPeriod, number>> = { day: 30, week: 26, month: 24 };
+const PERIOD_BUCKETS: Readonly<Record<AdminPeriod, number>> = { day: 30, week: 26, month: 24 };
 
-export const getRegistrationsByPeriod = (period: AdminPeriod) =>
+const getRegistrationsByPeriod = (period: AdminPeriod) =>
   adminRequest(registrationsByPeriodSchema, 'GET', withQuery('/api/admin/registrations-by-period', { period, limit: PERIOD_BUCKETS[period] }));
 
-export const registrationsByPeriodQueryOptions = (period: AdminPeriod) =>
+const registrationsByPeriodQueryOptions = (period: AdminPeriod) =>
   queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'registrations-by-period', period], queryFn: () => getRegistrationsByPeriod(period) });
 
 export function useRegistrationsByPeriod(period: AdminPeriod) {

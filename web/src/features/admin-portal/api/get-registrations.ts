@@ -6,14 +6,14 @@ import { adminRegistrationsPageSchema } from '@titleledger/api/schemas';
 import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
 import { ADMIN_LIST_PAGE_SIZE } from './get-users';
 
-export const getRegistrations = (q: string, materialType: string, page: number) =>
+const getRegistrations = (q: string, materialType: string, page: number) =>
   adminRequest(
     adminRegistrationsPageSchema,
     'GET',
     withQuery('/api/admin/registrations', { q: q.trim(), materialType, page, pageSize: ADMIN_LIST_PAGE_SIZE }),
   );
 
-export const registrationsQueryOptions = (q: string, materialType: string, page: number) =>
+const registrationsQueryOptions = (q: string, materialType: string, page: number) =>
   queryOptions({
     queryKey: [ADMIN_PORTAL_KEY, 'registrations', q.trim(), materialType, page],
     queryFn: () => getRegistrations(q, materialType, page),

@@ -4,10 +4,10 @@ import { adminUserRegistrationsSchema } from '@titleledger/api/schemas';
 
 import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
 
-export const getUserRegistrations = (userId: string) =>
+const getUserRegistrations = (userId: string) =>
   adminRequest(adminUserRegistrationsSchema, 'GET', `/api/user/${encodeURIComponent(userId)}/registrations`);
 
-export const userRegistrationsQueryOptions = (userId: string) =>
+const userRegistrationsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'user-registrations', userId], queryFn: () => getUserRegistrations(userId) });
 
 export function useUserRegistrations(userId: string) {

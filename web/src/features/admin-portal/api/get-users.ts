@@ -6,10 +6,10 @@ import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
 
 export const ADMIN_LIST_PAGE_SIZE = 20;
 
-export const getUsers = (q: string, page: number) =>
+const getUsers = (q: string, page: number) =>
   adminRequest(adminUsersPageSchema, 'GET', withQuery('/api/admin/users', { q: q.trim(), page, pageSize: ADMIN_LIST_PAGE_SIZE }));
 
-export const usersQueryOptions = (q: string, page: number) =>
+const usersQueryOptions = (q: string, page: number) =>
   queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'users', q.trim(), page], queryFn: () => getUsers(q, page) });
 
 export function useUsers(q: string, page: number) {

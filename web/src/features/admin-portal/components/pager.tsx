@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 import { Button } from '@/components/button';
 
-export interface PageInfo {
+interface PageInfo {
   /** 1-based. */
   readonly page: number;
   readonly pageSize: number;

@@ -23,7 +23,7 @@ import type { PortalRights } from '../lib/rights';
 import { fieldErrors } from '../lib/field-errors';
 import { ReasonDialog } from './reason-dialog';
 
-export function DeleteRegistrationButton({ registration }: { registration: Pick<AdminRegistration, 'id' | 'title'> }) {
+function DeleteRegistrationButton({ registration }: { registration: Pick<AdminRegistration, 'id' | 'title'> }) {
   const remove = useDeleteRegistration();
   const onConfirm = async (reason: string) => {
     try {
@@ -57,7 +57,7 @@ export function DeleteRegistrationButton({ registration }: { registration: Pick<
   );
 }
 
-export function CorrectRegistrationButton({ registration }: { registration: AdminRegistration }) {
+function CorrectRegistrationButton({ registration }: { registration: AdminRegistration }) {
   const correct = useCorrectRegistration();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState(registration.title);
