@@ -1,6 +1,6 @@
 // Wires the admin portal (issue 15): its actions over the event store, with the accounts feature's
 // session store (a deleted creator's sessions end) and the server keyring (their key is destroyed).
-import type { Accounts } from '../accounts/compose.js';
+import type { Accounts } from '../accounts/feature.js';
 import { serverKeyring } from '../accounts/crypto.js';
 import type { App } from '../http/app.js';
 import { AdminActions } from './admin-actions.js';

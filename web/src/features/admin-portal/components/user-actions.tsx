@@ -123,7 +123,11 @@ function EditUserButton({ user }: { user: AdminUser }) {
     event.preventDefault();
     const before = known(user);
     // Only fields that changed go: an empty field the list never showed means "leave as it is".
-    const changed = Object.fromEntries(EDITABLE.map(({ key }) => [key, values[key] ?? '']).filter(([key, value]) => value !== (before[key as EditableKey] ?? '')));
+    const changed: Partial<Record<EditableKey, string>> = {};
+    for (const { key } of EDITABLE) {
+      const value = values[key] ?? '';
+      if (value !== (before[key] ?? '')) changed[key] = value;
+    }
     const parsed = adminUserUpdateRequestSchema.safeParse({ ...changed, reason });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
