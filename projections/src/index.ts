@@ -1,5 +1,6 @@
 // Read models and the runner that keeps them, exported as `@titleledger/projections`.
 import type { Migration } from '@titleledger/api/runtime';
+import { adminMigrations, adminProjection } from './admin/admin.js';
 import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
 import { notificationsMigrations, notificationsProjection } from './notifications/notifications.js';
@@ -25,6 +26,7 @@ export const readModelMigrations: readonly Migration[] = [
   ...searchMigrations, // indexes on registrations: after it
   ...staffMigrations,
   ...notificationsMigrations,
+  ...adminMigrations, // indexes on registrations and users: after them
 ];
 
 /** Every projection the runner keeps up to date. */
@@ -35,5 +37,6 @@ export const allProjections: readonly Projection[] = [
   registrationsProjection,
   staffProjection,
   notificationsProjection,
+  adminProjection,
 ];
 export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';

@@ -146,6 +146,8 @@ export function decide(command: UserCommand, state: UserState): readonly UserEve
       requireActive(state);
       return [{ type: 'PasswordResetRequested', data: command.data }];
     case 'DeleteAccount':
+      // An admin deleting an account that is gone already: nothing more to write (deleting twice is idempotent).
+      if (state.status === 'deleted' && command.data.reason === 'admin_request') return [];
       requireActive(state);
       return [{ type: 'AccountDeleted', data: command.data }];
     default:

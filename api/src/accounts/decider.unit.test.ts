@@ -135,6 +135,23 @@ describe('a deleted user', () => {
   it('keeps only its id in state', () => {
     expect(given(registered, deleted).state).toEqual({ status: 'deleted', userId });
   });
+
+  it("an admin deleting it again writes nothing (idempotent); its owner's own deletion is still refused", () => {
+    const byAdmin = { by: 'staff-1', role: 'admin3' as const, reason: 'Fraudulent account' };
+    given(registered, deleted).when({ type: 'DeleteAccount', data: { reason: 'admin_request', deletedAt: 'x', byAdmin } }).then([]);
+    given(registered, deleted).when({ type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: 'x' } }).thenThrows(401);
+  });
+});
+
+describe('an admin', () => {
+  const byAdmin = { by: 'staff-1', role: 'admin3' as const, reason: 'Fraudulent account' };
+  it('deletes an active account, saying who and why', () => {
+    const data = { reason: 'admin_request' as const, deletedAt: '2026-03-01T00:00:00.000Z', byAdmin };
+    given(registered).when({ type: 'DeleteAccount', data }).then([{ type: 'AccountDeleted', data }]);
+  });
+  it('cannot delete an account that never existed', () => {
+    given().when({ type: 'DeleteAccount', data: { reason: 'admin_request', deletedAt: 'x', byAdmin } }).thenThrows(404);
+  });
 });
 
 describe('event schemas', () => {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { defineEvents, type EventsOf } from '../events/define.js';
 import { ACCOUNT_TYPES, notificationPreferencesSchema, userSchema } from '../schemas/accounts.js';
+import { STAFF_ROLES } from '../schemas/staff.js';
 
 export const userStreamId = (userId: string) => `user-${userId}`;
 
@@ -37,6 +38,9 @@ export const sealedCardSchema = z.object({
 });
 export type SealedCard = z.infer<typeof sealedCardSchema>;
 
+/** An admin's action on a creator's account (seed 6: every admin action is audited with its reason). */
+const adminAction = z.object({ by: z.string().min(1), role: z.enum(STAFF_ROLES), reason: z.string().min(1) });
+
 export const userEvents = defineEvents({
   UserRegistered: { schemaVersion: 1, schema: z.object({
     userId: z.string().uuid(),
@@ -55,14 +59,25 @@ export const userEvents = defineEvents({
     rememberMe: z.boolean(),
   }) },
   LoginFailed: { schemaVersion: 1, schema: z.object({ reason: z.enum(['wrong_password', 'wrong_totp_code', 'totp_code_replayed']) }) },
-  ProfileUpdated: { schemaVersion: 1, schema: z.object({ emailHmac: z.string(), accountType: z.enum(ACCOUNT_TYPES), profile: sealed }) },
+  ProfileUpdated: { schemaVersion: 1, schema: z.object({
+    emailHmac: z.string(),
+    accountType: z.enum(ACCOUNT_TYPES),
+    profile: sealed,
+    /** Set when an admin (admin2+) corrected the profile rather than its owner: who, and why. */
+    byAdmin: adminAction.extend({ fields: z.array(z.string()) }).optional(),
+  }) },
   PasswordChanged: { schemaVersion: 1, schema: z.object({ password: sealed, reason: z.enum(['changed', 'reset']), changedAt: isoTime }) },
   TwoFactorSetupStarted: { schemaVersion: 1, schema: z.object({ secret: sealed }) },
   TwoFactorEnabled: { schemaVersion: 1, schema: z.object({ timeStep: z.number().int() }) },
   TwoFactorDisabled: { schemaVersion: 1, schema: z.object({ proof: z.enum(['fresh_session', 'password', 'totp_code']) }) },
   NotificationPreferencesChanged: { schemaVersion: 1, schema: z.object({ preferences: notificationPreferencesSchema }) },
   PasswordResetRequested: { schemaVersion: 1, schema: z.object({ tokenHash: z.string(), expiresAt: isoTime }) },
-  AccountDeleted: { schemaVersion: 1, schema: z.object({ reason: z.literal('user_request'), deletedAt: isoTime }) },
+  AccountDeleted: { schemaVersion: 1, schema: z.object({
+    /** `admin_request`: an admin3+ deleted the account (`byAdmin` says who and why); its registrations are archived. */
+    reason: z.enum(['user_request', 'admin_request']),
+    deletedAt: isoTime,
+    byAdmin: adminAction.optional(),
+  }) },
 });
 
 export type UserEvent = EventsOf<typeof userEvents>;

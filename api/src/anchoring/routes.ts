@@ -5,8 +5,9 @@
 //   POST /api/ledger/rpc         a READ-ONLY JSON-RPC proxy to the ledger's chain (a browser cannot
 //                                reach a local node across origins): reads about our registry only,
 //                                screened call by call (rpc-proxy.ts), size-capped, rate-limited per IP
-// Archived registrations answer 404 like unknown ones (they leave every public view, as in search);
-// their proofs stay verifiable offline from the `.tr` file.
+// An archived registration (the Forever Database) leaves search and every list, but verify still
+// answers that it existed, whether it was anchored and when it was archived, without its title or
+// any personal data; its proof stays available (GET /api/ledger/proof) and `.tr` files keep verifying.
 import fastifyRateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { AppError, notFound, tooManyRequests } from '../errors.js';
@@ -19,9 +20,9 @@ import {
   ledgerStatusSchema,
   rpcProxyResponseSchema,
   rpcRefusalSchema,
-  verifiedRegistrationSchema,
 } from '../schemas/anchoring.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
+import { titleVerificationSchema } from '../schemas/admin.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
 
@@ -59,7 +60,14 @@ export async function ledgerRoutes(app: App): Promise<void> {
 
   app.get(
     '/titles/verify/:tr',
-    { schema: { tags: ['verification'], summary: "A registration's public fields (404 when unknown or archived)", params: trParams, response: { 200: verifiedRegistrationSchema } } },
+    {
+      schema: {
+        tags: ['verification'],
+        summary: "A registration's public fields; an archived one answers that it existed, without personal data",
+        params: trParams,
+        response: { 200: titleVerificationSchema },
+      },
+    },
     async (request) => {
     const { tr } = request.params;
     const { rows } = await pool.query<{
@@ -73,15 +81,33 @@ export async function ledgerRoutes(app: App): Promise<void> {
       registrant_name: string;
       intended_medium: string;
       archived: boolean;
+      archived_at: Date | null;
     }>(
       `SELECT tr_number, title, material_type, status, registration_date, cryptographic_hash, file_content_hash,
-              registrant_name, intended_medium, archived
+              registrant_name, intended_medium, archived, archived_at
          FROM registrations WHERE tr_number = $1`,
       [tr],
     );
     const row = rows[0];
-    if (!row || row.archived) throw notFound('Registration not found');
+    if (!row) throw notFound('Registration not found');
+    if (row.archived) {
+      // In the Forever Database: it existed and its proof still verifies, but nothing personal is shown.
+      const proof = await findAnchoredProof(pool, tr);
+      const archivedOn = (row.archived_at ?? row.registration_date).toISOString();
+      return {
+        archived: true as const,
+        tr_number: row.tr_number,
+        status: 'archived' as const,
+        registration_date: row.registration_date.toISOString(),
+        cryptographic_hash: row.cryptographic_hash,
+        file_content_hash: row.file_content_hash,
+        anchored: proof !== null,
+        archived_at: archivedOn,
+        message: `This registration existed${proof ? ' and was anchored on the ledger (its proof still verifies)' : ''}; it was archived on ${archivedOn.slice(0, 10)}.`,
+      };
+    }
     return {
+      archived: false as const,
       tr_number: row.tr_number,
       title: row.title,
       material_type: row.material_type,

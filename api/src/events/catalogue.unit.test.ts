@@ -22,7 +22,7 @@ describe('the event catalogue', () => {
   });
 
   it('isEvent narrows by type and leaves other types out', () => {
-    const event = recorded('RegistrationArchived', { trNumber: 'TR-COPY-2026-AAAAAAAA', archivedAt: '2026-01-01T00:00:00.000Z', reason: null });
+    const event = recorded('RegistrationArchived', { trNumber: 'TR-COPY-2026-AAAAAAAA', by: 's1', role: 'admin3', reason: 'Duplicate', cause: 'admin_deleted_registration', at: '2026-01-01T00:00:00.000Z' });
     expect(isEvent(event, 'TitleRegistered')).toBe(false);
     expect(isEvent(event, 'TitleRegistered', 'RegistrationArchived')).toBe(true);
     if (isEvent(event, 'RegistrationArchived')) expect(event.data.trNumber).toBe('TR-COPY-2026-AAAAAAAA');
@@ -30,9 +30,10 @@ describe('the event catalogue', () => {
   });
 
   it('parseEvent checks the data against its schema and names unknown types', () => {
-    const archived = { trNumber: 'TR-COPY-2026-AAAAAAAA', archivedAt: '2026-01-01T00:00:00.000Z', reason: null };
+    const archived = { trNumber: 'TR-COPY-2026-AAAAAAAA', by: 's1', role: 'admin3', reason: 'Duplicate', cause: 'admin_deleted_registration', at: '2026-01-01T00:00:00.000Z' };
     expect(parseEvent(recorded('RegistrationArchived', archived)).data).toEqual(archived);
-    expect(() => parseEvent(recorded('RegistrationArchived', { ...archived, archivedAt: 'yesterday' }))).toThrow(/archivedAt/);
+    expect(() => parseEvent(recorded('RegistrationArchived', { ...archived, at: 'yesterday' }))).toThrow(/"at"/);
+    expect(() => parseEvent(recorded('RegistrationArchived', { ...archived, reason: '' }))).toThrow(/"reason"/);
     expect(() => parseEvent(recorded('TitleRenamed', {}))).toThrow(UnknownEventError);
   });
 });

@@ -16,6 +16,7 @@ import { transparencyRoutes } from '../transparency/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
 import { registerStaff } from '../staff/feature.js';
+import { registerAdminPortal } from '../admin-portal/feature.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
@@ -38,4 +39,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(notificationRoutes, { prefix: '/api' });
   if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
   await app.register(transparencyRoutes, { prefix: '/api' });
+  await registerAdminPortal(app, accounts);
 }

@@ -1,15 +1,44 @@
 // A title's write side, on stream `title-<trNumber>`: registered once, by the payment that was
-// consumed for it. Pure: the registration (its TR number, hashes, time) is built before the command.
+// consumed for it; then archived to the Forever Database and restored, and its editable metadata
+// corrected by admins (seed 4.4). Pure: the registration (its TR number, hashes, time), the actor
+// and the time are built before the command.
 import { assertNever, type Decider } from '../domain/decider.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { streamEventTypes } from '../events/index.js';
-import type { TitleEvent, TitleRegisteredData } from './events.js';
+import type { StaffRole } from '../schemas/staff.js';
+import type { RegistrationArchivedData, TitleEvent, TitleRegisteredData } from './events.js';
 
 export type TitleState =
   | { readonly status: 'none' }
-  | { readonly status: 'registered'; readonly registration: TitleRegisteredData; readonly archived: boolean };
+  | {
+      readonly status: 'registered';
+      readonly registration: TitleRegisteredData;
+      readonly archived: boolean;
+      /** The shown metadata: the registration's, or the latest correction's. */
+      readonly title: string;
+      readonly description: string;
+    };
 
-export type TitleCommand = { readonly type: 'RegisterTitle'; readonly registration: TitleRegisteredData };
+export type TitleCommand =
+  | { readonly type: 'RegisterTitle'; readonly registration: TitleRegisteredData }
+  | {
+      readonly type: 'ArchiveRegistration';
+      readonly by: string;
+      readonly role: StaffRole | null;
+      readonly reason: string;
+      readonly cause: RegistrationArchivedData['cause'];
+      readonly at: string;
+    }
+  | { readonly type: 'RestoreRegistration'; readonly by: string; readonly reason: string | null; readonly at: string }
+  | {
+      readonly type: 'CorrectRegistration';
+      readonly by: string;
+      readonly role: StaffRole;
+      readonly reason: string;
+      readonly title?: string | undefined;
+      readonly description?: string | undefined;
+      readonly at: string;
+    };
 
 /** The TR number already names another payment's registration (40 random bits: practically never). */
 export class TrNumberTakenError extends AppError {
@@ -18,6 +47,9 @@ export class TrNumberTakenError extends AppError {
     this.name = 'TrNumberTakenError';
   }
 }
+
+const NO_SUCH_REGISTRATION = 'No such registration';
+const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
 
 export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
   eventTypes: streamEventTypes('title'),
@@ -32,17 +64,58 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
         if (state.registration.paymentId === registration.paymentId) return [];
         throw new TrNumberTakenError(registration.trNumber);
       }
+      case 'ArchiveRegistration': {
+        if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
+        // Archiving twice changes nothing: the first archive's who, when and why stay.
+        if (state.archived) return [];
+        const { by, role, reason, cause, at } = command;
+        return [{ type: 'RegistrationArchived', data: { trNumber: state.registration.trNumber, by, role, reason, cause, at } }];
+      }
+      case 'RestoreRegistration': {
+        if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
+        if (!state.archived) return [];
+        const { by, reason, at } = command;
+        return [{ type: 'RegistrationRestored', data: { trNumber: state.registration.trNumber, by, reason, at } }];
+      }
+      case 'CorrectRegistration': {
+        if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
+        if (state.archived) throw new AppError('conflict', ARCHIVED_CANNOT_BE_CORRECTED);
+        const title = command.title !== undefined && command.title !== state.title ? command.title : undefined;
+        const description = command.description !== undefined && command.description !== state.description ? command.description : undefined;
+        if (title === undefined && description === undefined) return [];
+        const { by, role, reason, at } = command;
+        return [
+          {
+            type: 'RegistrationCorrected',
+            data: {
+              trNumber: state.registration.trNumber,
+              by,
+              role,
+              reason,
+              ...(title !== undefined ? { title } : {}),
+              ...(description !== undefined ? { description } : {}),
+              at,
+            },
+          },
+        ];
+      }
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'TitleRegistered':
-        return { status: 'registered', registration: event.data, archived: false };
+        return { status: 'registered', registration: event.data, archived: false, title: event.data.title, description: event.data.description };
       case 'RegistrationArchived':
         return state.status === 'registered' ? { ...state, archived: true } : state;
+      case 'RegistrationRestored':
+        return state.status === 'registered' ? { ...state, archived: false } : state;
+      case 'RegistrationCorrected':
+        return state.status === 'registered'
+          ? { ...state, title: event.data.title ?? state.title, description: event.data.description ?? state.description }
+          : state;
       default:
         return assertNever(event);
     }

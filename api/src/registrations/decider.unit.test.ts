@@ -39,9 +39,73 @@ describe('title decider', () => {
         .when({ type: 'RegisterTitle', registration: { ...registration, paymentId: 'cs_2' } })
         .thenThrows(TrNumberTakenError, /TR-COPY-2026-AAAAAAAA is already taken/);
     });
-    it('archived: stays registered, marked archived', () => {
-      const archived: TitleEvent = { type: 'RegistrationArchived', data: { trNumber: registration.trNumber, archivedAt: '2026-02-01T00:00:00.000Z', reason: null } };
-      expect(given(registered, archived).state).toEqual({ status: 'registered', registration, archived: true });
+  });
+
+  const at = '2026-02-01T00:00:00.000Z';
+  const archive = { type: 'ArchiveRegistration' as const, by: 'staff-3', role: 'admin3' as const, reason: 'Duplicate of another title', cause: 'admin_deleted_registration' as const, at };
+  const archived: TitleEvent = {
+    type: 'RegistrationArchived',
+    data: { trNumber: registration.trNumber, by: 'staff-3', role: 'admin3', reason: 'Duplicate of another title', cause: 'admin_deleted_registration', at },
+  };
+  const restored: TitleEvent = { type: 'RegistrationRestored', data: { trNumber: registration.trNumber, by: 'master', reason: null, at } };
+  const correct = { type: 'CorrectRegistration' as const, by: 'staff-2', role: 'admin2' as const, reason: 'Typo in the title', at };
+
+  describe('archiving (the Forever Database)', () => {
+    it('none: there is nothing to archive', () => {
+      given().when(archive).thenThrows(404, /No such registration/);
+    });
+    it('registered: archived by whom, with which role, why and when', () => {
+      given(registered).when(archive).then([archived]);
+    });
+    it('archived: archiving again writes nothing (idempotent), the first who/why stays', () => {
+      given(registered, archived).when({ ...archive, by: 'someone-else', reason: 'Again' }).thenNothing();
+    });
+    it('archived: the state keeps the registration, marked archived', () => {
+      expect(given(registered, archived).state).toMatchObject({ status: 'registered', registration, archived: true });
+    });
+    it("the owner's account deletion archives with no staff role", () => {
+      given(registered)
+        .when({ ...archive, by: 'u1', role: null, cause: 'owner_deleted_account', reason: 'Account deleted' })
+        .then([{ type: 'RegistrationArchived', data: { by: 'u1', role: null, cause: 'owner_deleted_account' } }]);
+    });
+  });
+
+  describe('restoring', () => {
+    const restore = { type: 'RestoreRegistration' as const, by: 'master', reason: null, at };
+    it('archived: restored', () => {
+      given(registered, archived).when(restore).then([restored]);
+    });
+    it('active: nothing to restore', () => {
+      given(registered).when(restore).thenNothing();
+      given(registered, archived, restored).when(restore).thenNothing();
+    });
+    it('none: no such registration', () => {
+      given().when(restore).thenThrows(404);
+    });
+    it('restored: active again, and can be archived again', () => {
+      expect(given(registered, archived, restored).state).toMatchObject({ archived: false });
+      given(registered, archived, restored).when(archive).then([archived]);
+    });
+  });
+
+  describe('corrections', () => {
+    it('records only the fields that change, beside the registration as hashed', () => {
+      given(registered)
+        .when({ ...correct, title: 'The Sea', description: '' })
+        .then([{ type: 'RegistrationCorrected', data: { trNumber: registration.trNumber, title: 'The Sea', by: 'staff-2', role: 'admin2', reason: 'Typo in the title' } }]);
+      const [event] = titleDecider.decide({ ...correct, title: 'The Sea', description: '' }, given(registered).state);
+      expect(event!.data).not.toHaveProperty('description');
+    });
+    it('the state shows the corrected title and keeps the registration (and its hash) as registered', () => {
+      const corrected: TitleEvent = { type: 'RegistrationCorrected', data: { trNumber: registration.trNumber, by: 'staff-2', role: 'admin2', reason: 'Typo', title: 'The Sea', at } };
+      expect(given(registered, corrected).state).toMatchObject({ title: 'The Sea', description: '', registration: { title: 'Sea', cryptographicHash: 'b'.repeat(64) } });
+      given(registered, corrected).when({ ...correct, title: 'The Sea' }).thenNothing();
+    });
+    it('archived: refused until restored', () => {
+      given(registered, archived).when({ ...correct, title: 'X' }).thenThrows(409, /Forever Database/);
+    });
+    it('none: no such registration', () => {
+      given().when({ ...correct, title: 'X' }).thenThrows(404);
     });
   });
 });

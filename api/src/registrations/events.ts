@@ -3,6 +3,7 @@
 // Registered in the event catalogue (../events/index.ts); read them through it.
 import { z } from 'zod';
 import { defineEvents, type EventsOf } from '../events/define.js';
+import { STAFF_ROLES } from '../schemas/staff.js';
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase SHA-256 hex digest');
 const isoTime = z.iso.datetime();
@@ -37,13 +38,51 @@ export const titleRegisteredSchema = z.object({
   contact: z.string().startsWith('v1.'),
 });
 
+/** Who acted: a staff account's id and role, or null `role` when the owner's own account deletion did it. */
+const staffActor = { by: z.string().min(1), role: z.enum(STAFF_ROLES).nullable() };
+
+/**
+ * The registration leaves search, the owner's lists and the active counts, and stays in the log and
+ * the Forever Database (seed 4.4). `cause` says which action took it there.
+ */
+export const registrationArchivedSchema = z.object({
+  trNumber: z.string().min(1),
+  ...staffActor,
+  reason: z.string().min(1),
+  cause: z.enum(['admin_deleted_registration', 'admin_deleted_user', 'owner_deleted_account']),
+  at: isoTime,
+});
+
+/** A master admin brought an archived registration back: it is active again everywhere. */
+export const registrationRestoredSchema = z.object({
+  trNumber: z.string().min(1),
+  by: z.string().min(1),
+  reason: z.string().nullable(),
+  at: isoTime,
+});
+
+/**
+ * An admin's correction of the editable metadata. The registration as hashed (and its anchored
+ * hash) never changes: the correction is shown beside it. Only the fields given change.
+ */
+export const registrationCorrectedSchema = z.object({
+  trNumber: z.string().min(1),
+  by: z.string().min(1),
+  role: z.enum(STAFF_ROLES),
+  reason: z.string().min(1),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  at: isoTime,
+});
+
 export const titleEvents = defineEvents({
   TitleRegistered: { schemaVersion: 1, schema: titleRegisteredSchema },
-  RegistrationArchived: {
-    schemaVersion: 1,
-    schema: z.object({ trNumber: z.string().min(1), archivedAt: isoTime, reason: z.string().nullable() }),
-  },
+  // Never written before issue 15 (no log holds the earlier shape), so it keeps version 1.
+  RegistrationArchived: { schemaVersion: 1, schema: registrationArchivedSchema },
+  RegistrationRestored: { schemaVersion: 1, schema: registrationRestoredSchema },
+  RegistrationCorrected: { schemaVersion: 1, schema: registrationCorrectedSchema },
 });
 
 export type TitleEvent = EventsOf<typeof titleEvents>;
 export type TitleRegisteredData = z.infer<typeof titleRegisteredSchema>;
+export type RegistrationArchivedData = z.infer<typeof registrationArchivedSchema>;

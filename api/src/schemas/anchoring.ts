@@ -1,21 +1,8 @@
-// The public verification calls' answers (`/api/titles/verify/{tr}`, `/api/ledger/*`, served by api/src/anchoring), shared with
+// The public verification calls' answers (`/api/ledger/*`, served by api/src/anchoring), shared with
 // the web app's verify page.
 import { z } from 'zod';
 
-/** GET /api/titles/verify/{tr}: the registration's public fields (seed 000 §7). */
-export const verifiedRegistrationSchema = z.object({
-  tr_number: z.string(),
-  title: z.string(),
-  material_type: z.string(),
-  intended_medium: z.string(),
-  status: z.string(),
-  registration_date: z.string(),
-  cryptographic_hash: z.string(),
-  /** SHA-256 of the registered file (printed on the certificate): a dropped file is compared with it. */
-  file_content_hash: z.string(),
-  registrant_name: z.string(),
-});
-export type VerifiedRegistration = z.infer<typeof verifiedRegistrationSchema>;
+// GET /api/titles/verify/{tr}'s answer (active or archived) is titleVerificationSchema in ./admin.ts.
 
 /** GET /api/ledger/proof/{tr} once the registration's batch is anchored (docs/proof-format.md). */
 export const ledgerProofSchema = z.object({

@@ -13,3 +13,4 @@ export * from './transparency.js';
 export * from './anchoring.js';
 export * from './search.js';
 export * from './health.js';
+export * from './admin.js';

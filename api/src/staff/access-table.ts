@@ -4,5 +4,10 @@
 import { staffConsoleRoutes } from './console-routes.js';
 import type { StaffRouteSpec } from './staff-routes.js';
 import { transparencyStaffRoutes } from '../transparency/routes.js';
+import { adminPortalRoutes } from '../admin-portal/routes.js';
 
-export const staffAccessTable: readonly StaffRouteSpec[] = [...Object.values(staffConsoleRoutes), ...Object.values(transparencyStaffRoutes)];
+export const staffAccessTable: readonly StaffRouteSpec[] = [
+  ...Object.values(staffConsoleRoutes),
+  ...Object.values(transparencyStaffRoutes),
+  ...Object.values(adminPortalRoutes),
+];

@@ -1,7 +1,8 @@
 // The registrations read model: one row per title, read by the user's lists, dashboard stats,
 // certificates and downloads (the API's registrations queries), search and admin views.
 // `status` is 'pending' until the ledger anchors the registration ('registered'); archived rows stay
-// (the Forever Database keeps them) but leave the lists.
+// (the Forever Database keeps them) but leave the lists until restored. An admin's correction
+// changes the shown title or description; `registered_title` keeps the title as hashed.
 import { isEvent, type EventData } from '@titleledger/api/events';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
@@ -34,6 +35,13 @@ export const registrationsMigrations: readonly Migration[] = [
       CREATE INDEX registrations_by_owner ON registrations (owner_id, registration_date DESC);
       CREATE INDEX registrations_by_date ON registrations (registration_date DESC);
       CREATE INDEX registrations_by_hash ON registrations (cryptographic_hash);
+    `,
+  },
+  {
+    // Admins' corrections (RegistrationCorrected): the shown title changes, the registered one is kept.
+    id: 'projections/021-registrations-corrections',
+    sql: `
+      ALTER TABLE registrations ADD COLUMN registered_title text, ADD COLUMN corrections integer NOT NULL DEFAULT 0;
     `,
   },
 ];
@@ -73,10 +81,25 @@ export const registrationsProjection: Projection = {
         ],
       );
     }
-    // Archiving comes after registering in the log, so it is applied after this batch's inserts.
+    // Archiving, restoring and corrections come after registering in the log, so they are applied
+    // after this batch's inserts, in log order.
     for (const event of events) {
-      if (!isEvent(event, 'RegistrationArchived')) continue;
-      await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [event.data.trNumber, event.data.archivedAt]);
+      if (isEvent(event, 'RegistrationArchived')) {
+        await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [event.data.trNumber, event.data.at]);
+      } else if (isEvent(event, 'RegistrationRestored')) {
+        await tx.query('UPDATE registrations SET archived = false, archived_at = NULL WHERE tr_number = $1', [event.data.trNumber]);
+      } else if (isEvent(event, 'RegistrationCorrected')) {
+        // The title as registered (and hashed) is kept once, the first time a correction changes it.
+        await tx.query(
+          `UPDATE registrations
+              SET registered_title = CASE WHEN $2::text IS NOT NULL THEN coalesce(registered_title, title) ELSE registered_title END,
+                  title = coalesce($2::text, title),
+                  description = coalesce($3::text, description),
+                  corrections = corrections + 1
+            WHERE tr_number = $1`,
+          [event.data.trNumber, event.data.title ?? null, event.data.description ?? null],
+        );
+      }
     }
   },
 };

@@ -1,8 +1,10 @@
 // The staff read models: `staff_accounts` (the master console's Admins list, seed 3.9) and
-// `staff_access_log` (one row per staff event, sign-ins and failed sign-ins included: who did what
-// to whom, when, from which IP). Log ids are given in log order from the table's own maximum, so a
+// `staff_access_log` (one row per staff event, sign-ins and failed sign-ins included, and one per
+// admin action on a registration or a creator's account: who did what to whom, when, from which
+// IP, and why). Log ids are given in log order from the table's own maximum, so a
 // rebuild from position 0 numbers every entry the same way again.
 import type pg from 'pg';
+import { isEvent } from '@titleledger/api/events';
 import type { RecordedEvent } from '@titleledger/api/eventstore';
 import { isStaffEvent, parseStaffEvent, staffIdOf, STAFF_STREAM_PREFIX, type StaffEvent } from '@titleledger/api/staff';
 import type { Migration } from '@titleledger/api/runtime';
@@ -124,28 +126,71 @@ async function applyToAccounts(event: StaffEvent, staffId: string, recorded: Rec
   }
 }
 
+/**
+ * Admin actions recorded on other streams (a title's, a creator's): every one is attributable in the
+ * access log too (actor, role, IP, reason), beside the staff accounts' own events.
+ */
+function describeAdminAction(event: RecordedEvent): { action: string; targetType: string; targetId: string; details: Record<string, unknown> } | null {
+  if (event.metadata.actor.kind !== 'admin') return null;
+  const role = event.metadata.actor.role ?? null;
+  if (isEvent(event, 'RegistrationArchived')) {
+    return { action: 'registration_archived', targetType: 'registration', targetId: event.data.trNumber, details: { role, reason: event.data.reason, cause: event.data.cause } };
+  }
+  if (isEvent(event, 'RegistrationRestored')) {
+    return { action: 'registration_restored', targetType: 'registration', targetId: event.data.trNumber, details: { role, reason: event.data.reason } };
+  }
+  if (isEvent(event, 'RegistrationCorrected')) {
+    const fields = (['title', 'description'] as const).filter((field) => event.data[field] !== undefined);
+    return { action: 'registration_corrected', targetType: 'registration', targetId: event.data.trNumber, details: { role, reason: event.data.reason, fields } };
+  }
+  if (isEvent(event, 'AccountDeleted') && event.data.byAdmin) {
+    return { action: 'user_deleted', targetType: 'user', targetId: event.streamId.slice('user-'.length), details: { role, reason: event.data.byAdmin.reason } };
+  }
+  if (isEvent(event, 'ProfileUpdated') && event.data.byAdmin) {
+    const { reason, fields } = event.data.byAdmin;
+    return { action: 'user_profile_edited', targetType: 'user', targetId: event.streamId.slice('user-'.length), details: { role, reason, fields } };
+  }
+  return null;
+}
+
+interface LogEntry {
+  readonly recorded: RecordedEvent;
+  /** The staff account's own event, which also changes `staff_accounts`. */
+  readonly staff: { readonly event: StaffEvent; readonly staffId: string } | null;
+  readonly action: string;
+  readonly targetType: string;
+  readonly targetId: string;
+  readonly details: Record<string, unknown>;
+}
+
 export const staffProjection: Projection = {
   name: 'staff',
   tables: ['staff_accounts', 'staff_access_log'],
   async apply(events, tx) {
-    const staffEvents = events.filter((e) => e.streamId.startsWith(STAFF_STREAM_PREFIX) && isStaffEvent(e));
-    if (staffEvents.length === 0) return;
+    const entries = events.flatMap((recorded): LogEntry[] => {
+      if (recorded.streamId.startsWith(STAFF_STREAM_PREFIX) && isStaffEvent(recorded)) {
+        const event = parseStaffEvent(recorded);
+        const staffId = staffIdOf(recorded.streamId);
+        return [{ recorded, staff: { event, staffId }, ...describe(event), targetType: 'admin', targetId: staffId }];
+      }
+      const action = describeAdminAction(recorded);
+      return action ? [{ recorded, staff: null, ...action }] : [];
+    });
+    if (entries.length === 0) return;
     const { rows } = await tx.query<{ last: string }>('SELECT coalesce(max(id), 0) AS last FROM staff_access_log');
     let nextId = Number(rows[0]!.last);
-    for (const recorded of staffEvents) {
-      const event = parseStaffEvent(recorded);
-      const staffId = staffIdOf(recorded.streamId);
-      await applyToAccounts(event, staffId, recorded, tx);
-      const { action, details } = describe(event);
+    for (const { recorded, staff, action, details, targetType, targetId } of entries) {
+      if (staff) await applyToAccounts(staff.event, staff.staffId, recorded, tx);
       const actor = recorded.metadata.actor;
       const { rowCount } = await tx.query(
         `INSERT INTO staff_access_log (id, event_id, action, target_type, target_id, admin_id, details, ip_address, created_at)
-         VALUES ($1, $2, $3, 'admin', $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (event_id) DO NOTHING`,
         [
           nextId + 1,
           recorded.metadata.eventId,
           action,
-          staffId,
+          targetType,
+          targetId,
           actor.kind === 'admin' ? actor.id : null,
           JSON.stringify(details),
           recorded.metadata.clientIp,

@@ -1,7 +1,7 @@
 // Every route of the spec. Public pages share the top bar and footer; signed-in pages share the
 // sidebar behind the sign-in guard; admin pages have no shared layout. Unbuilt pages are
 // placeholders that name their route.
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 
 import { AccountSettingsPage } from '@/features/accounts/components/account-settings-page';
@@ -34,6 +34,7 @@ import { AdminPortalPage } from '@/features/staff/components/admin-portal-page';
 import { MasterAdminPage } from '@/features/staff/components/master-admin-page';
 import { AdminLoginPage, MasterAdminLoginPage } from '@/features/staff/components/staff-login-page';
 import { SupportPage } from '@/features/support/components/support-page';
+import { Loading } from '@/components/query-states';
 import { paths } from '@/lib/paths';
 
 import { AppLayout } from './layouts/app-layout';
@@ -57,6 +58,22 @@ function render(entry: PageEntry, frame?: 'app' | 'admin') {
 // The landing page with the live search composed in (features do not import each other).
 function HomePage() {
   return <LandingPage search={<PageSearch />} />;
+}
+
+// The admin portal's tabs, composed into the staff frame. Loaded on demand: its charts (Recharts)
+// must not weigh on the landing page's bundle.
+const AdminPortal = lazy(() => import('@/features/admin-portal/components/admin-portal'));
+
+function AdminPortalRoute() {
+  return (
+    <AdminPortalPage>
+      {(staff) => (
+        <Suspense fallback={<Loading>Loading the admin portal...</Loading>}>
+          <AdminPortal staff={staff} />
+        </Suspense>
+      )}
+    </AdminPortalPage>
+  );
 }
 
 const publicPages: readonly PageEntry[] = [
@@ -101,7 +118,7 @@ const signedInPages: readonly PageEntry[] = [
 ];
 
 const adminPages: readonly PageEntry[] = [
-  { path: paths.admin, title: 'Admin Portal', page: AdminPortalPage },
+  { path: paths.admin, title: 'Admin Portal', page: AdminPortalRoute },
   { path: paths.adminLogin, title: 'Admin Login', page: AdminLoginPage },
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
   { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },

@@ -1,5 +1,5 @@
-// Access Logs: every staff event, newest first, 50 at a time: when, what, by whom, to whom, from
-// which IP.
+// Access Logs: every staff event and every admin action on a registration or a creator's account,
+// newest first, 50 at a time: when, what, by whom, to whom (and why), from which IP.
 import type { AuditLogEntry } from '@titleledger/api/schemas';
 
 import { Button } from '@/components/button';
@@ -17,6 +17,11 @@ const ACTIONS: Record<string, string> = {
   logout: 'Signed out',
   role_changed: 'Role changed',
   admin_deleted: 'Admin deleted',
+  registration_archived: 'Registration deleted (archived)',
+  registration_restored: 'Registration restored',
+  registration_corrected: 'Registration corrected',
+  user_deleted: 'User deleted',
+  user_profile_edited: 'User profile edited',
 };
 
 function describeDetails(entry: AuditLogEntry): string {
@@ -29,6 +34,13 @@ function describeDetails(entry: AuditLogEntry): string {
     case 'login':
     case 'login_failed':
       return [entry.targetEmail, d.portal ? `${d.portal} portal` : null, d.reason?.replaceAll('_', ' ')].filter(Boolean).join(', ');
+    case 'registration_archived':
+    case 'registration_restored':
+    case 'registration_corrected':
+    case 'user_deleted':
+    case 'user_profile_edited':
+      // Admin actions on records: which record, and the reason the admin gave.
+      return [entry.targetId, d.reason ? `“${d.reason}”` : null].filter(Boolean).join(': ');
     default:
       return entry.targetEmail ?? d.email ?? '';
   }

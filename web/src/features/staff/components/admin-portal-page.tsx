@@ -1,10 +1,13 @@
-// /admin: the admin portal's shell for a signed-in staff member (the portal's tabs come with the
-// next issue). Admin Logout ends the session on the server.
+// /admin: the admin portal's frame for a signed-in staff member: who is signed in, Admin Logout, the
+// portal itself (its tabs come from the admin-portal feature, composed in by the app's router so the
+// two features stay apart) and the member's own two-factor setting. What they may do there is
+// decided by the server from their role.
+import type { SignedInStaff } from '@titleledger/api/schemas';
 import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
-import { Card, CardContent } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
@@ -13,7 +16,7 @@ import { RequireStaffSession } from './require-staff-session';
 import { StaffFrame } from './staff-frame';
 import { StaffTwoFactorCard } from './staff-two-factor-card';
 
-export function AdminPortalPage() {
+export function AdminPortalPage({ children }: { children: (staff: SignedInStaff) => ReactNode }) {
   useDocumentTitle('Admin Portal');
   const logout = useStaffLogout(paths.adminLogin);
   return (
@@ -35,16 +38,8 @@ export function AdminPortalPage() {
               Admin Logout
             </Button>
           </header>
-          <Card className="mt-8">
-            <CardContent className="grid gap-2">
-              <h2 className="text-lg font-semibold tracking-tight">Welcome, {staff.firstName}</h2>
-              <p className="text-sm text-muted-foreground">
-                The portal&apos;s Overview, Analytics, Users and Registrations tabs are on their way. What you may do there is
-                decided by the server from your role.
-              </p>
-            </CardContent>
-          </Card>
-          <div className="mt-6">
+          <div className="mt-8">{children(staff)}</div>
+          <div className="mt-10">
             <StaffTwoFactorCard staff={staff} />
           </div>
         </StaffFrame>

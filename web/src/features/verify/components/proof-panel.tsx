@@ -25,9 +25,9 @@ export function ProofPanel({ trNumber, registrationHash, status }: { trNumber: s
   const proof = useLedgerProof(trNumber);
   const queryClient = useQueryClient();
   const anchored = proof.data?.state === 'anchored';
-  // Once anchored, the registration's status moves on from pending: read it again from the server.
+  // Once anchored, a pending registration's status moves on: read it again from the server.
   useEffect(() => {
-    if (anchored && status !== 'registered') {
+    if (anchored && status === 'pending') {
       void queryClient.invalidateQueries({ queryKey: verificationQueryOptions(trNumber).queryKey });
     }
   }, [anchored, status, trNumber, queryClient]);

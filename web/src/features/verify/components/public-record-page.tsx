@@ -14,13 +14,8 @@ import { Loading } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
-import { useVerification, type VerifiedRegistration as Verified } from '../api/get-verification';
+import { useVerification, type VerifiedRegistration } from '../api/get-verification';
 
-/**
- * The answer, with the archived state GET /api/titles/verify/{tr} carries once the Forever Database
- * (issue 15) lands: read when present, so an archived title shows as such without personal data.
- */
-type VerifiedRegistration = Verified & { archived?: boolean; archived_at?: string; message?: string };
 import { formatDate, formatUtc } from '../lib/format';
 import { FileCheck } from './file-check';
 import { ProofPanel } from './proof-panel';
@@ -97,7 +92,7 @@ function ArchivedRecord({ registration }: { registration: VerifiedRegistration }
           <CardTitle className="text-xl">Archived registration</CardTitle>
         </div>
         <CardDescription>
-          {registration.message ??
+          {registration.archived?.message ??
             'This registration was archived by the registry. Its details are no longer public; its hashes and blockchain proof still verify.'}
         </CardDescription>
       </CardHeader>
@@ -110,7 +105,7 @@ function ArchivedRecord({ registration }: { registration: VerifiedRegistration }
             <StatusBadge status="archived" />
           </Detail>
           <Detail term="Registration Date">{formatDate(registration.registration_date)}</Detail>
-          {registration.archived_at ? <Detail term="Archived">{formatUtc(registration.archived_at)}</Detail> : null}
+          {registration.archived ? <Detail term="Archived">{formatUtc(registration.archived.archived_at)}</Detail> : null}
           <Hashes registration={registration} />
         </dl>
       </CardContent>

@@ -1,6 +1,8 @@
 // The outcome of a verification (seed 000 §4): a red alert on error, 'Certificate Verified' with
-// its checks and the registration's details, or 'Verification Failed' with both hashes side by side.
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
+// its checks and the registration's details, 'Registration Archived' for a registration deleted into
+// the Forever Database (it existed and was anchored; no personal details), or 'Verification Failed'
+// with both hashes side by side.
+import { Archive, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Alert } from '@/components/alert';
@@ -67,6 +69,50 @@ export function CertificateVerified({ registration }: { registration: VerifiedRe
             <StatusBadge status={registration.status} />
           </Detail>
           {registration.registrant_name ? <Detail term="Registrant">{registration.registrant_name}</Detail> : null}
+          <div className="grid min-w-0 gap-1 sm:col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cryptographic Hash</dt>
+            <dd>
+              <HashText value={registration.cryptographic_hash} label="cryptographic hash" />
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RegistrationArchived({ registration }: { registration: VerifiedRegistration }) {
+  const archived = registration.archived;
+  return (
+    <Card className="border-warning/40">
+      <CardHeader className="max-sm:p-4 max-sm:pb-0">
+        <div className="flex items-center gap-3">
+          <Archive aria-hidden="true" className="size-7 shrink-0 text-warning" />
+          <CardTitle className="text-xl">Registration Archived</CardTitle>
+        </div>
+        <CardDescription>
+          This certificate is genuine: the registration existed and its hash is the one you entered. It has since been
+          archived and is no longer active. The registrant&apos;s details are not shown.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 max-sm:p-4">
+        <ul className="grid gap-3" aria-label="Checks">
+          <CheckRow state="passed" label="Registration existed" />
+          <CheckRow state="passed" label="Hash verification passed" />
+          <CheckRow state={archived?.anchored ? 'passed' : 'failed'} label={archived?.anchored ? 'Hash anchored on the blockchain' : 'Never anchored on the blockchain'} />
+          <CheckRow state="failed" label={`Archived on ${formatDate(archived?.archived_at ?? '')}`}>
+            <p>Registration is no longer active.</p>
+          </CheckRow>
+        </ul>
+        <dl className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2">
+          <Detail term="TR Number">
+            <span className="font-mono">{registration.tr_number}</span>
+          </Detail>
+          <Detail term="Registration Date">{formatDate(registration.registration_date)}</Detail>
+          <Detail term="Archived On">{formatDate(archived?.archived_at ?? '')}</Detail>
+          <Detail term="Status">
+            <StatusBadge status="archived" />
+          </Detail>
           <div className="grid min-w-0 gap-1 sm:col-span-2">
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cryptographic Hash</dt>
             <dd>

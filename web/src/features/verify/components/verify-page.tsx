@@ -11,7 +11,7 @@ import { useVerification, verificationQueryOptions } from '../api/get-verificati
 import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
 import { FileCheck } from './file-check';
 import { ProofPanel } from './proof-panel';
-import { CertificateVerified, VerificationError, VerificationFailed } from './verification-result';
+import { CertificateVerified, RegistrationArchived, VerificationError, VerificationFailed } from './verification-result';
 import { VerifyForm } from './verify-form';
 
 type Request = { tr: string; hash: string };
@@ -92,12 +92,15 @@ export function VerifyPage() {
         {registration && request ? (
           valid ? (
             <>
-              <CertificateVerified registration={registration} />
-              <ProofPanel
-                trNumber={registration.tr_number || request.tr}
-                registrationHash={registration.cryptographic_hash}
-                status={registration.status}
-              />
+              {registration.archived ? <RegistrationArchived registration={registration} /> : <CertificateVerified registration={registration} />}
+              {/* An archived registration that was never anchored has no proof to show (nor will it get one). */}
+              {registration.archived && !registration.archived.anchored ? null : (
+                <ProofPanel
+                  trNumber={registration.tr_number || request.tr}
+                  registrationHash={registration.cryptographic_hash}
+                  status={registration.status}
+                />
+              )}
             </>
           ) : (
             <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />

@@ -1,0 +1,168 @@
+// What admins change (issue 15), each through a pure decider and `handleCommand`, attributed to the
+// staff member (id, role), the request's IP and a reason:
+//   archive / restore / correct a registration   title decider (stream `title-<tr>`)
+//   edit a creator's profile, delete a creator    user decider (stream `user-<id>`)
+// Deleting a creator is the creator's own deletion (crypto-shredding: the key goes, so the sealed
+// personal data in the log never opens again; sessions, card, reset tokens and mail go) plus every
+// registration of theirs archived to the Forever Database. Deleting twice appends nothing more.
+import type pg from 'pg';
+import { sealedProfileSchema, type SealedProfile } from '../accounts/events.js';
+import { seal, unseal, type ServerKeyring } from '../accounts/crypto.js';
+import { userDecider } from '../accounts/decider.js';
+import type { Sessions } from '../accounts/sessions.js';
+import { UserKeys } from '../accounts/user-keys.js';
+import { userStreamId } from '../accounts/events.js';
+import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
+import { notFound } from '../errors.js';
+import type { Position } from '../eventstore/position.js';
+import type { EventStore } from '../eventstore/types.js';
+import { titleDecider } from '../registrations/decider.js';
+import { titleStream } from '../registrations/tr-number.js';
+import { ADMIN_MESSAGES, type AdminUserUpdateRequest } from '../schemas/admin.js';
+import type { StaffRole } from '../schemas/staff.js';
+import { activeTrNumbersOf } from './admin-queries.js';
+
+export interface AdminActionsDeps {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly keyring: ServerKeyring;
+  readonly sessions: Sessions;
+}
+
+/** The staff member acting (from requireStaff). */
+export interface Admin {
+  readonly id: string;
+  readonly role: StaffRole;
+}
+
+const PROFILE_FIELDS = ['fullName', 'firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'country'] as const;
+
+export class AdminActions {
+  private readonly keys: UserKeys;
+
+  constructor(private readonly deps: AdminActionsDeps) {
+    this.keys = new UserKeys(deps.pool, deps.keyring);
+  }
+
+  /** DELETE /api/admin/titles/{id}: to the Forever Database. `archived` is false when it was there already. */
+  async archiveRegistration(trNumber: string, admin: Admin, reason: string, context: CommandContext): Promise<{ archived: boolean; position?: Position }> {
+    const { appended } = await handleCommand(
+      this.deps.store,
+      titleStream(trNumber),
+      titleDecider,
+      { type: 'ArchiveRegistration', by: admin.id, role: admin.role, reason, cause: 'admin_deleted_registration', at: context.now.toISOString() },
+      context,
+    );
+    return { archived: appended !== undefined, ...(appended ? { position: appended.position } : {}) };
+  }
+
+  /** POST /api/admin/forever-database/{id}/restore (master_admin). */
+  async restoreRegistration(trNumber: string, admin: Admin, reason: string | null, context: CommandContext): Promise<{ restored: boolean; position?: Position }> {
+    const { appended } = await handleCommand(
+      this.deps.store,
+      titleStream(trNumber),
+      titleDecider,
+      { type: 'RestoreRegistration', by: admin.id, reason, at: context.now.toISOString() },
+      context,
+    );
+    return { restored: appended !== undefined, ...(appended ? { position: appended.position } : {}) };
+  }
+
+  /** PUT /api/admin/titles/{id} (admin2+): a correction of the title or description. */
+  async correctRegistration(
+    trNumber: string,
+    admin: Admin,
+    correction: { title?: string | undefined; description?: string | undefined; reason: string },
+    context: CommandContext,
+  ): Promise<Position | undefined> {
+    const { appended } = await handleCommand(
+      this.deps.store,
+      titleStream(trNumber),
+      titleDecider,
+      { type: 'CorrectRegistration', by: admin.id, role: admin.role, ...correction, at: context.now.toISOString() },
+      context,
+    );
+    return appended?.position;
+  }
+
+  /** PUT /api/admin/users/{id} (admin2+): the fields given replace the profile's; the e-mail is the owner's to change. */
+  async editUserProfile(userId: string, admin: Admin, request: AdminUserUpdateRequest, context: CommandContext): Promise<Position | undefined> {
+    const { state } = await loadState(this.deps.store, userStreamId(userId), userDecider);
+    const key = state.status === 'active' ? await this.keys.find(userId) : null;
+    if (state.status !== 'active' || !key) throw notFound(ADMIN_MESSAGES.noSuchUser);
+    const profile = sealedProfileSchema.parse(unseal(key, userId, state.profile));
+    const next: SealedProfile = { ...profile };
+    const fields: string[] = [];
+    for (const field of PROFILE_FIELDS) {
+      const value = request[field];
+      if (value !== undefined && value !== profile[field]) {
+        next[field] = value;
+        fields.push(field);
+      }
+    }
+    if (fields.length === 0) return undefined;
+    const { appended } = await handleCommand(
+      this.deps.store,
+      userStreamId(userId),
+      userDecider,
+      {
+        type: 'UpdateProfile',
+        data: {
+          emailHmac: state.emailHmac,
+          accountType: state.accountType,
+          profile: seal(key, userId, next),
+          byAdmin: { by: admin.id, role: admin.role, reason: request.reason, fields },
+        },
+      },
+      context,
+    );
+    return appended?.position;
+  }
+
+  /**
+   * DELETE /api/admin/users/{id} (admin3+): every active registration of theirs archived, then the
+   * account deleted and forgotten. Safe to repeat: a second call finds nothing left to do (or finishes
+   * what a failed first call left).
+   */
+  async deleteUser(userId: string, admin: Admin, reason: string, context: CommandContext): Promise<{ deleted: boolean; archivedRegistrations: number; position?: Position }> {
+    const { state } = await loadState(this.deps.store, userStreamId(userId), userDecider);
+    if (state.status === 'unregistered') throw notFound(ADMIN_MESSAGES.noSuchUser);
+    let position: Position | undefined;
+    let archivedRegistrations = 0;
+    for (const trNumber of await activeTrNumbersOf(this.deps.pool, userId)) {
+      const { appended } = await handleCommand(
+        this.deps.store,
+        titleStream(trNumber),
+        titleDecider,
+        { type: 'ArchiveRegistration', by: admin.id, role: admin.role, reason, cause: 'admin_deleted_user', at: context.now.toISOString() },
+        context,
+      );
+      if (appended) {
+        archivedRegistrations += 1;
+        position = appended.position;
+      }
+    }
+    const key = await this.keys.find(userId);
+    const email = state.status === 'active' && key ? sealedProfileSchema.parse(unseal(key, userId, state.profile)).email : null;
+    const { appended } = await handleCommand(
+      this.deps.store,
+      userStreamId(userId),
+      userDecider,
+      { type: 'DeleteAccount', data: { reason: 'admin_request', deletedAt: context.now.toISOString(), byAdmin: { by: admin.id, role: admin.role, reason } } },
+      context,
+    );
+    if (appended) position = appended.position;
+    await this.forget(userId, email);
+    return { deleted: appended !== undefined, archivedRegistrations, ...(position ? { position } : {}) };
+  }
+
+  /** What a creator's own deletion forgets besides the log: the key (crypto-shredding), sessions, card, resets, mail. */
+  private async forget(userId: string, email: string | null): Promise<void> {
+    await this.keys.destroy(userId);
+    await this.deps.sessions.revokeAll(userId);
+    const pool = this.deps.pool;
+    await pool.query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
+    await pool.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+    if (email) await pool.query('DELETE FROM outbox_emails WHERE lower(to_email) = lower($1)', [email]);
+  }
+}

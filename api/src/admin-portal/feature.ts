@@ -1,0 +1,13 @@
+// Wires the admin portal (issue 15): its actions over the event store, with the accounts feature's
+// session store (a deleted creator's sessions end) and the server keyring (their key is destroyed).
+import type { Accounts } from '../accounts/feature.js';
+import { serverKeyring } from '../accounts/crypto.js';
+import type { App } from '../http/app.js';
+import { AdminActions } from './admin-actions.js';
+import { adminPortalRouteHandlers } from './routes.js';
+
+export async function registerAdminPortal(app: App, accounts: Accounts): Promise<void> {
+  const { store, pool } = app.deps;
+  const actions = new AdminActions({ store, pool, keyring: serverKeyring(), sessions: accounts.sessions });
+  await app.register(adminPortalRouteHandlers, { actions });
+}

@@ -1,0 +1,77 @@
+// The admin portal's tabs (seed 001 §2.8): Overview, Analytics, Users, Registrations, and for admin3
+// and the master admin the Forever Database. The open tab and the material-type filter live in the
+// address (?tab=registrations&type=Novel), so Analytics can send an admin to a filtered list and a
+// reload keeps the place. Loaded lazily: its charts never weigh on the public pages.
+import * as Tabs from '@radix-ui/react-tabs';
+import type { SignedInStaff } from '@titleledger/api/schemas';
+import { useSearchParams } from 'react-router-dom';
+
+import { cn } from '@/lib/cn';
+
+import { portalRights } from '../lib/rights';
+import { AnalyticsTab } from './analytics-tab';
+import { ForeverDatabaseTab } from './forever-database-tab';
+import { OverviewTab } from './overview-tab';
+import { RegistrationsTab } from './registrations-tab';
+import { UsersTab } from './users-tab';
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'users', label: 'Users' },
+  { value: 'registrations', label: 'Registrations' },
+  { value: 'forever', label: 'Forever Database' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const triggerClass = cn(
+  'inline-flex h-9 items-center justify-center whitespace-nowrap rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
+  'hover:text-foreground data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+);
+
+export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
+  const rights = portalRights(staff.role);
+  const [search, setSearch] = useSearchParams();
+  const shown = TABS.filter((tab) => tab.value !== 'forever' || rights.foreverDatabase);
+  const asked = search.get('tab');
+  const tab: TabValue = shown.find((t) => t.value === asked)?.value ?? 'overview';
+  const materialType = search.get('type') ?? '';
+
+  const open = (next: TabValue, type?: string) => {
+    const params = new URLSearchParams();
+    if (next !== 'overview') params.set('tab', next);
+    const keep = type ?? (next === 'registrations' ? materialType : '');
+    if (keep) params.set('type', keep);
+    setSearch(params);
+  };
+
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => open(value as TabValue)}>
+      {/* On a phone the tabs wrap onto a second line: every section stays in sight. */}
+      <Tabs.List aria-label="Admin portal sections" className="flex w-full flex-wrap gap-1 rounded-lg bg-subtle p-1 sm:w-fit">
+        {shown.map((t) => (
+          <Tabs.Trigger key={t.value} value={t.value} className={triggerClass}>
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="overview" className="mt-6 outline-none">
+        <OverviewTab />
+      </Tabs.Content>
+      <Tabs.Content value="analytics" className="mt-6 outline-none">
+        <AnalyticsTab onMaterialType={(type) => open('registrations', type)} />
+      </Tabs.Content>
+      <Tabs.Content value="users" className="mt-6 outline-none">
+        <UsersTab rights={rights} />
+      </Tabs.Content>
+      <Tabs.Content value="registrations" className="mt-6 outline-none">
+        <RegistrationsTab rights={rights} materialType={materialType} onClearMaterialType={() => open('registrations', '')} />
+      </Tabs.Content>
+      {rights.foreverDatabase ? (
+        <Tabs.Content value="forever" className="mt-6 outline-none">
+          <ForeverDatabaseTab rights={rights} />
+        </Tabs.Content>
+      ) : null}
+    </Tabs.Root>
+  );
+}

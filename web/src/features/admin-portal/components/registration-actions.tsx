@@ -1,0 +1,154 @@
+// What an admin may do to one registration: admin2+ corrects its metadata (the anchored hash never
+// changes, the correction is shown beside it); admin3+ deletes it, which archives it to the Forever
+// Database with the reason given (seed 001 §5 confirmation, §8.3 toasts).
+import {
+  ADMIN_MESSAGES,
+  adminRegistrationCorrectionRequestSchema,
+  type AdminRegistration,
+} from '@titleledger/api/schemas';
+import { PencilLine, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+
+import { Button } from '@/components/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/dialog';
+import { Field } from '@/components/field';
+import { HashText } from '@/components/hash-text';
+import { Input } from '@/components/input';
+import { Textarea } from '@/components/textarea';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
+
+import { useCorrectRegistration, useDeleteRegistration } from '../api/manage-records';
+import type { PortalRights } from '../lib/rights';
+import { fieldErrors } from '../lib/field-errors';
+import { ReasonDialog } from './reason-dialog';
+
+function DeleteRegistrationButton({ registration }: { registration: Pick<AdminRegistration, 'id' | 'title'> }) {
+  const remove = useDeleteRegistration();
+  const onConfirm = async (reason: string) => {
+    try {
+      await remove.mutateAsync({ trNumber: registration.id, reason });
+      toast({ title: ADMIN_MESSAGES.registrationDeletedTitle, description: ADMIN_MESSAGES.registrationDeleted, variant: 'success' });
+      return true;
+    } catch (error) {
+      const why = errorMessage(error, '');
+      toast({
+        title: 'Error',
+        description: why ? `${ADMIN_MESSAGES.deleteRegistrationFailed}: ${why}` : ADMIN_MESSAGES.deleteRegistrationFailed,
+        variant: 'destructive',
+      });
+      return false;
+    }
+  };
+  return (
+    <ReasonDialog
+      title="Delete registration"
+      question={ADMIN_MESSAGES.deleteRegistrationConfirm(registration.title)}
+      confirmLabel="Delete registration"
+      pendingLabel="Deleting..."
+      onConfirm={onConfirm}
+      trigger={(open) => (
+        <Button variant="secondary" size="sm" onClick={open} aria-label={`Delete ${registration.title} (${registration.id})`}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      )}
+    />
+  );
+}
+
+function CorrectRegistrationButton({ registration }: { registration: AdminRegistration }) {
+  const correct = useCorrectRegistration();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState(registration.title);
+  const [description, setDescription] = useState(registration.description);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      setTitle(registration.title);
+      setDescription(registration.description);
+      setReason('');
+      setErrors({});
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Only what changed is sent: a correction names the fields it corrects.
+    const parsed = adminRegistrationCorrectionRequestSchema.safeParse({
+      ...(title !== registration.title ? { title } : {}),
+      ...(description !== registration.description ? { description } : {}),
+      reason,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    try {
+      await correct.mutateAsync({ trNumber: registration.id, correction: parsed.data });
+      toast({ title: 'Registration Corrected', description: `${registration.id} now shows the corrected details.`, variant: 'success' });
+      setOpen(false);
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to correct registration'), variant: 'destructive' });
+    }
+  };
+
+  const formId = `correct-${registration.id}`;
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <Button variant="secondary" size="sm" onClick={() => change(true)} aria-label={`Edit ${registration.title} (${registration.id})`}>
+        <PencilLine aria-hidden="true" />
+        Edit
+      </Button>
+      <DialogContent
+        title="Correct registration"
+        description={`${registration.id}: the registered record and its anchored hash stay as they are; the correction is shown beside them.`}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" form={formId} disabled={correct.isPending}>
+              {correct.isPending ? 'Saving...' : 'Save correction'}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} aria-label="Correct registration" className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+          <div className="grid gap-1.5">
+            <p className="text-sm font-medium">Anchored hash (never changes)</p>
+            <HashText value={registration.blockchain_hash} label="anchored hash" />
+            {registration.registeredTitle ? (
+              <p className="text-xs text-muted-foreground">
+                Registered as &ldquo;<span className="break-words">{registration.registeredTitle}</span>&rdquo;
+              </p>
+            ) : null}
+          </div>
+          <Field label="Title" error={errors.title}>
+            {(control) => <Input {...control} value={title} onChange={(event) => setTitle(event.target.value)} />}
+          </Field>
+          <Field label="Description" error={errors.description}>
+            {(control) => <Textarea {...control} value={description} onChange={(event) => setDescription(event.target.value)} />}
+          </Field>
+          <Field label="Reason" error={errors.reason} hint="Recorded with your name in the access log.">
+            {(control) => <Textarea {...control} className="min-h-16" value={reason} onChange={(event) => setReason(event.target.value)} />}
+          </Field>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function RegistrationActions({ registration, rights }: { registration: AdminRegistration; rights: PortalRights }) {
+  if (registration.status === 'archived' || (!rights.edit && !rights.delete)) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {rights.edit ? <CorrectRegistrationButton registration={registration} /> : null}
+      {rights.delete ? <DeleteRegistrationButton registration={registration} /> : null}
+    </div>
+  );
+}
