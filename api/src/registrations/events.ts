@@ -45,7 +45,7 @@ const staffActor = { by: z.string().min(1), role: z.enum(STAFF_ROLES).nullable()
  * The registration leaves search, the owner's lists and the active counts, and stays in the log and
  * the Forever Database (seed 4.4). `cause` says which action took it there.
  */
-export const registrationArchivedSchema = z.object({
+const registrationArchivedSchema = z.object({
   trNumber: z.string().min(1),
   ...staffActor,
   reason: z.string().min(1),
@@ -54,7 +54,7 @@ export const registrationArchivedSchema = z.object({
 });
 
 /** A master admin brought an archived registration back: it is active again everywhere. */
-export const registrationRestoredSchema = z.object({
+const registrationRestoredSchema = z.object({
   trNumber: z.string().min(1),
   by: z.string().min(1),
   reason: z.string().nullable(),
@@ -65,7 +65,7 @@ export const registrationRestoredSchema = z.object({
  * An admin's correction of the editable metadata. The registration as hashed (and its anchored
  * hash) never changes: the correction is shown beside it. Only the fields given change.
  */
-export const registrationCorrectedSchema = z.object({
+const registrationCorrectedSchema = z.object({
   trNumber: z.string().min(1),
   by: z.string().min(1),
   role: z.enum(STAFF_ROLES),
