@@ -47,10 +47,9 @@ function given(...events: UserEvent[]) {
   };
 }
 
-const login = (totpTimeStep: number | null): UserCommand => ({
-  type: 'RecordLogin',
-  data: { method: totpTimeStep === null ? 'password' : 'password+totp', totpTimeStep, rememberMe: false },
-});
+const loginData = (totpTimeStep: number | null) =>
+  ({ method: totpTimeStep === null ? 'password' : 'password+totp', totpTimeStep, rememberMe: false }) as const;
+const login = (totpTimeStep: number | null): UserCommand => ({ type: 'RecordLogin', data: loginData(totpTimeStep) });
 
 describe('an unregistered user', () => {
   it('registers, with the card attached in the same append', () => {
@@ -78,7 +77,7 @@ describe('an active user', () => {
   });
 
   it('logs in with the password alone while two-factor is off', () => {
-    given(registered).when(login(null)).then([{ type: 'UserLoggedIn', data: login(null).data as never }]);
+    given(registered).when(login(null)).then([{ type: 'UserLoggedIn', data: loginData(null) }]);
   });
 
   it('enables two-factor only after setup started', () => {
@@ -109,11 +108,11 @@ describe('an active user with two-factor on', () => {
   it('refuses a code from the time step already used, or an earlier one', () => {
     given(registered, ...twoFactorOn).when(login(100)).thenThrows(422, /already been used/);
     given(registered, ...twoFactorOn).when(login(99)).thenThrows(422);
-    given(registered, ...twoFactorOn).when(login(101)).then([{ type: 'UserLoggedIn', data: login(101).data as never }]);
+    given(registered, ...twoFactorOn).when(login(101)).then([{ type: 'UserLoggedIn', data: loginData(101) }]);
   });
 
   it('remembers the last accepted step across logins', () => {
-    given(registered, ...twoFactorOn, { type: 'UserLoggedIn', data: login(101).data as never }).when(login(101)).thenThrows(422);
+    given(registered, ...twoFactorOn, { type: 'UserLoggedIn', data: loginData(101) }).when(login(101)).thenThrows(422);
   });
 
   it('cannot start a second setup', () => {

@@ -13,6 +13,7 @@ import { creatorFlows, injectSender, jsonBody, type Creator, type HttpRequest, t
 import { signedInStaff, type TestStaff } from '../../../test/support/staff.js';
 import { runVerifyCli } from '../../../test/ledger/cli.js';
 import { eventually } from '../../../test/ledger/registrations.js';
+import { isEvent } from '../events/index.js';
 import {
   adminGlobalStatsSchema,
   adminRegistrationsPageSchema,
@@ -197,7 +198,7 @@ describe('the Forever Database', () => {
     expect(again.status).toBe(200);
     expect(again.json()).toMatchObject({ archived: false });
     const stream = await app.running.store.readStream(`title-${tr}`);
-    expect(stream.filter((e) => e.type === 'RegistrationArchived').map((e) => (e.data as { reason: string }).reason)).toEqual(['Duplicate of an earlier filing']);
+    expect(stream.filter((e) => isEvent(e, 'RegistrationArchived')).map((e) => e.data.reason)).toEqual(['Duplicate of an earlier filing']);
   });
 
   it('lists it for admin3 and master (who archived it, when, why), searchable and paged; not for admin2', async () => {
