@@ -30,6 +30,9 @@ const services = {
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // expect.poll waits for a state; its 1 s default is a clock, not a hang detector (a recovery test
+    // polled past it at load ~20). It still returns as soon as the state is there.
+    expect: { poll: { timeout: 90_000 } },
     projects: [
       // A unit test's limit catches a hung test, not a slow machine: 5 s (vitest's default) failed under load.
       project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000 }),

@@ -23,7 +23,7 @@ export async function outboxMail(send: Send, to: string): Promise<OutboxMail> {
       if (!mail) throw new Error(`no e-mail to ${to} in the dev outbox yet`);
       return mail;
     },
-    { timeout: 10_000, interval: 20 },
+    { timeout: 90_000, interval: 20 },
   );
 }
 

@@ -137,7 +137,7 @@ describe('SMTP_URL set', () => {
         if (!found) throw new Error('not delivered yet');
         return found;
       },
-      { timeout: 10_000, interval: 20 },
+      { timeout: 90_000, interval: 20 },
     );
     expect(mail.from?.value).toEqual([{ name: 'Registry', address: 'registry@titleledger.test' }]);
     await resetWithLink(send, resetTokenIn(mail.text ?? ''), creator.email);
@@ -156,6 +156,6 @@ describe('SMTP_URL set', () => {
     expect(known.body).toBe(unknown.body);
     expect(received.length).toBe(before);
     release();
-    await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 90_000, interval: 20 });
   });
 });

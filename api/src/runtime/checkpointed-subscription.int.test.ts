@@ -74,7 +74,7 @@ describe('CheckpointedSubscription', () => {
     await subscription.start();
     try {
       const head = await store.headPosition();
-      await expect.poll(async () => subscription.position(), { timeout: 10_000, interval: 10 }).toEqual(head);
+      await expect.poll(async () => subscription.position(), { timeout: 90_000, interval: 10 }).toEqual(head);
       // One crash (the second batch, delivered again from the same position), and every event once.
       expect(errors).toEqual([expect.objectContaining({ code: '57P01' })]);
       expect(await appliedCounts('crash')).toEqual({ rows: 25, distinct: 25 });

@@ -79,8 +79,8 @@ describe('LeaderLock', () => {
     expect(pid).not.toBeNull();
     await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
 
-    await expect.poll(() => b.lock.isHeld, { timeout: 10_000, interval: 10 }).toBe(true);
-    await expect.poll(() => a.calls, { timeout: 10_000, interval: 10 }).toEqual(['lead', 'stepDown']);
+    await expect.poll(() => b.lock.isHeld, { timeout: 90_000, interval: 10 }).toBe(true);
+    await expect.poll(() => a.calls, { timeout: 90_000, interval: 10 }).toEqual(['lead', 'stepDown']);
     expect(b.calls).toEqual(['lead']);
     // The loss is logged once, at error level, with the one message and the lock's name.
     expect(a.lines.filter((l) => l.message === LOST_MESSAGE)).toEqual([
@@ -90,7 +90,7 @@ describe('LeaderLock', () => {
     expect(a.lock.isHeld).toBe(false);
     await b.lock.stop();
     expect(b.calls).toEqual(['lead', 'stepDown']);
-    await expect.poll(() => a.lock.isHeld, { timeout: 10_000, interval: 10 }).toBe(true);
+    await expect.poll(() => a.lock.isHeld, { timeout: 90_000, interval: 10 }).toBe(true);
     expect(a.calls).toEqual(['lead', 'stepDown', 'lead']);
     await a.lock.stop();
     expect(await holderPid(key)).toBeNull();
@@ -119,7 +119,7 @@ describe('LeaderLock', () => {
     await a.lock.start();
     expect(a.lock.isHeld).toBe(false);
     expect(a.lines).toContainEqual(expect.objectContaining({ level: 'error', details: expect.objectContaining({ lock: 'test' }) }));
-    await expect.poll(() => a.lock.isHeld, { timeout: 10_000, interval: 10 }).toBe(true);
+    await expect.poll(() => a.lock.isHeld, { timeout: 90_000, interval: 10 }).toBe(true);
     expect(a.calls).toEqual(['lead', 'stepDown', 'lead']);
     await a.lock.stop();
   });
@@ -139,7 +139,7 @@ describe('LeaderLock', () => {
       stepDown: () => undefined,
     });
     await lock.start();
-    await expect.poll(() => lines.length, { timeout: 10_000, interval: 10 }).toBeGreaterThan(1);
+    await expect.poll(() => lines.length, { timeout: 90_000, interval: 10 }).toBeGreaterThan(1);
     expect(lines[0]).toMatchObject({ level: 'error', details: { lock: 'broken' } });
     await lock.stop();
     expect(lock.isHeld).toBe(false);
