@@ -114,7 +114,7 @@ const configSchema = z.object({
   CHAIN_RPC_URL: optionalUrl(['http://', 'https://']).pipe(z.union([z.url(), z.undefined()])),
   ANCHOR_PRIVATE_KEY: optionalString.pipe(z.union([z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits'), z.undefined()])),
   ANCHOR_CONTRACT: optionalString.pipe(z.union([z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'), z.undefined()])),
-  /** The RPC URL a verifier is told to use (proofs, status); default: none beyond our read-only proxy. */
+  /** The RPC URL a verifier is told to use (proofs, `.tr` files); default: our read-only proxy (`publicRpcUrl`). */
   CHAIN_PUBLIC_RPC_URL: optionalUrl(['http://', 'https://']),
   /** Calls to the read-only chain proxy (POST /api/ledger/rpc) per client IP per minute. */
   RPC_RATE_LIMIT_PER_MINUTE: positiveInt.max(100_000).default(120),
@@ -163,6 +163,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
   };
+}
+
+/**
+ * The chain's public JSON-RPC address that proofs and `.tr` files name: CHAIN_PUBLIC_RPC_URL, or the
+ * app's own read-only proxy (POST /api/ledger/rpc) under PUBLIC_URL — always absolute, since a
+ * verifier reads it from a file far from our pages.
+ */
+export function publicRpcUrl(config: Pick<Config, 'CHAIN_PUBLIC_RPC_URL' | 'publicUrl'>): string {
+  return config.CHAIN_PUBLIC_RPC_URL ?? `${config.publicUrl.replace(/\/+$/, '')}/api/ledger/rpc`;
 }
 
 /**

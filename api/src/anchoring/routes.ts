@@ -10,6 +10,7 @@
 // any personal data; its proof stays available (GET /api/ledger/proof) and `.tr` files keep verifying.
 import fastifyRateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
+import { publicRpcUrl } from '../config.js';
 import { AppError, notFound, tooManyRequests } from '../errors.js';
 import type { App } from '../http/app.js';
 import { validationMessage } from '../http/errors.js';
@@ -146,7 +147,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
       });
     }
     const status = await chainStatus(pool);
-    const publicRpc = config.CHAIN_PUBLIC_RPC_URL ?? status?.public_rpc_url ?? null;
+    const publicRpc = config.CHAIN_PUBLIC_RPC_URL ?? status?.public_rpc_url ?? publicRpcUrl(config);
     return {
       tr_number: proof.tr_number,
       status: 'anchored' as const,
@@ -159,7 +160,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
       txHash: proof.tx_hash,
       blockNumber: Number(proof.block_number),
       blockTimestamp: Number(proof.block_timestamp),
-      ...(publicRpc ? { rpcUrl: publicRpc } : {}),
+      rpcUrl: publicRpc,
     };
     },
   );

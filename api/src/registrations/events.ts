@@ -19,9 +19,10 @@ export const titleRegisteredSchema = z.object({
   description: z.string(),
   /** SHA-256 of the uploaded bytes, lowercase hex. */
   fileContentHash: sha256Hex,
-  /** SHA-256 of the canonical encoding (registration-hash.ts), lowercase hex. */
+  /** SHA-256 of the canonical encoding (registration-hash.ts), lowercase hex: the anchored value. */
   cryptographicHash: sha256Hex,
-  hashVersion: z.number().int().positive(),
+  /** 1: the early encoding (no salt); 2: the salted commitment to every field the certificate shows. */
+  hashVersion: z.number().int().min(1).max(2),
   /** The payment this registration consumed (stream `payment-<paymentId>`). */
   paymentId: z.string().min(1),
   /** The encrypted work in the blob store. */
@@ -36,6 +37,15 @@ export const titleRegisteredSchema = z.object({
    * crypto `seal`, `v1.…`), so destroying that key forgets them (crypto-shredding).
    */
   contact: z.string().startsWith('v1.'),
+  /**
+   * Version 2's commitment salt (64 hex digits), sealed with the owner's key like `contact`: never in
+   * clear in the log, so crypto-shredding the owner leaves the anchored commitment unopenable.
+   * Absent from version 1 registrations (an additive member: version 1 data still parses).
+   */
+  commitmentSalt: z.string().startsWith('v1.').optional(),
+}).refine((r) => (r.hashVersion === 2) === (r.commitmentSalt !== undefined), {
+  message: 'a version 2 registration hash carries its sealed salt, a version 1 hash none',
+  path: ['commitmentSalt'],
 });
 
 /** Who acted: a staff account's id and role, or null `role` when the owner's own account deletion did it. */

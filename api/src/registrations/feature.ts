@@ -2,7 +2,7 @@
 // pool it needs, its routes (checkout and registration) and, at start, the recovery of any
 // registration whose payment was consumed just before a crash.
 import path from 'node:path';
-import { serverKeyring, seal } from '../accounts/crypto.js';
+import { serverKeyring, seal, unseal } from '../accounts/crypto.js';
 import { readUserKey } from '../accounts/user-keys.js';
 import { resolveSecretKey } from '../config.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
@@ -14,6 +14,7 @@ import { LocalCheckoutProvider, StripeCheckoutProvider, type CheckoutProvider } 
 import { checkoutRoutes } from '../payments/checkout-routes.js';
 import { StripePaymentProvider } from '../payments/stripe-provider.js';
 import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
+import type { OpenForOwner } from './bundle-registration.js';
 import { completePendingRegistrations, type RegisterDeps } from './register.js';
 import { registrationRoutes } from './routes.js';
 
@@ -24,6 +25,8 @@ export interface RegistrationFeature {
   readonly registerDeps: RegisterDeps;
   readonly certificates: CertificatePool;
   readonly registryKey: RegistryKey;
+  /** Opens what `registerDeps.sealForOwner` sealed; null once the owner's key is destroyed. */
+  readonly openForOwner: OpenForOwner;
 }
 
 function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDeps, 'afterConsume'>> = {}): RegistrationFeature {
@@ -36,10 +39,10 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     provider,
     publicUrl: config.publicUrl,
     feeCents: config.REGISTRATION_FEE_CENTS,
-    async sealContact(ownerId, contact) {
+    async sealForOwner(ownerId, value) {
       const key = await readUserKey(pool, serverKeyring(), ownerId);
       if (!key) throw unauthorized('This account is closed.');
-      return seal(key, ownerId, contact);
+      return seal(key, ownerId, value);
     },
     ...overrides,
   };
@@ -50,6 +53,10 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     registerDeps,
     certificates: new CertificatePool(),
     registryKey: loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }),
+    async openForOwner(ownerId, sealed) {
+      const key = await readUserKey(pool, serverKeyring(), ownerId);
+      return key ? unseal(key, ownerId, sealed) : null;
+    },
   };
 }
 

@@ -22,12 +22,12 @@ import { paymentDecider, paymentStream, unusableReason } from '../payments/decid
 import { loadPayment, refundPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
 import { titleDecider, TrNumberTakenError } from './decider.js';
 import type { TitleRegisteredData } from './events.js';
-import { REGISTRATION_HASH_VERSION, registrationHash } from './registration-hash.js';
+import { newCommitmentSalt, registrationHashV2 } from './registration-hash.js';
 import { newTrNumber, titleStream } from './tr-number.js';
 
 export interface RegisterDeps extends CheckoutDeps {
-  /** Seals the contact details with the owner's key (crypto-shredding). */
-  sealContact(ownerId: string, contact: { email: string; phone: string; address: string }): Promise<string>;
+  /** Seals a value (the contact details, the commitment salt) with the owner's key (crypto-shredding). */
+  sealForOwner(ownerId: string, value: unknown): Promise<string>;
   /** Test seam: runs between the consumption and TitleRegistered (a crash there must be recoverable). */
   readonly afterConsume?: (registration: TitleRegisteredData) => Promise<void>;
 }
@@ -87,7 +87,10 @@ export interface Registered {
 }
 
 export async function registerTitle(deps: RegisterDeps, input: RegisterInput, context: CommandContext): Promise<Registered> {
-  const contact = await deps.sealContact(input.ownerId, { email: input.email, phone: input.phone, address: input.address });
+  const contact = await deps.sealForOwner(input.ownerId, { email: input.email, phone: input.phone, address: input.address });
+  // Version 2's salt: sealed beside the contact details, given out in clear only in the owner's `.tr`.
+  const salt = newCommitmentSalt();
+  const commitmentSalt = await deps.sealForOwner(input.ownerId, { salt });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // The provider decides whether an open payment was paid; a settled one is left alone.
     await settlePayment(deps, input.paymentId, 'retrieval', context);
@@ -97,23 +100,24 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
       trNumber,
       title: input.title,
       ownerId: input.ownerId,
+      registrantName: `${input.firstName} ${input.lastName}`.trim(),
       materialType: input.materialType,
       intendedMedium: input.intendedMedium,
+      description: input.description,
+      fileName: input.file.name,
+      fileSize: input.file.size,
+      mimeType: input.file.mimeType,
       fileContentHash: input.file.sha256,
       registeredAt,
     };
     const registration: TitleRegisteredData = {
       ...hashed,
-      registrantName: `${input.firstName} ${input.lastName}`.trim(),
-      description: input.description,
-      cryptographicHash: registrationHash(hashed),
-      hashVersion: REGISTRATION_HASH_VERSION,
+      cryptographicHash: registrationHashV2({ ...hashed, salt }),
+      hashVersion: 2,
       paymentId: input.paymentId,
       blobId: input.file.blobId,
-      fileName: input.file.name,
-      fileSize: input.file.size,
-      mimeType: input.file.mimeType,
       contact,
+      commitmentSalt,
     };
     let consumed: boolean;
     try {

@@ -14,7 +14,7 @@ import { LocalCheckoutProvider } from '../payments/checkout-provider.js';
 import { createCheckout } from '../payments/checkout-service.js';
 import { publicKeyFromRaw } from '../tr-bundle/registry-key.js';
 import { decryptBundleDocument, verifyBundle, type TrBundle } from '../tr-bundle/bundle.js';
-import { registrationHash } from './registration-hash.js';
+import { registrationHash, registrationHashV2 } from './registration-hash.js';
 import { completePendingRegistrations, registerTitle } from './register.js';
 import { eventTypes, isEvent } from '../events/index.js';
 
@@ -150,7 +150,7 @@ describe('submission', () => {
       registration_date: expect.any(String),
       status: 'pending',
     });
-    // Anyone can recompute the cryptographic hash from the registration (docs/registration-hash.md).
+    // Hash version 2 is salted: the public fields alone (the version 1 recipe) do not give it.
     expect(
       registrationHash({
         trNumber: created.tr_number,
@@ -161,7 +161,7 @@ describe('submission', () => {
         fileContentHash: created.file_content_hash,
         registeredAt: created.registration_date,
       }),
-    ).toBe(created.cryptographic_hash);
+    ).not.toBe(created.cryptographic_hash);
 
     const titles = await call({ method: 'GET', url: '/api/titles/user', token: alice.token });
     expect(titles.json()[0]).toEqual({
@@ -187,7 +187,13 @@ describe('submission', () => {
     const { data } = event;
     expect(data.contact).toMatch(/^v1\./);
     expect(JSON.stringify(data)).not.toContain('ada@example.com');
-    expect(data).toMatchObject({ ownerId: alice.userId, registrantName: 'Ada Lovelace', hashVersion: 1, fileName: 'sea.txt', mimeType: 'text/plain; charset=utf-8', fileSize: work.length });
+    expect(data).toMatchObject({ ownerId: alice.userId, registrantName: 'Ada Lovelace', hashVersion: 2, fileName: 'sea.txt', mimeType: 'text/plain; charset=utf-8', fileSize: work.length });
+    // The commitment's salt is sealed like the contact details: its clear value is only in the owner's .tr.
+    expect(data.commitmentSalt).toMatch(/^v1\./);
+    const tr = (await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: alice.token })).json<TrBundle>();
+    expect(tr.registration.commitmentSalt).toMatch(/^[0-9a-f]{64}$/);
+    const { rows } = await app.running.pool.query<{ data: unknown; metadata: unknown }>('SELECT data, metadata FROM es_events');
+    expect(JSON.stringify(rows)).not.toContain(tr.registration.commitmentSalt);
   });
 
   it('serves the certificate inline and as a download, to the owner only', async () => {
@@ -217,7 +223,12 @@ describe('submission', () => {
     const key = publicKeyFromRaw(Buffer.from(published.publicKey, 'base64'));
     expect(verifyBundle(bundle, key)).toEqual({ signatureValid: true, documentMatches: true });
     expect(decryptBundleDocument(bundle)).toEqual(work);
-    expect(bundle.registration).toMatchObject({ trNumber: created.tr_number, cryptographicHash: created.cryptographic_hash, hashVersion: 1 });
+    expect(bundle).toMatchObject({ version: 2, chain: { rpcUrl: 'http://titleledger.test/api/ledger/rpc' } });
+    expect(bundle.registration).toMatchObject({ trNumber: created.tr_number, cryptographicHash: created.cryptographic_hash, hashVersion: 2, registrantName: 'Ada Lovelace', fileName: 'sea.txt', fileSize: work.length });
+    // The .tr opens the commitment: every field the certificate shows, and the salt, give the anchored hash.
+    const { registration } = bundle;
+    expect(registrationHashV2({ ...registration, salt: registration.commitmentSalt! })).toBe(created.cryptographic_hash);
+    expect(registrationHashV2({ ...registration, registrantName: 'Mallory', salt: registration.commitmentSalt! })).not.toBe(created.cryptographic_hash);
     expect(bundle.proof).toBeNull();
     const tampered = { ...bundle, registration: { ...bundle.registration, title: 'Not the Sea' } };
     expect(verifyBundle(tampered, key).signatureValid).toBe(false);
@@ -372,7 +383,7 @@ describe('one payment, one registration', () => {
       provider,
       publicUrl: 'http://titleledger.test',
       feeCents: 999,
-      sealContact: async () => 'v1.sealed',
+      sealForOwner: async () => 'v1.sealed',
       afterConsume: async () => {
         throw new Error('simulated crash');
       },

@@ -24,7 +24,8 @@ import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
 import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
-import { loadAnchor, loadProof } from '../tr-bundle/proof.js';
+import { loadAnchor, loadChain, loadProof } from '../tr-bundle/proof.js';
+import { bundleRegistration } from './bundle-registration.js';
 import type { RegistrationFeature } from './feature.js';
 import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
 import { registerTitle } from './register.js';
@@ -78,6 +79,12 @@ const documentSchema = (summary: string, contentType: string) => ({
   summary,
   response: { 200: { description: summary, content: { [contentType]: { schema: binaryBody(summary) } } }, ...errorResponses(401, 404) },
 });
+
+/** The `.tr` download can also answer 409: the owner's keys are destroyed, so the commitment cannot be opened. */
+const trSchema = (summary: string, contentType: string) => {
+  const schema = documentSchema(summary, contentType);
+  return { ...schema, response: { ...schema.response, ...errorResponses(409) } };
+};
 
 function isAdmin(request: FastifyRequest): boolean {
   return request.actor?.kind === 'admin';
@@ -221,30 +228,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       .send(asBinaryBody(pdf));
   });
 
-  app.get('/download/tr/:tr', { schema: documentSchema('The signed .tr proof file: the document, its hashes and its Merkle proof (docs/proof-format.md)', TR_FILE_TYPE) }, async (request, reply) => {
+  app.get('/download/tr/:tr', { schema: trSchema('The signed .tr proof file: the document, its hashes and its Merkle proof (docs/proof-format.md)', TR_FILE_TYPE) }, async (request, reply) => {
     const row = await ownRegistration(request);
     if (!row.blob_id) throw notFound('The document for this registration is not available.');
     const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKey, row.blob_id);
+    const proof = await loadProof(pool, row.tr_number);
     const bundle = buildBundle({
-      registration: {
-        trNumber: row.tr_number,
-        title: row.title,
-        registrantName: row.registrant_name,
-        ownerId: row.owner_id,
-        materialType: row.material_type,
-        intendedMedium: row.intended_medium,
-        description: row.description,
-        registeredAt: row.registration_date.toISOString(),
-        fileName: row.file_name ?? 'document',
-        fileSize: Number(row.file_size ?? plaintext.length),
-        mimeType: row.mime_type ?? 'application/octet-stream',
-        fileContentHash: row.file_content_hash,
-        cryptographicHash: row.cryptographic_hash,
-        hashVersion: row.hash_version,
-        status: row.status,
-      },
+      registration: await bundleRegistration(app.deps.store, feature.openForOwner, row.tr_number, row.status),
       plaintext,
-      proof: await loadProof(pool, row.tr_number),
+      proof,
+      chain: await loadChain(pool, proof, config),
       key: feature.registryKey,
       now: new Date(),
     });

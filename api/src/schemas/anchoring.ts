@@ -17,8 +17,8 @@ export const ledgerProofSchema = z.object({
   txHash: z.string().nullable(),
   blockNumber: z.number(),
   blockTimestamp: z.number(),
-  /** A public RPC endpoint of the chain, when the ledger names one. */
-  rpcUrl: z.string().optional(),
+  /** A public JSON-RPC address of the chain (CHAIN_PUBLIC_RPC_URL, or our read-only proxy), absolute. */
+  rpcUrl: z.string(),
 });
 
 /** GET /api/ledger/proof/{tr} (202) while the batch holding it is not anchored yet. */

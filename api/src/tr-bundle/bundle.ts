@@ -1,14 +1,18 @@
 // The `.tr` file (docs/proof-format.md): a versioned JSON bundle with the registration's metadata
-// and hashes in clear, the work encrypted, the ledger proof (once anchored) and the registry's
-// Ed25519 signature over a canonical encoding of everything except the signature and the owner's
-// document key — so the owner can strip the key and share a bundle that still verifies.
+// and hashes in clear (and, for registration hash version 2, the commitment's salt), the work
+// encrypted, the chain to check it on, the ledger proof (once anchored) and the registry's Ed25519
+// signature over a canonical encoding of everything except the signature and the owner's document
+// key — so the owner can strip the key and share a bundle that still verifies. New bundles are
+// format version 2; version 1 files (issued before) keep verifying.
 import { createCipheriv, createDecipheriv, createHash, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import { publicKeyFromRaw, type RegistryKey } from './registry-key.js';
 
 const TR_FORMAT = 'titleledger-tr';
-const TR_VERSION = 1;
-const SIGNING_DOMAIN = 'titleledger-tr/v1\n';
+const TR_VERSION = 2;
+/** Each format version signs under its own domain tag: `titleledger-tr/v1\n`, `titleledger-tr/v2\n`. */
+const signingDomain = (version: number) => `${TR_FORMAT}/v${version}\n`;
+const TR_VERSIONS: readonly number[] = [1, 2];
 
 export interface TrRegistration {
   readonly trNumber: string;
@@ -25,7 +29,16 @@ export interface TrRegistration {
   readonly fileContentHash: string;
   readonly cryptographicHash: string;
   readonly hashVersion: number;
+  /** Hash version 2: the commitment's salt, 64 hex digits (docs/registration-hash.md). */
+  readonly commitmentSalt?: string;
   readonly status: string;
+}
+
+/** Where to check the anchor (format version 2): the chain's id and a public JSON-RPC address of it. */
+export interface TrChain {
+  /** Null while the ledger has not told which chain it anchors on (a pending registration). */
+  readonly chainId: number | null;
+  readonly rpcUrl: string;
 }
 
 interface TrDocument {
@@ -51,9 +64,11 @@ interface TrSignature {
 
 export interface TrBundle {
   readonly format: typeof TR_FORMAT;
-  readonly version: typeof TR_VERSION;
+  readonly version: 1 | 2;
   readonly issuedAt: string;
   readonly registration: TrRegistration;
+  /** Format version 2 only. */
+  readonly chain?: TrChain;
   readonly document: TrDocument;
   /** The Merkle proof and anchor, filled in by the ledger; null while pending. */
   readonly proof: unknown;
@@ -64,7 +79,7 @@ export interface TrBundle {
 export function signingBytes(bundle: Omit<TrBundle, 'signature'> | TrBundle): Buffer {
   const { signature: _signature, ...unsigned } = bundle as TrBundle;
   const { key: _key, ...document } = unsigned.document;
-  return Buffer.from(SIGNING_DOMAIN + canonicalJson({ ...unsigned, document }), 'utf8');
+  return Buffer.from(signingDomain(unsigned.version) + canonicalJson({ ...unsigned, document }), 'utf8');
 }
 
 /** AAD binding the ciphertext to its registration. */
@@ -74,6 +89,7 @@ export function buildBundle(options: {
   readonly registration: TrRegistration;
   readonly plaintext: Buffer;
   readonly proof: unknown;
+  readonly chain: TrChain;
   readonly key: RegistryKey;
   readonly now: Date;
 }): TrBundle {
@@ -87,6 +103,7 @@ export function buildBundle(options: {
     version: TR_VERSION,
     issuedAt: options.now.toISOString(),
     registration: options.registration,
+    chain: options.chain,
     document: {
       encryption: 'AES-256-GCM',
       keyDelivery: 'owner-download',
@@ -117,7 +134,7 @@ export interface BundleCheck {
 export function verifyBundle(bundle: TrBundle, trustedKey?: KeyObject): BundleCheck {
   let signatureValid = false;
   try {
-    if (bundle.format === TR_FORMAT && bundle.version === TR_VERSION && bundle.signature?.alg === 'Ed25519') {
+    if (bundle.format === TR_FORMAT && TR_VERSIONS.includes(bundle.version) && bundle.signature?.alg === 'Ed25519') {
       const key = trustedKey ?? publicKeyFromRaw(Buffer.from(bundle.signature.publicKey, 'base64'));
       signatureValid = verify(null, signingBytes(bundle), key, Buffer.from(bundle.signature.value, 'base64'));
     }

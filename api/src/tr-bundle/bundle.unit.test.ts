@@ -26,13 +26,36 @@ const registration = {
   status: 'pending',
 };
 const key = loadRegistryKey({ dataDir: mkdtempSync(path.join(tmpdir(), 'tl-key-')) });
-const bundle = () => buildBundle({ registration, plaintext: work, proof: null, key, now: new Date('2026-01-02T03:04:06Z') });
+const chain = { chainId: 31337, rpcUrl: 'https://titleledger.example/api/ledger/rpc' };
+const bundle = () => buildBundle({ registration, plaintext: work, proof: null, chain, key, now: new Date('2026-01-02T03:04:06Z') });
 const roundTrip = (b: TrBundle): TrBundle => JSON.parse(JSON.stringify(b));
 
 describe('canonicalJson', () => {
   it('sorts keys, drops whitespace, keeps arrays in order', () => {
     expect(canonicalJson({ b: 1, a: [true, null, 'x"y'], c: { z: 'é', y: -2 } })).toBe('{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":"é"}}');
   });
+  it('escapes strings exactly as docs/proof-format.md says', () => {
+    const cases: [string, string][] = [
+      ['"', '"\\""'],
+      ['\\', '"\\\\"'],
+      ['\b\t\n\f\r', '"\\b\\t\\n\\f\\r"'],
+      ['\u0000\u0001\u000b\u000e\u001f', '"\\u0000\\u0001\\u000b\\u000e\\u001f"'],
+      ['/ \u007f \u2028 \u2029 é 😀', '"/ \u007f \u2028 \u2029 é 😀"'],
+      ['\ud800', '"\\ud800"'],
+      ['x\udfffy', '"x\\udfffy"'],
+      ['\udbff\ud800', '"\\udbff\\ud800"'],
+      ['\ud83d\ude00', '"😀"'],
+    ];
+    for (const [input, expected] of cases) expect(canonicalJson(input), JSON.stringify(input)).toBe(expected);
+    expect(canonicalJson({ '\n': '\ud800' })).toBe('{"\\n":"\\ud800"}');
+    // The same as ECMAScript's (well-formed) JSON.stringify, for every code unit alone and in pairs.
+    for (let unit = 0; unit <= 0xffff; unit += 1) {
+      const one = String.fromCharCode(unit);
+      expect(canonicalJson(one)).toBe(JSON.stringify(one));
+    }
+    for (const pair of ['\ud800\udc00', '\udc00\ud800', '\ud800\ud800', 'a\ud800', '\udc00a']) expect(canonicalJson(pair)).toBe(JSON.stringify(pair));
+  });
+
   it('refuses what it cannot encode one way only', () => {
     expect(() => canonicalJson({ a: 1.5 })).toThrow();
     expect(() => canonicalJson({ a: Number.NaN })).toThrow();
@@ -42,7 +65,7 @@ describe('canonicalJson', () => {
 describe('.tr bundle', () => {
   it('verifies after a round trip through JSON, and its work decrypts to the registered hash', () => {
     const b = roundTrip(bundle());
-    expect(b).toMatchObject({ format: 'titleledger-tr', version: 1, proof: null, signature: { alg: 'Ed25519', keyId: key.keyId } });
+    expect(b).toMatchObject({ format: 'titleledger-tr', version: 2, chain, proof: null, signature: { alg: 'Ed25519', keyId: key.keyId } });
     expect(verifyBundle(b, key.publicKey)).toEqual({ signatureValid: true, documentMatches: true });
     expect(decryptBundleDocument(b)).toEqual(work);
     expect(JSON.stringify(b)).not.toContain('A poem about the sea');
@@ -60,6 +83,8 @@ describe('.tr bundle', () => {
     expect(tamper((b) => (b.registration.registeredAt = '2025-01-02T03:04:05.006Z'))).toBe(false);
     expect(tamper((b) => (b.document.ciphertext = Buffer.from('x').toString('base64')))).toBe(false);
     expect(tamper((b) => (b.proof = { root: '00' }))).toBe(false);
+    expect(tamper((b) => (b.chain.rpcUrl = 'https://evil.example/rpc'))).toBe(false);
+    expect(tamper((b) => (b.version = 1))).toBe(false);
     expect(tamper((b) => (b.signature.value = Buffer.alloc(64).toString('base64')))).toBe(false);
   });
 
@@ -77,7 +102,7 @@ describe('.tr bundle', () => {
   it('signs a domain tag and the canonical JSON without signature and key', () => {
     const b = bundle();
     const text = signingBytes(b).toString('utf8');
-    expect(text.startsWith('titleledger-tr/v1\n{"document":{"ciphertext":')).toBe(true);
+    expect(text.startsWith('titleledger-tr/v2\n{"chain":{"chainId":31337,"rpcUrl":"https://titleledger.example/api/ledger/rpc"},"document":{"ciphertext":')).toBe(true);
     expect(text).not.toContain('"signature"');
     expect(text).not.toContain('"key"');
   });

@@ -2,7 +2,9 @@
 // anchor from the ledger's `registration_proofs` read model. A pending registration has no proof,
 // and the lookups tolerate the table's absence.
 import type pg from 'pg';
-import { bundleProof, findAnchoredProof } from '../anchoring/anchor-queries.js';
+import { bundleProof, chainStatus, findAnchoredProof } from '../anchoring/anchor-queries.js';
+import { publicRpcUrl, type Config } from '../config.js';
+import type { TrChain } from './bundle.js';
 
 export interface AnchorInfo {
   readonly txHash: string | null;
@@ -14,6 +16,18 @@ export interface AnchorInfo {
 export async function loadProof(pool: pg.Pool, trNumber: string): Promise<unknown> {
   const row = await findAnchoredProof(pool, trNumber);
   return row ? bundleProof(row) : null;
+}
+
+/**
+ * The chain a `.tr` names: its proof's chain id (while pending, the one the ledger anchors on; null
+ * if it has not said) and the public RPC address, chosen as GET /api/ledger/proof chooses it.
+ */
+export async function loadChain(pool: pg.Pool, proof: unknown, config: Pick<Config, 'CHAIN_PUBLIC_RPC_URL' | 'publicUrl'>): Promise<TrChain> {
+  const status = await chainStatus(pool);
+  const rpcUrl = config.CHAIN_PUBLIC_RPC_URL ?? status?.public_rpc_url ?? publicRpcUrl(config);
+  const anchored = (proof as { anchor?: { chainId?: unknown } } | null)?.anchor?.chainId;
+  if (typeof anchored === 'number') return { chainId: anchored, rpcUrl };
+  return { chainId: status?.chain_id ? Number(status.chain_id) : null, rpcUrl };
 }
 
 /** The anchor's transaction for the certificate, when the ledger's read model has one. */
