@@ -2,8 +2,9 @@
 // Offline verifier for `.tr` files:
 //   npm run verify -- file.tr [--file original] [--rpc URL] [--registry-key KEY]
 // KEY is the registry's raw Ed25519 public key in base64 (GET /api/registry/public-key → publicKey),
-// or a file holding it or its PEM; TITLELEDGER_REGISTRY_KEY pins one. --rpc defaults to
-// http://127.0.0.1:8545. Exit 0 when every check holds, 1 naming the failed check, 2 on bad usage.
+// or a file holding it or its PEM; TITLELEDGER_REGISTRY_KEY pins one. --rpc defaults to the RPC the
+// bundle names (version 2), else http://127.0.0.1:8545. Exit 0 when every check holds, 1 naming the
+// failed check, 2 on bad usage.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const checks = await verifyTrBundle(text, {
-    rpcUrl: args.values.rpc ?? 'http://127.0.0.1:8545',
+    ...(args.values.rpc ? { rpcUrl: args.values.rpc } : {}),
     ...(file ? { file } : {}),
     ...(key ? { registryKey: key } : {}),
   });
@@ -58,6 +59,11 @@ async function main(): Promise<number> {
     return 1;
   }
   if (!key) console.log('note: no --registry-key given, so the signature was checked against the key inside the file only');
+  if (checks.some((c) => c.name === 'chain id' && c.detail.startsWith('chain 31337 '))) {
+    console.log(
+      'note: chain 31337 is a development chain its operator rebuilds at will: the anchor there proves the proof is consistent, not when it was made; trust rests on the registry key (docs/proof-format.md, "What a dev chain proves")',
+    );
+  }
   console.log('VERIFIED: every check passed');
   return 0;
 }

@@ -5,7 +5,7 @@ import { createDecipheriv, createHash, verify as verifySignature, type KeyObject
 import { AbiCoder, id as keccakId } from 'ethers';
 import { hashFromHex, toHex, verifyInclusionSync, leafHashInput } from '../merkle/proof.js';
 import { sha256 } from '../merkle/tree.js';
-import { ed25519PublicKey, keyIdOf, registrationHashV1, signingBytes } from './bundle-format.js';
+import { BUNDLE_VERSIONS, ed25519PublicKey, keyIdOf, registrationHashV1, registrationHashV2, signingBytes } from './bundle-format.js';
 
 export interface Check {
   readonly name: string;
@@ -18,8 +18,8 @@ export interface VerifyOptions {
   readonly file?: Buffer;
   /** The registry's published Ed25519 key (raw 32 bytes or a KeyObject): the signature must be its. */
   readonly registryKey?: KeyObject;
-  /** JSON-RPC of the chain the proof names. */
-  readonly rpcUrl: string;
+  /** JSON-RPC of the chain the proof names; by default the one the bundle names (version 2), else a local node. */
+  readonly rpcUrl?: string;
   readonly timeoutMs?: number;
 }
 
@@ -61,11 +61,20 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   }
   const registration = bundle.registration;
   const signature = bundle.signature;
-  if (bundle.format !== 'titleledger-tr' || bundle.version !== 1 || !isObject(registration) || !isObject(signature) || !isObject(bundle.document)) {
-    fail('format', 'not a titleledger-tr version 1 bundle (format, version, registration, document or signature missing)');
+  if (bundle.format !== 'titleledger-tr' || !BUNDLE_VERSIONS.includes(bundle.version) || !isObject(registration) || !isObject(signature) || !isObject(bundle.document)) {
+    fail('format', 'not a titleledger-tr version 1 or 2 bundle (format, version, registration, document or signature missing)');
     return checks;
   }
-  pass('format', `titleledger-tr v1, ${String(registration.trNumber)}`);
+  const chain = bundle.chain;
+  if (bundle.version === 2 && (!isObject(chain) || typeof chain.rpcUrl !== 'string' || !(chain.chainId === null || Number.isSafeInteger(chain.chainId)))) {
+    fail('format', 'a version 2 bundle names its chain: chain { chainId, rpcUrl } is missing or malformed');
+    return checks;
+  }
+  if (bundle.version === 1 && registration.hashVersion !== 1) {
+    fail('format', `a version 1 bundle holds hash version 1 only, not ${String(registration.hashVersion)}`);
+    return checks;
+  }
+  pass('format', `titleledger-tr v${String(bundle.version)}, ${String(registration.trNumber)}`);
 
   // 2. Signature by the key the bundle names
   let bundleKey: KeyObject;
@@ -135,8 +144,9 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   // 5. The registration hash
   let recomputed: string;
   try {
-    if (registration.hashVersion !== 1) throw new Error(`unknown hashVersion ${String(registration.hashVersion)}`);
-    recomputed = registrationHashV1(registration);
+    if (registration.hashVersion === 1) recomputed = registrationHashV1(registration);
+    else if (registration.hashVersion === 2) recomputed = registrationHashV2(registration);
+    else throw new Error(`unknown hashVersion ${String(registration.hashVersion)}`);
   } catch (error) {
     fail('cryptographic hash', (error as Error).message);
     return checks;
@@ -145,7 +155,12 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('cryptographic hash', `recomputed ${recomputed}, the registration says ${String(registration.cryptographicHash)}`);
     return checks;
   }
-  pass('cryptographic hash', `recomputed from the registration: ${recomputed}`);
+  pass(
+    'cryptographic hash',
+    registration.hashVersion === 2
+      ? `the commitment opens: every field with the salt gives ${recomputed}`
+      : `recomputed from the registration (version 1: name, description and file details are signed, not anchored): ${recomputed}`,
+  );
 
   // 6. The Merkle proof
   const proof = bundle.proof;
@@ -181,23 +196,28 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   pass('merkle proof', `leaf ${String(leaf.index)} of ${String(proof.treeSize)} → root 0x${toHex(root)}`);
 
   // 7. The chain
+  if (isObject(chain) && chain.chainId !== null && chain.chainId !== anchor.chainId) {
+    fail('chain id', `the bundle names chain ${String(chain.chainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
+    return checks;
+  }
+  const rpcUrl = options.rpcUrl ?? (isObject(chain) && typeof chain.rpcUrl === 'string' ? chain.rpcUrl : 'http://127.0.0.1:8545');
   const timeoutMs = options.timeoutMs ?? 10_000;
   let chainId: number;
   try {
-    chainId = Number(BigInt(await rpc<string>(options.rpcUrl, 'eth_chainId', [], timeoutMs)));
+    chainId = Number(BigInt(await rpc<string>(rpcUrl, 'eth_chainId', [], timeoutMs)));
   } catch (error) {
-    fail('chain id', `cannot reach ${options.rpcUrl}: ${(error as Error).message}`);
+    fail('chain id', `cannot reach ${rpcUrl}: ${(error as Error).message}`);
     return checks;
   }
   if (chainId !== anchor.chainId) {
     fail('chain id', `the RPC serves chain ${chainId}, the proof is anchored on chain ${String(anchor.chainId)}`);
     return checks;
   }
-  pass('chain id', `chain ${chainId} at ${options.rpcUrl}`);
+  pass('chain id', `chain ${chainId} at ${rpcUrl}`);
   let onChain: bigint[];
   try {
     const data = ANCHOR_OF_SELECTOR + toHex(root);
-    const result = await rpc<string>(options.rpcUrl, 'eth_call', [{ to: String(anchor.contract), data }, 'latest'], timeoutMs);
+    const result = await rpc<string>(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data }, 'latest'], timeoutMs);
     onChain = AbiCoder.defaultAbiCoder().decode(['uint64', 'uint64', 'uint64', 'uint64'], result).toArray() as bigint[];
   } catch (error) {
     fail('root on chain', `anchorOf(root) failed on ${String(anchor.contract)}: ${(error as Error).message}`);
