@@ -1,0 +1,89 @@
+// The offline verifier on fixed files: docs/proof-format.md's version 2 test vector, and a version 1
+// file as issued before hash version 2 (test/ledger/fixtures/v1.tr). Their anchors are made up, so
+// every check but the chain's passes; the chain checks run against the real chain in
+// test/ledger/verification.int.test.ts.
+import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ed25519PublicKey, registrationHashV2, signingBytes } from './bundle-format.js';
+import { verifyTrBundle, type Check } from './verify-bundle.js';
+
+type Json = Record<string, any>;
+
+const doc = readFileSync(new URL('../../../docs/proof-format.md', import.meta.url), 'utf8');
+const v2 = JSON.parse(/<!-- vector: bundle -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!) as Json;
+const v1 = JSON.parse(readFileSync(new URL('../../../test/ledger/fixtures/v1.tr', import.meta.url), 'utf8')) as Json;
+const testKey = ed25519PublicKey(Buffer.from('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a', 'hex'));
+// Nothing listens on port 9 here: the chain check fails at once, after every offline check ran.
+const offline = { rpcUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 };
+
+const OFFLINE_CHECKS = ['format', 'signature', 'registry key', 'document', 'cryptographic hash', 'merkle proof'];
+const names = (checks: Check[]) => checks.map((c) => `${c.ok ? '✓' : '✗'} ${c.name}`);
+const failed = (checks: Check[]) => checks.find((c) => !c.ok);
+
+/** Re-signs a bundle with a key of our own: self-consistent, but not the registry's. */
+function resign(bundle: Json): Json {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+  const keyId = createHash('sha256').update(raw).digest('hex').slice(0, 16);
+  return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(bundle), privateKey).toString('base64') } };
+}
+
+describe('the offline verifier', () => {
+  it('passes the version 2 test vector up to the chain, the commitment opened', async () => {
+    const checks = await verifyTrBundle(JSON.stringify(v2), { ...offline, registryKey: testKey });
+    expect(names(checks)).toEqual([...OFFLINE_CHECKS.map((n) => `✓ ${n}`), '✗ chain id']);
+    expect(checks.find((c) => c.name === 'cryptographic hash')!.detail).toMatch(/the commitment opens/);
+    expect(failed(checks)!.detail).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('still passes a version 1 file (hash version 1, signed under titleledger-tr/v1) up to the chain', async () => {
+    expect(signingBytes(v1).toString('utf8').startsWith('titleledger-tr/v1\n')).toBe(true);
+    const checks = await verifyTrBundle(JSON.stringify(v1), { ...offline, registryKey: testKey });
+    expect(names(checks)).toEqual([...OFFLINE_CHECKS.map((n) => `✓ ${n}`), '✗ chain id']);
+    expect(checks.find((c) => c.name === 'cryptographic hash')!.detail).toMatch(/version 1: name, description and file details are signed, not anchored/);
+  });
+
+  it('refuses a file re-signed with another name: the commitment no longer opens', async () => {
+    const forged = resign({ ...v2, registration: { ...v2.registration, registrantName: 'Mallory Forger' } });
+    const checks = await verifyTrBundle(JSON.stringify(forged), offline);
+    expect(failed(checks)).toMatchObject({ name: 'cryptographic hash', detail: expect.stringMatching(/recomputed [0-9a-f]{64}, the registration says/) });
+  });
+
+  it('refuses each field the certificate shows, changed and re-signed', async () => {
+    const changes: Json = { description: 'another', fileName: 'other.txt', fileSize: 23, mimeType: 'application/pdf', title: 'Other', commitmentSalt: 'f'.repeat(64) };
+    for (const [field, value] of Object.entries(changes)) {
+      const checks = await verifyTrBundle(JSON.stringify(resign({ ...v2, registration: { ...v2.registration, [field]: value } })), offline);
+      expect(failed(checks)?.name, field).toBe('cryptographic hash');
+    }
+  });
+
+  it('refuses a re-signed file whose hash was recomputed for the new name: the proof is for another leaf', async () => {
+    const registration = { ...v2.registration, registrantName: 'Mallory Forger' };
+    const forged = resign({ ...v2, registration: { ...registration, cryptographicHash: registrationHashV2(registration) } });
+    expect(failed(await verifyTrBundle(JSON.stringify(forged), offline))?.name).toBe('merkle proof');
+  });
+
+  it('refuses a version 2 hash without its salt, and a version 1 file claiming version 2', async () => {
+    const { commitmentSalt: _salt, ...unsalted } = v2.registration;
+    const noSalt = await verifyTrBundle(JSON.stringify(resign({ ...v2, registration: unsalted })), offline);
+    expect(failed(noSalt)).toMatchObject({ name: 'cryptographic hash', detail: expect.stringMatching(/commitmentSalt is missing/) });
+    const mixed = await verifyTrBundle(JSON.stringify(resign({ ...v1, registration: { ...v1.registration, hashVersion: 2 } })), offline);
+    expect(failed(mixed)).toMatchObject({ name: 'format', detail: expect.stringMatching(/version 1 bundle holds hash version 1 only/) });
+    const noChain = await verifyTrBundle(JSON.stringify(resign({ ...v2, chain: undefined })), offline);
+    expect(failed(noChain)?.name).toBe('format');
+  });
+
+  it('refuses a bundle naming another chain than its proof', async () => {
+    const checks = await verifyTrBundle(JSON.stringify(resign({ ...v2, chain: { ...v2.chain, chainId: 1 } })), offline);
+    expect(failed(checks)).toMatchObject({ name: 'chain id', detail: expect.stringMatching(/names chain 1 but its proof is anchored on chain 31337/) });
+  });
+
+  it('refuses a version 1 file re-signed under the version 2 domain (the version decides the tag)', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(12);
+    const bytes = Buffer.from(signingBytes(v1).toString('utf8').replace('titleledger-tr/v1\n', 'titleledger-tr/v2\n'));
+    const forged = { ...v1, signature: { ...v1.signature, publicKey: raw.toString('base64'), value: sign(null, bytes, privateKey).toString('base64') } };
+    expect(failed(await verifyTrBundle(JSON.stringify(forged), offline))?.name).toBe('signature');
+  });
+});
