@@ -24,16 +24,21 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<stri
 /** Returns null when the bundle verifies, else the reason. */
 export async function independentVerify(text: string, rpcUrl: string): Promise<string | null> {
   const b = JSON.parse(text);
-  if (b.format !== 'titleledger-tr' || b.version !== 1) return 'format';
-  // Signature: domain tag + canonical JSON without signature and document.key.
+  if (b.format !== 'titleledger-tr' || (b.version !== 1 && b.version !== 2)) return 'format';
+  if (b.version === 1 && b.registration.hashVersion !== 1) return 'format';
+  // Signature: domain tag of the version + canonical JSON without signature and document.key.
   const { signature, ...unsigned } = b;
   const { key: _key, ...document } = unsigned.document;
-  const signed = Buffer.from('titleledger-tr/v1\n' + canonical({ ...unsigned, document }), 'utf8');
+  const signed = Buffer.from(`titleledger-tr/v${b.version}\n` + canonical({ ...unsigned, document }), 'utf8');
   const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(signature.publicKey, 'base64')]);
   if (!verify(null, signed, createPublicKey({ key: spki, format: 'der', type: 'spki' }), Buffer.from(signature.value, 'base64'))) return 'signature';
-  // Registration hash v1.
+  // Registration hash v1, or v2: the commitment to every field and the salt (fileSize as a string).
   const r = b.registration;
-  const input = JSON.stringify(['titleledger/registration/v1', r.trNumber, r.title, r.ownerId, r.materialType, r.intendedMedium, r.fileContentHash, r.registeredAt]);
+  const input =
+    r.hashVersion === 2
+      ? JSON.stringify(['titleledger/registration/v2', r.trNumber, r.title, r.ownerId, r.registrantName, r.materialType, r.intendedMedium, r.description, r.fileName, String(r.fileSize), r.mimeType, r.fileContentHash, r.registeredAt, r.commitmentSalt])
+      : JSON.stringify(['titleledger/registration/v1', r.trNumber, r.title, r.ownerId, r.materialType, r.intendedMedium, r.fileContentHash, r.registeredAt]);
+  if (r.hashVersion === 2 && !/^[0-9a-f]{64}$/.test(r.commitmentSalt)) return 'cryptographic hash';
   if (createHash('sha256').update(input, 'utf8').digest('hex') !== r.cryptographicHash) return 'cryptographic hash';
   // Merkle path (RFC 9162 §2.1.3.2).
   const p = b.proof;
@@ -61,6 +66,7 @@ export async function independentVerify(text: string, rpcUrl: string): Promise<s
   }
   if (sn !== 0 || '0x' + h.toString('hex') !== p.root) return 'path';
   // Root on chain: eth_chainId, then anchorOf(root) = selector 0xcf4ff901 + root.
+  if (b.chain && b.chain.chainId !== null && b.chain.chainId !== p.anchor.chainId) return 'chain id';
   if (Number(BigInt(await rpc(rpcUrl, 'eth_chainId', []))) !== p.anchor.chainId) return 'chain id';
   const result = await rpc(rpcUrl, 'eth_call', [{ to: p.anchor.contract, data: '0xcf4ff901' + p.root.slice(2) }, 'latest']);
   const words = [0, 1, 2, 3].map((i) => Number(BigInt('0x' + result.slice(2 + 64 * i, 2 + 64 * (i + 1)))));

@@ -2,7 +2,7 @@
 // anchored; the verify, proof, status and RPC-proxy routes; the .tr file verified by the CLI and by
 // an independent verifier written from docs/proof-format.md, including every tampering the issue
 // lists; the certificate; and a restart of the whole app after which an old .tr file still verifies.
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +11,12 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { creatorFlows, injectSender, jsonBody, type Registered } from '../support/flows.js';
 import { pdfText } from '../support/pdf-text.js';
-import { signingBytes } from '../../ledger/src/verifier/bundle-format.js';
+import { isEvent } from '../../api/src/events/index.js';
+import { registrationHash } from '../../api/src/registrations/registration-hash.js';
+import { registrationHashV2, signingBytes } from '../../ledger/src/verifier/bundle-format.js';
 import { runVerifyCli } from './cli.js';
 import { independentVerify } from './independent-verifier.js';
-import { eventually } from './registrations.js';
+import { appendRegistration, eventually, newRegistration, type TestRegistration } from './registrations.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-ledger-'));
 const files = mkdtempSync(path.join(tmpdir(), 'tl-ledger-files-'));
@@ -26,8 +28,19 @@ const works = [0, 1, 2].map((i) => Buffer.from(`Poem ${i}: the sea, the sea, ${D
 const registered: Registered[] = [];
 let bundleText: string;
 let bundlePath: string;
+/** A registration hashed with version 1, as made before hash version 2: its TitleRegistered written straight to the log. */
+let v1Registration: TestRegistration;
+// The registry's key, held by the test so it can issue a version 1 file as the code before version 2 did.
+const registrySigningKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+const PUBLIC_RPC = 'http://titleledger.test/api/ledger/rpc';
 
-const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEDGER_BATCH_SECONDS: '0.5', PUBLIC_URL: 'http://titleledger.test' });
+const env = () => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  LEDGER_BATCH_SECONDS: '0.5',
+  PUBLIC_URL: 'http://titleledger.test',
+  REGISTRY_SIGNING_KEY: registrySigningKey,
+});
 const rpcUrl = () => `${app.url}/api/ledger/rpc`;
 
 async function rpc(body: unknown) {
@@ -40,8 +53,15 @@ beforeAll(async () => {
   await db.close();
   app = await startTestApp(env());
   client = creatorFlows(injectSender(app));
-  token = (await client.signUp()).token;
+  const creator = await client.signUp();
+  token = creator.token;
   for (const [i, work] of works.entries()) registered.push(await client.register(token, work, { title: `Poem ${i}` }));
+  // A version 1 registration of the same work, sharing its stored (encrypted) document.
+  const [first] = await app.running.store.readStream(`title-${registered[0]!.trNumber}`);
+  if (!first || !isEvent(first, 'TitleRegistered')) throw new Error('expected TitleRegistered');
+  const base = { ...newRegistration(works[0], 'Poem before version 2'), ownerId: creator.userId, blobId: first.data.blobId };
+  v1Registration = { ...base, cryptographicHash: registrationHash(base), hashVersion: 1 };
+  await appendRegistration(app.running.store, v1Registration);
 });
 afterAll(async () => app?.stop());
 
@@ -65,8 +85,9 @@ describe('anchoring', () => {
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       blockNumber: expect.any(Number),
       blockTimestamp: expect.any(Number),
+      rpcUrl: PUBLIC_RPC,
     });
-    for (const r of registered) {
+    for (const r of [...registered, v1Registration]) {
       await eventually(async () => (await client.send({ method: 'GET', url: `/api/ledger/proof/${r.trNumber}` })).status === 200);
     }
   });
@@ -147,10 +168,11 @@ describe('the .tr file', () => {
     writeFileSync(path.join(files, 'other.txt'), works[1]!);
   });
 
-  const registryKey = async () => (await client.send({ method: 'GET', url: '/api/registry/public-key' })).json().publicKey as string;
-
-  it('carries the Merkle proof and anchor, under the signature', () => {
+  it('carries the Merkle proof and anchor, the chain to check them on and the opened commitment, under the signature', () => {
     const bundle = JSON.parse(bundleText);
+    expect(bundle).toMatchObject({ version: 2, chain: { chainId: 31337, rpcUrl: PUBLIC_RPC } });
+    expect(bundle.registration).toMatchObject({ hashVersion: 2, registrantName: 'Ada Lovelace', commitmentSalt: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(registrationHashV2(bundle.registration)).toBe(registered[0]!.cryptographicHash);
     expect(bundle.registration.status).toBe('registered');
     expect(bundle.proof).toMatchObject({ version: 1, hash: 'sha256', leaf: { data: registered[0]!.cryptographicHash }, anchor: { chainId: 31337 } });
   });
@@ -169,21 +191,6 @@ describe('the .tr file', () => {
     expect(await independentVerify(bundleText, rpcUrl())).toBeNull();
   });
 
-  function write(name: string, bundle: unknown): string {
-    const file = path.join(files, name);
-    writeFileSync(file, typeof bundle === 'string' ? bundle : JSON.stringify(bundle));
-    return file;
-  }
-
-  /** Re-signs a bundle with a key of our own: the bundle is then self-consistent, but not the registry's. */
-  function resign(bundle: Record<string, any>): Record<string, any> {
-    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
-    const keyId = createHash('sha256').update(raw).digest('hex').slice(0, 16);
-    const unsigned = { ...bundle, signature: undefined };
-    return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(unsigned), privateKey).toString('base64') } };
-  }
-
   it('names the failed check for each tampering', async () => {
     const key = await registryKey();
     const bundle = JSON.parse(bundleText);
@@ -197,6 +204,10 @@ describe('the .tr file', () => {
       ['another root', [write('root.tr', resign({ ...bundle, proof: { ...bundle.proof, path: forgedPath(bundle.proof.path) } }))], 'merkle proof'],
       ['wrong file', [bundlePath, '--file', path.join(files, 'other.txt')], 'file hash'],
       ['pending file', [write('pending.tr', resign({ ...bundle, proof: null }))], 'merkle proof'],
+      // Hash version 2: the name is committed to on chain, so a re-signed file cannot change it.
+      ['re-signed with another name', [write('name.tr', resign(renamed(bundle)))], 'cryptographic hash'],
+      ['another name, hash recomputed', [write('name-rehashed.tr', resign({ ...renamed(bundle), registration: { ...renamed(bundle).registration, cryptographicHash: registrationHashV2(renamed(bundle).registration) } }))], 'merkle proof'],
+      ['another name, hash and proof rebuilt as a one-leaf tree', [write('name-rerooted.tr', resign(rerooted(renamed(bundle))))], 'root on chain'],
     ];
     for (const [what, args, failed] of cases) {
       const result = await runVerifyCli([...args, '--rpc', rpcUrl()]);
@@ -207,6 +218,40 @@ describe('the .tr file', () => {
     // The independent verifier agrees on the ones it checks.
     expect(await independentVerify(JSON.stringify({ ...bundle, registration: { ...bundle.registration, title: 'Stolen' } }), rpcUrl())).toBe('signature');
     expect(await independentVerify(JSON.stringify(resign({ ...bundle, proof: { ...bundle.proof, anchor: { ...bundle.proof.anchor, chainId: 1 } } })), rpcUrl())).toBe('chain id');
+    expect(await independentVerify(JSON.stringify(resign(renamed(bundle))), rpcUrl())).toBe('cryptographic hash');
+    expect(await independentVerify(JSON.stringify(resign(rerooted(renamed(bundle)))), rpcUrl())).toBe('root not anchored');
+  });
+});
+
+describe('registrations hashed with version 1 (before the salted commitment)', () => {
+  let v1Bundle: Record<string, any>;
+  beforeAll(async () => {
+    v1Bundle = JSON.parse(await client.downloadTr(token, v1Registration.trNumber));
+  });
+
+  it('are served in a version 2 file with their version 1 hash and no salt, and verify on the chain', async () => {
+    expect(v1Bundle).toMatchObject({ version: 2, chain: { chainId: 31337, rpcUrl: PUBLIC_RPC }, registration: { hashVersion: 1, cryptographicHash: v1Registration.cryptographicHash } });
+    expect(v1Bundle.registration.commitmentSalt).toBeUndefined();
+    const file = write('v1-hash.tr', v1Bundle);
+    const result = await runVerifyCli([file, '--file', path.join(files, 'original.txt'), '--rpc', rpcUrl(), '--registry-key', await registryKey()]);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('✓ cryptographic hash: recomputed from the registration (version 1');
+    expect(result.stdout).toContain('✓ root on chain:');
+    expect(result.stdout).toContain('note: chain 31337 is a development chain');
+    expect(await independentVerify(JSON.stringify(v1Bundle), rpcUrl())).toBeNull();
+  });
+
+  it('a version 1 file, as issued before version 2 (no chain member, signed under titleledger-tr/v1), still verifies', async () => {
+    const { chain: _chain, signature, ...rest } = v1Bundle;
+    const unsigned = { ...rest, version: 1 };
+    const bytes = signingBytes(unsigned);
+    expect(bytes.toString('utf8').startsWith('titleledger-tr/v1\n')).toBe(true);
+    const v1File = { ...unsigned, signature: { ...signature, value: sign(null, bytes, createPrivateKey(registrySigningKey)).toString('base64') } };
+    const result = await runVerifyCli([write('v1-format.tr', v1File), '--rpc', rpcUrl(), '--registry-key', await registryKey()]);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('✓ format: titleledger-tr v1');
+    expect(result.stdout).toContain('✓ registry key:');
+    expect(await independentVerify(JSON.stringify(v1File), rpcUrl())).toBeNull();
   });
 });
 
@@ -234,8 +279,41 @@ describe('after a restart of the whole app', () => {
   });
 });
 
+/** The bundle with another registrant's name, nothing else changed. */
+function renamed(bundle: Record<string, any>): Record<string, any> {
+  return { ...bundle, registration: { ...bundle.registration, registrantName: 'Mallory Forger' } };
+}
+
+/** A forger's best try: the new name's commitment as the leaf of a one-leaf tree of its own (root = leaf hash). */
+function rerooted(bundle: Record<string, any>): Record<string, any> {
+  const data = registrationHashV2(bundle.registration);
+  const leafHash = `0x${createHash('sha256').update(Buffer.concat([Buffer.from([0]), Buffer.from(data, 'hex')])).digest('hex')}`;
+  return {
+    ...bundle,
+    registration: { ...bundle.registration, cryptographicHash: data },
+    proof: { ...bundle.proof, leaf: { data, hash: leafHash, index: 0 }, treeSize: 1, path: [], root: leafHash },
+  };
+}
+
 /** Every sibling replaced (or one invented when the batch held a single leaf): the path leads elsewhere. */
 function forgedPath(path: readonly string[]): string[] {
   const forged = `0x${'ab'.repeat(32)}`;
   return path.length > 0 ? path.map(() => forged) : [forged];
+}
+
+const registryKey = async () => (await client.send({ method: 'GET', url: '/api/registry/public-key' })).json().publicKey as string;
+
+function write(name: string, bundle: unknown): string {
+  const file = path.join(files, name);
+  writeFileSync(file, typeof bundle === 'string' ? bundle : JSON.stringify(bundle));
+  return file;
+}
+
+/** Re-signs a bundle with a key of our own: the bundle is then self-consistent, but not the registry's. */
+function resign(bundle: Record<string, any>): Record<string, any> {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+  const keyId = createHash('sha256').update(raw).digest('hex').slice(0, 16);
+  const unsigned = { ...bundle, signature: undefined };
+  return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(unsigned), privateKey).toString('base64') } };
 }

@@ -197,7 +197,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
 
   // 7. The chain
   if (isObject(chain) && chain.chainId !== null && chain.chainId !== anchor.chainId) {
-    fail('chain id', `the bundle names chain ${String(chain.chainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
+    fail('chain id', `the bundle names chain ${JSON.stringify(chain.chainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
     return checks;
   }
   const rpcUrl = options.rpcUrl ?? (isObject(chain) && typeof chain.rpcUrl === 'string' ? chain.rpcUrl : 'http://127.0.0.1:8545');
