@@ -119,7 +119,7 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
 
       <AnchoredIn proof={proof} chain={chain.data} verdict={verdict} />
 
-      <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} publicRpcUrl={proof.rpcUrl} />
+      <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} publicRpcUrl={otherPublicRpc(proof.rpcUrl)} />
     </div>
   );
 }
@@ -186,6 +186,17 @@ function AnchoredIn({ proof, chain, verdict }: { proof: LedgerProof; chain: Chai
       <HashText value={proof.txHash} label="transaction hash" className="bg-surface" />
     </div>
   );
+}
+
+/** The proof's public RPC, unless it is this site's own proxy (which the page already uses). */
+function otherPublicRpc(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.origin === window.location.origin && parsed.pathname === DEFAULT_RPC_URL ? undefined : url;
+  } catch {
+    return undefined;
+  }
 }
 
 function RpcChooser({
