@@ -417,7 +417,9 @@ describe('one payment, one registration', () => {
     const title = await store.readStream(`title-${consumed.trNumber}`);
     expect(title.map((e) => e.type)).toEqual(['TitleRegistered']);
     expect(title.filter((e) => isEvent(e, 'TitleRegistered')).map((e) => e.data.paymentId)).toEqual([checkoutSession.sessionId]);
-    // Running it again (another instance starting) changes nothing; the payment stays used.
+    // Running it again (another instance starting, once the log shows the title it wrote: see above)
+    // changes nothing; the payment stays used.
+    await expect.poll(() => unfinishedConsumptions(store)).toEqual([]);
     expect(await completePendingRegistrations(store, context())).toEqual([]);
     // The payer retrying the same submission gets the recovered registration back, not a second one.
     const retried = await registerTitle({ ...deps, afterConsume: undefined }, input, context());
