@@ -12,22 +12,48 @@ export interface Row {
   readonly value: number;
   readonly unit: string;
   readonly baseline?: { readonly name: string; readonly value: number };
-  readonly target?: string;
+  /**
+   * '≥ 500/s', '≤ 20 ms' (against the value) or '≥ 0.5× bare', '≤ 2× static' (against the same-run
+   * baseline): checked and printed as met or not. Any other wording is printed as not checked.
+   */
+  readonly target?: string | undefined;
+  /** What bounds the figure, printed when the target is not met. */
+  readonly bound?: string;
   /** true when higher is better (rates), false for latencies. */
   readonly higherIsBetter?: boolean;
 }
 
+/** Whether `row` meets its target; undefined when it has none, or one in words this cannot check. */
+function targetMet(row: Row): boolean | undefined {
+  const match = row.target && /^(≥|≤)\s*([\d.,]+)\s*(×)?/.exec(row.target);
+  if (!match) return undefined;
+  const number = Number(match[2]!.replace(/,/g, ''));
+  if (match[3] && !row.baseline) return undefined;
+  const limit = match[3] ? number * row.baseline!.value : number;
+  return match[1] === '≥' ? row.value >= limit : row.value <= limit;
+}
+
 export function printRows(title: string, rows: readonly Row[]): void {
   console.log(`\n## ${title}\n`);
-  console.log('| measure | value | baseline (same run) | ratio | target |');
-  console.log('| --- | ---: | --- | ---: | --- |');
+  console.log('| measure | value | baseline (same run) | ratio | target | met |');
+  console.log('| --- | ---: | --- | ---: | --- | --- |');
   for (const row of rows) {
     const ratio = row.baseline
       ? (row.higherIsBetter === false ? row.baseline.value / row.value : row.value / row.baseline.value)
       : undefined;
+    const met = targetMet(row);
     console.log(
-      `| ${row.name} | ${format(row.value)} ${row.unit} | ${row.baseline ? `${row.baseline.name}: ${format(row.baseline.value)} ${row.unit}` : '—'} | ${ratio === undefined ? '—' : `${ratio.toFixed(2)}×`} | ${row.target ?? '—'} |`,
+      `| ${row.name} | ${format(row.value)} ${row.unit} | ${row.baseline ? `${row.baseline.name}: ${format(row.baseline.value)} ${row.unit}` : '—'} | ${ratio === undefined ? '—' : `${ratio.toFixed(2)}×`} | ${row.target ?? '—'} | ${row.target === undefined ? '—' : met === undefined ? 'not checked here' : met ? 'met' : 'NOT met'} |`,
     );
+  }
+  // A line per target: met or not, and what bounds the figure when not. Never a failure.
+  const targeted = rows.filter((row) => row.target !== undefined);
+  if (targeted.length > 0) console.log('');
+  for (const row of targeted) {
+    const met = targetMet(row);
+    const verdict = met === undefined ? 'not checked here' : met ? 'met' : 'NOT met';
+    const why = met === false ? ` — bounded by: ${row.bound ?? 'not analysed yet'}` : '';
+    console.log(`- target ${row.name} ${row.target}: ${verdict} (${format(row.value)} ${row.unit})${why}`);
   }
 }
 

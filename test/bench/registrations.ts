@@ -19,6 +19,10 @@ import { certificateDocument, QR_PLACEHOLDER } from '../../api/src/certificates/
 import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
 import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
 
+/** Where a registration's time goes (docs/architecture.md, "Registrations: where the time goes"). */
+const REGISTRATION_BOUND =
+  'round trips to Postgres (session, sealing key, payment read, one append) and its commit fsync, the upload\'s own fsync, and the read-your-writes wait for the registrations read model; the bare route does none';
+
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
 function form(sessionId: string, i: number): FormData {
@@ -103,9 +107,18 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
       const ours = await load(n, clients, register);
       const baseline = await load(n, clients, upload);
       rows.push(
-        { name: `registrations/s, ${clients} client${clients > 1 ? 's' : ''}, 10 KB`, value: ours.rate, unit: '/s', baseline: { name: 'bare multipart route', value: baseline.rate }, higherIsBetter: true, target: clients === 16 ? '≥ 500/s' : undefined },
-        { name: `p50 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 50), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 50) }, higherIsBetter: false },
-        { name: `p99 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 99), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 99) }, higherIsBetter: false, target: clients === 16 ? '≤ 100 ms' : undefined },
+        {
+          name: `registrations/s, ${clients} client${clients > 1 ? 's' : ''}, 10 KB`, value: ours.rate, unit: '/s', baseline: { name: 'bare multipart route', value: baseline.rate }, higherIsBetter: true,
+          target: clients === 16 ? '≥ 0.5× bare (issue 18)' : undefined, bound: REGISTRATION_BOUND,
+        },
+        {
+          name: `p50 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 50), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 50) }, higherIsBetter: false,
+          target: clients === 1 ? '≤ 10 ms (issue 18)' : undefined, bound: REGISTRATION_BOUND,
+        },
+        {
+          name: `p99 latency, ${clients} client${clients > 1 ? 's' : ''}`, value: percentile(ours.latencies, 99), unit: 'ms', baseline: { name: 'bare', value: percentile(baseline.latencies, 99) }, higherIsBetter: false,
+          target: clients === 16 ? '≤ 2× bare (issue 18)' : undefined, bound: REGISTRATION_BOUND,
+        },
       );
     }
 
@@ -132,7 +145,7 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     }
     visible.sort((a, b) => a - b);
     bareVisible.sort((a, b) => a - b);
-    rows.push({ name: 'TitleRegistered → read model, p95', value: percentile(visible, 95), unit: 'ms', baseline: { name: 'bare INSERT then visible', value: percentile(bareVisible, 95) }, higherIsBetter: false, target: '≤ 50 ms' });
+    rows.push({ name: 'TitleRegistered → read model, p95', value: percentile(visible, 95), unit: 'ms', baseline: { name: 'bare INSERT then visible', value: percentile(bareVisible, 95) }, higherIsBetter: false, target: '≤ 50 ms', bound: 'the projection runner: it wakes on the append (same process), reads the batch and applies it with its checkpoint in one transaction (a second commit); the bare row is visible at its own commit' });
 
     // Certificates: 20 at once through the API, watching the event loop.
     const tr = trs[0]!;
@@ -169,7 +182,10 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     mainThread.disable();
     rows.push(
       { name: 'certificate PDFs/s (20 at once)', value: certs.rate, unit: '/s', baseline: { name: 'static PDF route', value: staticRun.rate }, higherIsBetter: true },
-      { name: 'certificate p95', value: percentile(certs.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false, target: '≤ 100 ms' },
+      {
+        name: 'certificate p95', value: percentile(certs.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false, target: '≤ 2× static (issue 18)',
+        bound: 'the owner check and the anchor lookup (three queries) before the file is read; the static route reads nothing',
+      },
       { name: 'max event-loop delay while 20 are made', value: histogram.max / 1e6, unit: 'ms', baseline: { name: 'rendered on the main thread', value: mainThread.max / 1e6 }, higherIsBetter: false, target: '≤ 50 ms' },
     );
   } finally {

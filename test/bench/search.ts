@@ -69,7 +69,9 @@ export async function benchSearch(pg: BenchPostgres, options: { registrations: n
       unit: 'ms',
       baseline: { name: `ILIKE '%term%' p${p}`, value: percentile(ilike, p) },
       higherIsBetter: false,
-      target: p === 95 ? '≤ 20 ms at 1,000,000' : undefined,
+      // The issue's target is at 1,000,000 rows: a small run prints it unchecked.
+      target: p === 95 ? (options.registrations >= 1_000_000 ? '≤ 20 ms' : 'at 1,000,000 only (a full run): ≤ 20 ms') : undefined,
+      bound: 'the slowest terms (per-term p95 below): short or common words match many trigram rows that are then ranked',
     })),
   ]);
   const slowest = new Map<string, number>();

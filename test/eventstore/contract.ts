@@ -137,6 +137,59 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       });
     });
 
+    // Optional on the port: an adapter without it is skipped here with the reason printed.
+    describe('appendMany: several streams in one transaction', () => {
+      const many = () => {
+        if (!store.appendMany) throw new Error('unreachable');
+        return store.appendMany.bind(store);
+      };
+      it('writes every stream or none, and answers in the order asked', async (context) => {
+        if (!store.appendMany) {
+          console.info(`${name} has no appendMany: callers use their crash-recovery path`);
+          context.skip();
+        }
+        const payment = stream('payment');
+        const title = stream('title');
+        await store.append(payment, [newEvent('PaymentSucceeded')], 'no_stream');
+        const [paid, titled] = await many()([
+          { streamId: payment, events: [newEvent('PaymentConsumed')], expectedRevision: 0n },
+          { streamId: title, events: [newEvent('TitleRegistered'), newEvent('CertificateIssued')], expectedRevision: 'no_stream' },
+        ]);
+        expect(paid!.nextExpectedRevision).toBe(1n);
+        expect(titled!.nextExpectedRevision).toBe(1n);
+        expect(comparePositions(paid!.position, titled!.position)).toBeLessThan(0);
+        expect((await store.readStream(title)).map((e) => e.type)).toEqual(['TitleRegistered', 'CertificateIssued']);
+
+        // The second stream's expectation fails: the first stream's events are not written either.
+        const failed = many()([
+          { streamId: payment, events: [newEvent('PaymentReleased')], expectedRevision: 1n },
+          { streamId: title, events: [newEvent('TitleRegistered')], expectedRevision: 'no_stream' },
+        ]);
+        await expect(failed).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        await expect(failed).rejects.toMatchObject({ streamId: title, expected: 'no_stream', actual: 1n });
+        expect((await store.readStream(payment)).map((e) => e.type)).toEqual(['PaymentSucceeded', 'PaymentConsumed']);
+        expect(mine(await store.readAll()).filter((e) => e.type === 'PaymentReleased')).toEqual([]);
+      });
+
+      it('lets exactly one of racing multi-stream appends on the same revision win', async (context) => {
+        if (!store.appendMany) context.skip();
+        const payment = stream('payment-race');
+        await store.append(payment, [newEvent('PaymentSucceeded')], 'no_stream');
+        const results = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, i) =>
+            many()([
+              { streamId: payment, events: [newEvent('PaymentConsumed', { i })], expectedRevision: 0n },
+              { streamId: stream('title-race'), events: [newEvent('TitleRegistered', { i })], expectedRevision: 'no_stream' },
+            ]),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(rejected.every((r) => r.reason instanceof WrongExpectedRevisionError && r.reason.streamId === payment)).toBe(true);
+        expect(mine(await store.readAll()).filter((e) => e.streamId.includes('title-race'))).toHaveLength(1);
+      });
+    });
+
     describe('the global log', () => {
       it('reads all events in one global order, strictly after a position, in pages', async () => {
         const head = await store.headPosition();

@@ -49,8 +49,12 @@ parentPort.on('message', async ({ id, doc, qrText, as }) => {
 });
 `;
 
+/** 'high': a request waits for it; 'background': rendered ahead of any request (certificate-cache.ts). */
+export type RenderPriority = 'high' | 'background';
+
 interface Job {
   readonly id: number;
+  readonly priority: RenderPriority;
   readonly doc: Record<string, unknown>;
   readonly qrText: string;
   readonly as: 'pdf' | 'png';
@@ -115,20 +119,27 @@ export class CertificatePool {
     }
   }
 
-  /** Renders a document definition whose QR placeholder becomes a QR code of `qrText`. */
-  render(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
-    return this.enqueue(doc, qrText, 'pdf');
+  /**
+   * Renders a document definition whose QR placeholder becomes a QR code of `qrText`. 'high' goes
+   * ahead of every queued 'background' job (someone is waiting for it), behind other 'high' ones.
+   */
+  render(doc: Record<string, unknown>, qrText: string, priority: RenderPriority = 'high'): Promise<Buffer> {
+    return this.enqueue(doc, qrText, 'pdf', priority);
   }
 
   /** The same certificate's first page as a PNG (A4 at 150 dpi: 1240 × 1753). */
-  renderPreview(doc: Record<string, unknown>, qrText: string): Promise<Buffer> {
-    return this.enqueue(doc, qrText, 'png');
+  renderPreview(doc: Record<string, unknown>, qrText: string, priority: RenderPriority = 'high'): Promise<Buffer> {
+    return this.enqueue(doc, qrText, 'png', priority);
   }
 
-  private enqueue(doc: Record<string, unknown>, qrText: string, as: 'pdf' | 'png'): Promise<Buffer> {
+  private enqueue(doc: Record<string, unknown>, qrText: string, as: 'pdf' | 'png', priority: RenderPriority): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('The certificate pool is closed'));
     return new Promise<Buffer>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, doc, qrText, as, resolve, reject });
+      const job: Job = { id: this.nextId++, doc, qrText, as, priority, resolve, reject };
+      if (priority === 'high') {
+        const firstBackground = this.queue.findIndex((queued) => queued.priority === 'background');
+        this.queue.splice(firstBackground === -1 ? this.queue.length : firstBackground, 0, job);
+      } else this.queue.push(job);
       this.pump();
     });
   }

@@ -52,6 +52,22 @@ describe('certificate pool', { timeout: 60_000 }, () => {
     expect(png.length).toBeGreaterThan(30_000);
   });
 
+  it('renders a request\'s certificate ahead of queued background renderings', async () => {
+    const single = new CertificatePool(1);
+    try {
+      const finished: string[] = [];
+      const job = (label: string, priority: 'high' | 'background') =>
+        single.render(certificateDocument({ ...data, title: label }), data.verifyUrl, priority).then(() => finished.push(label));
+      // The first background job takes the only worker; the request jumps the three still queued.
+      const jobs = [job('b1', 'background'), job('b2', 'background'), job('b3', 'background'), job('b4', 'background')];
+      jobs.push(job('request', 'high'));
+      await Promise.all(jobs);
+      expect(finished).toEqual(['b1', 'request', 'b2', 'b3', 'b4']);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('makes 20 at once without stalling the event loop over 50 ms', async () => {
     await Promise.all([1, 2].map(() => pool.render(certificateDocument(data), data.verifyUrl))); // warm the workers
     const histogram = monitorEventLoopDelay({ resolution: 5 });

@@ -52,6 +52,13 @@ export interface AppendResult {
   readonly position: Position;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after `from` are returned. Default: the start of the log. */
   readonly from?: Position;
@@ -76,6 +83,13 @@ export interface SubscribeAllOptions {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction: every expected revision holds and all the events
+   * are written, or nothing is (WrongExpectedRevisionError names the first stream that failed).
+   * Results are in the order of `appends`. Optional: an adapter without it leaves callers to their
+   * own crash-recovery path (registrations/register.ts); KurrentDB's multi-stream append can fill it.
+   */
+  appendMany?(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up from a position, then live. Never skips or repeats an event. */

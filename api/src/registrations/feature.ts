@@ -5,7 +5,9 @@ import path from 'node:path';
 import { serverKeyring, seal, unseal } from '../accounts/crypto.js';
 import { readUserKey } from '../accounts/user-keys.js';
 import { resolveSecretKey } from '../config.js';
+import { CertificateCache } from '../certificates/certificate-cache.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
+import type { Subscription } from '../eventstore/index.js';
 import { FileSystemBlobStore, type BlobStore } from '../documents/blob-store.js';
 import { deriveBlobWrappingKey } from '../documents/envelope.js';
 import { unauthorized } from '../errors.js';
@@ -14,6 +16,7 @@ import { LocalCheckoutProvider, StripeCheckoutProvider, type CheckoutProvider } 
 import { checkoutRoutes } from '../payments/checkout-routes.js';
 import { StripePaymentProvider } from '../payments/stripe-provider.js';
 import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
+import { startCertificateRenderer } from './certificate-renderer.js';
 import type { OpenForOwner } from './bundle-registration.js';
 import { completePendingRegistrations, type RegisterDeps } from './register.js';
 import { registrationRoutes } from './routes.js';
@@ -24,6 +27,8 @@ export interface RegistrationFeature {
   readonly provider: CheckoutProvider;
   readonly registerDeps: RegisterDeps;
   readonly certificates: CertificatePool;
+  /** Rendered certificates, kept in the blob store by content (certificates/certificate-cache.ts). */
+  readonly certificateCache: CertificateCache;
   readonly registryKey: RegistryKey;
   /** Opens what `registerDeps.sealForOwner` sealed; null once the owner's key is destroyed. */
   readonly openForOwner: OpenForOwner;
@@ -46,12 +51,16 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     },
     ...overrides,
   };
+  const blobs = new FileSystemBlobStore(path.join(config.dataDir, 'blobs'));
+  const certificates = new CertificatePool();
   return {
-    blobs: new FileSystemBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs,
     wrappingKey: deriveBlobWrappingKey(resolveSecretKey(config)),
     provider,
     registerDeps,
-    certificates: new CertificatePool(),
+    certificates,
+    // Apart from the works: rendered certificates are derived files, made again whenever missing.
+    certificateCache: new CertificateCache(certificates, new FileSystemBlobStore(path.join(config.dataDir, 'certificates'))),
     registryKey: loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }),
     async openForOwner(ownerId, sealed) {
       const key = await readUserKey(pool, serverKeyring(), ownerId);
@@ -75,7 +84,15 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
       app.log.error({ err: error }, 'registration recovery failed');
     }
   });
-  app.addHook('onClose', async () => feature.certificates.close());
+  let renderer: Subscription | null = null;
+  app.addHook('onReady', async () => {
+    const { store, pool, config } = app.deps;
+    renderer = await startCertificateRenderer({ store, pool, publicUrl: config.publicUrl, cache: feature.certificateCache, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await renderer?.stop();
+    await feature.certificates.close();
+  });
   await app.register(checkoutRoutes, { deps: feature.registerDeps });
   await app.register(registrationRoutes, { feature });
 }

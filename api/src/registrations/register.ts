@@ -9,14 +9,19 @@
 //    "already been used" naming it;
 // 3. `TitleRegistered` is appended to `title-<tr>` (empty stream, or already this payment's).
 //
-// The consumption is the commit point. A crash between 2 and 3 leaves a consumed payment whose
-// registration is already decided and durable; `completePendingRegistrations` (run at start) writes
-// the missing TitleRegistered from it, and `no_stream` makes that idempotent. A TR number taken in
-// the meantime (40 random bits: practically never) releases the payment and the caller retries.
-import { handleCommand, type CommandContext } from '../domain/command-handler.js';
+// Where the event store has a multi-stream append (Postgres: `appendMany`), 2 and 3 are one
+// transaction and one commit: both streams' expected revisions hold, or nothing is written, so there
+// is nothing to recover and a taken TR number just means trying another one.
+//
+// Otherwise the consumption is the commit point. A crash between 2 and 3 leaves a consumed payment
+// whose registration is already decided and durable; `completePendingRegistrations` (run at start)
+// writes the missing TitleRegistered from it, and `no_stream` makes that idempotent. A TR number
+// taken in the meantime (40 random bits: practically never) releases the payment and the caller
+// retries. Recovery still runs at start on every adapter: it finds nothing when appends were atomic.
+import { handleCommand, loadState, toNewEvents, type CommandContext } from '../domain/command-handler.js';
 import { AppError, unprocessable } from '../errors.js';
-import { START, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
-import { WrongExpectedRevisionError } from '../eventstore/types.js';
+import { START, type AppendResult, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
+import { WrongExpectedRevisionError, type StreamAppend } from '../eventstore/types.js';
 import { eventTypes, isEvent } from '../events/index.js';
 import { paymentDecider, paymentStream, unusableReason } from '../payments/decider.js';
 import { loadPayment, refundPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
@@ -94,7 +99,9 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // The provider decides whether an open payment was paid; a settled one is left alone.
     await settlePayment(deps, input.paymentId, 'retrieval', context);
-    const trNumber = await freeTrNumber(deps.store, context.now);
+    const atomic = deps.store.appendMany?.bind(deps.store);
+    // With an atomic append a taken TR number is a conflict on its stream, caught at commit: no read first.
+    const trNumber = atomic ? newTrNumber(context.now) : await freeTrNumber(deps.store, context.now);
     const registeredAt = context.now.toISOString();
     const hashed = {
       trNumber,
@@ -121,14 +128,21 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
     };
     let consumed: boolean;
     try {
-      const { events } = await handleCommand(
-        deps.store,
-        paymentStream(input.paymentId),
-        paymentDecider,
-        { type: 'Consume', userId: input.ownerId, feeCents: deps.feeCents, registration, now: context.now },
-        context,
-      );
-      consumed = events.length > 0;
+      if (atomic) {
+        const outcome = await consumeAndRegister(atomic, deps, registration, context);
+        if (outcome === 'raced') continue;
+        if (outcome !== 'replay') return { registration, position: outcome, replayed: false };
+        consumed = false;
+      } else {
+        const { events } = await handleCommand(
+          deps.store,
+          paymentStream(input.paymentId),
+          paymentDecider,
+          { type: 'Consume', userId: input.ownerId, feeCents: deps.feeCents, registration, now: context.now },
+          context,
+        );
+        consumed = events.length > 0;
+      }
     } catch (error) {
       // Someone else appended to the payment since we read it: decide again on the new state
       // (which, if they consumed it, is this same submission or "already been used").
@@ -151,6 +165,38 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
     await release(deps.store, registration, 'TR number collision', context);
   }
   throw new AppError('conflict', 'The payment changed while registering. Please try again.');
+}
+
+/**
+ * The payment's consumption and TitleRegistered in one multi-stream append: the registration's
+ * position; 'replay' when this payment already made this registration (nothing written); 'raced'
+ * when the payment changed since it was read or the TR number was taken meanwhile (nothing written:
+ * decide again). A refusal of the payment is thrown as the decider threw it.
+ */
+async function consumeAndRegister(
+  appendMany: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>,
+  deps: RegisterDeps,
+  registration: TitleRegisteredData,
+  context: CommandContext,
+): Promise<Position | 'replay' | 'raced'> {
+  const payment = paymentStream(registration.paymentId);
+  const { state, revision } = await loadState(deps.store, payment, paymentDecider);
+  const consumption = paymentDecider.decide(
+    { type: 'Consume', userId: registration.ownerId, feeCents: deps.feeCents, registration, now: context.now },
+    state,
+  );
+  if (consumption.length === 0) return 'replay';
+  const title = titleDecider.decide({ type: 'RegisterTitle', registration }, titleDecider.initialState);
+  try {
+    const [, written] = await appendMany([
+      { streamId: payment, events: toNewEvents(consumption, context), expectedRevision: revision },
+      { streamId: titleStream(registration.trNumber), events: toNewEvents(title, context), expectedRevision: 'no_stream' },
+    ]);
+    return written!.position;
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) return 'raced';
+    throw error;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // provider, the multipart submission and every bad input the issue lists, lists and stats,
 // certificates, the signed .tr bundle, 20 racing submissions for one payment, crash recovery.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +213,58 @@ describe('submission', () => {
     expect((await call({ method: 'GET', url: '/api/copyright/certificate-preview/TR-COPY-2026-NOPE1234', token: alice.token })).status).toBe(404);
   });
 
+  it('renders a new registration\'s certificate in the background, then serves that file with an ETag (304 when unchanged)', async () => {
+    const rendered = () => {
+      try {
+        return readdirSync(path.join(dataDir, 'certificates'), { recursive: true }).map(String).filter((f) => /(^|\/)[A-Za-z0-9_-]{43}-pdf$/.test(f));
+      } catch {
+        return [];
+      }
+    };
+    const before = new Set(rendered());
+    const session = await flows.paidSession(alice.token);
+    const response = await flows.submit(alice.token, registrationFields(session, { title: 'Rendered once' }), { name: 'once.txt', content: textBytes('once') });
+    expect(response.status).toBe(201);
+    const tr = response.json().tr_number;
+    // Nobody has asked for it: the pending state alone has the certificate rendered.
+    await expect.poll(() => rendered().filter((f) => !before.has(f))).toHaveLength(1);
+    const file = rendered().find((f) => !before.has(f))!;
+    const url = `/api/copyright/download-certificate/${tr}`;
+    const first = await call({ method: 'GET', url, token: alice.token });
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).toBe(`"${path.basename(file).slice(0, -'-pdf'.length)}"`);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.raw.equals(readFileSync(path.join(dataDir, 'certificates', file)))).toBe(true);
+    expect(pdfText(first.raw)).toContain(tr);
+
+    const again = await flows.send({ method: 'GET', url, token: alice.token, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    // Another owner's ETag tells a stranger nothing: still 404.
+    expect((await flows.send({ method: 'GET', url, token: bob.token, headers: { 'if-none-match': String(first.headers.etag) } })).status).toBe(404);
+    // A stale ETag gets the file.
+    expect((await flows.send({ method: 'GET', url, token: alice.token, headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+  });
+
+  it('renders on demand a certificate not rendered yet, and keeps it', async () => {
+    const url = `/api/copyright/download-certificate/${created.tr_number}`;
+    const { etag } = (await call({ method: 'GET', url, token: alice.token })).headers;
+    const name = String(etag).slice(1, -1);
+    const file = path.join(dataDir, 'certificates', name.slice(0, 2), `${name}-pdf`);
+    rmSync(file, { force: true });
+    const rendered = await call({ method: 'GET', url, token: alice.token });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.etag).toBe(etag);
+    expect(pdfText(rendered.raw)).toContain(created.tr_number);
+    expect(readFileSync(file).equals(rendered.raw)).toBe(true);
+    // The PNG preview is a file of its own, with its own ETag.
+    const image = await call({ method: 'GET', url: `/api/copyright/certificate-preview/${created.tr_number}/image`, token: alice.token });
+    expect(image.status).toBe(200);
+    expect(image.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(image.headers.etag).not.toBe(etag);
+  });
+
   it('serves a .tr bundle that verifies with the published key and decrypts to the work', async () => {
     const response = await call({ method: 'GET', url: `/api/download/tr/${created.tr_number}`, token: alice.token });
     expect(response.status).toBe(200);
@@ -374,8 +426,21 @@ describe('one payment, one registration', () => {
     expect(registered.filter((e) => e.data.paymentId === session)).toHaveLength(1);
   });
 
+  it('on Postgres the payment is consumed and the title registered in one transaction', async () => {
+    expect('appendMany' in app.running.store).toBe(true);
+    const session = await flows.paidSession(alice.token);
+    const response = await flows.submit(alice.token, registrationFields(session, { title: 'Atomic' }), { name: 'atomic.txt', content: textBytes('atomic') });
+    expect(response.status).toBe(201);
+    const [consumed] = (await app.running.store.readStream(`payment-${session}`)).filter((e) => e.type === 'PaymentConsumed');
+    const [registered] = await app.running.store.readStream(`title-${response.json().tr_number}`);
+    // One transaction: the same commit position (transaction id), the consumption first.
+    expect(registered!.position.commit).toBe(consumed!.position.commit);
+    expect(registered!.position.prepare).toBeGreaterThan(consumed!.position.prepare);
+  });
+
   it('a crash between consuming the payment and TitleRegistered is completed on recovery, once', async () => {
-    const store = app.running.store;
+    // The two-step path of an adapter without appendMany (EventStoreDB today): the same store, the method hidden.
+    const store: TestApp['running']['store'] = Object.assign(Object.create(app.running.store) as TestApp['running']['store'], { appendMany: undefined });
     const provider = new LocalCheckoutProvider('http://titleledger.test');
     const context = () => ({ actor: { kind: 'user' as const, id: alice.userId }, correlationId: 'crash-test', now: new Date() });
     const deps = {

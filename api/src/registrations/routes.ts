@@ -2,7 +2,8 @@
 // the certificate (inline and download), the `.tr` bundle and the registry's public key.
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/auth.js';
 import { AppError, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
@@ -19,14 +20,15 @@ import {
   trNumberParamSchema as trParams,
   userTitlesSchema,
 } from '../schemas/registrations.js';
-import { certificateDocument } from '../certificates/certificate-document.js';
+import { notModified, type CertificateFormat } from '../certificates/certificate-cache.js';
 import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
 import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
-import { loadAnchor, loadChain, loadProof } from '../tr-bundle/proof.js';
+import { loadChain, loadProof } from '../tr-bundle/proof.js';
 import { bundleRegistration } from './bundle-registration.js';
 import type { RegistrationFeature } from './feature.js';
+import { certificateData } from './certificate-renderer.js';
 import { dashboardStats, findRegistration, listUserTitles, type RegistrationRow } from './queries.js';
 import { registerTitle } from './register.js';
 
@@ -85,6 +87,15 @@ const trSchema = (summary: string, contentType: string) => {
   const schema = documentSchema(summary, contentType);
   return { ...schema, response: { ...schema.response, ...errorResponses(409) } };
 };
+
+/** A certificate: the same, and 304 with no body when If-None-Match names its current ETag. */
+const certificateSchema = (summary: string, contentType: string) => ({
+  ...documentSchema(summary, contentType),
+  response: {
+    ...documentSchema(summary, contentType).response,
+    304: z.null().describe('Not modified: If-None-Match named the current ETag (the certificate is unchanged)'),
+  },
+});
 
 function isAdmin(request: FastifyRequest): boolean {
   return request.actor?.kind === 'admin';
@@ -180,52 +191,35 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return row;
   }
 
-  async function certificate(row: RegistrationRow, as: 'pdf' | 'png' = 'pdf'): Promise<Buffer> {
-    const anchor = await loadAnchor(pool, row.tr_number);
-    // The QR code and link open the registration's public record page (its anchor and a file check).
-    const verifyUrl = `${config.publicUrl}/titles/${encodeURIComponent(row.tr_number)}`;
-    const doc = certificateDocument({
-      trNumber: row.tr_number,
-      title: row.title,
-      registrantName: row.registrant_name,
-      materialType: row.material_type,
-      intendedMedium: row.intended_medium,
-      registeredAt: row.registration_date,
-      cryptographicHash: row.cryptographic_hash,
-      fileContentHash: row.file_content_hash,
-      status: row.status,
-      anchor,
-      verifyUrl,
-    });
-    return as === 'png' ? feature.certificates.renderPreview(doc, verifyUrl) : feature.certificates.render(doc, verifyUrl);
+  /**
+   * The certificate as a static file: its ETag is known from the data before any file is read, so a
+   * revalidation is a 304; otherwise the file rendered in the background, or rendered now.
+   */
+  async function sendCertificate(request: FastifyRequest, reply: FastifyReply, as: CertificateFormat, headers: Record<string, string>) {
+    const row = await ownRegistration(request);
+    const data = await certificateData(pool, config.publicUrl, row);
+    const etag = feature.certificateCache.etag(data, as);
+    // Private, and revalidated on every use: the same URL shows the anchor once there is one.
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').headers(headers);
+    if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const { body } = await feature.certificateCache.get(data, as);
+    return reply.type(as === 'png' ? 'image/png' : 'application/pdf').send(asBinaryBody(body));
   }
 
   // The certificate's first page as an image, for the preview beside "Open PDF" (a PDF in a frame is
-  // blank in many mobile browsers). Kept a minute by the browser: the wizard asks for it early.
-  app.get('/copyright/certificate-preview/:tr/image', { schema: documentSchema("The certificate's first page as a PNG (the preview image)", 'image/png') }, async (request, reply) => {
-    const row = await ownRegistration(request);
-    const png = await certificate(row, 'png');
-    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(asBinaryBody(png));
+  // blank in many mobile browsers).
+  app.get('/copyright/certificate-preview/:tr/image', { schema: certificateSchema("The certificate's first page as a PNG (the preview image)", 'image/png') }, async (request, reply) =>
+    sendCertificate(request, reply, 'png', {}),
+  );
+
+  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: certificateSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
+    const { tr } = trParams.parse(request.params);
+    return sendCertificate(request, reply, 'pdf', { 'content-disposition': `inline; filename="TitleLedger-${tr.toUpperCase()}.pdf"` });
   });
 
-  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: documentSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
-    const row = await ownRegistration(request);
-    const pdf = await certificate(row);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="TitleLedger-${row.tr_number}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(asBinaryBody(pdf));
-  });
-
-  app.get('/copyright/download-certificate/:tr', { schema: documentSchema('The certificate as a download', 'application/pdf') }, async (request, reply) => {
-    const row = await ownRegistration(request);
-    const pdf = await certificate(row);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="TitleLedger-${row.tr_number}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .send(asBinaryBody(pdf));
+  app.get('/copyright/download-certificate/:tr', { schema: certificateSchema('The certificate as a download', 'application/pdf') }, async (request, reply) => {
+    const { tr } = trParams.parse(request.params);
+    return sendCertificate(request, reply, 'pdf', { 'content-disposition': `attachment; filename="TitleLedger-${tr.toUpperCase()}.pdf"` });
   });
 
   app.get('/download/tr/:tr', { schema: trSchema('The signed .tr proof file: the document, its hashes and its Merkle proof (docs/proof-format.md)', TR_FILE_TYPE) }, async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeAllOptions,
   type Subscription,
 } from '../types.js';
@@ -68,30 +69,46 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+    const [result] = await this.write([{ streamId, events, expectedRevision }]);
+    return result!;
+  }
+
+  /** One statement (es_append_many): one round trip, one transaction, one commit for all the streams. */
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return this.write(appends);
+  }
+
+  private async write(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event per stream');
+    const events = appends.flatMap((a) => a.events);
+    const columns = [
+      events.map((e) => e.metadata.eventId),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
     try {
+      const single = appends.length === 1 ? appends[0]! : null;
       const { rows } = await this.pool.query<{ next_revision: string; transaction_id: string; last_seq: string }>(
-        'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
-        [
-          streamId,
-          expectedToText(expectedRevision),
-          events.map((e) => e.metadata.eventId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
+        single
+          ? { name: 'es_append', text: 'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])', values: [single.streamId, expectedToText(single.expectedRevision), ...columns] }
+          : {
+              name: 'es_append_many',
+              text: 'SELECT * FROM es_append_many($1::text[], $2::text[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])',
+              values: [appends.map((a) => a.streamId), appends.map((a) => expectedToText(a.expectedRevision)), appends.map((a) => a.events.length), ...columns],
+            },
       );
-      const row = rows[0]!;
       for (const nudge of this.subscribers) nudge();
-      return {
+      return rows.map((row) => ({
         nextExpectedRevision: BigInt(row.next_revision),
         position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
-      };
+      }));
     } catch (error) {
-      const pgError = error as { code?: string; detail?: string };
+      const pgError = error as { code?: string; detail?: string; hint?: string };
       if (pgError.code === 'TL409') {
+        const failed = appends.find((a) => a.streamId === pgError.hint) ?? appends[0]!;
         const actual = pgError.detail === 'no_stream' ? 'no_stream' : BigInt(pgError.detail ?? '-1');
-        throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+        throw new WrongExpectedRevisionError(failed.streamId, failed.expectedRevision, actual);
       }
       throw error;
     }

@@ -98,4 +98,70 @@ export const eventStoreMigrations: readonly Migration[] = [
   },
   // The RFC 6962 tree over the global order (replaces 002's linear chain).
   ...transparencyMigrations,
+  {
+    id: 'eventstore/004-append-one-statement',
+    sql: `
+      -- es_append again, with the stream row taken in ONE statement (issue 18 item 4). 001 locked it
+      -- with SELECT … FOR UPDATE and then UPDATEd it: two writes to the same heap tuple (the lock
+      -- marks xmax, the update makes a new version), two statements, under a lock that 8 writers
+      -- queue on. Here 'any' and 'no_stream' are one INSERT … ON CONFLICT DO UPDATE and the others
+      -- one conditional UPDATE; the actual revision is only looked up to report a conflict.
+      -- TL409's HINT names the stream, so a multi-stream append can say which one failed.
+      CREATE OR REPLACE FUNCTION es_append(
+        p_stream text, p_expected text, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+      ) RETURNS TABLE (next_revision bigint, transaction_id text, last_seq bigint)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        n int := cardinality(p_types);
+        first_revision bigint;
+        current_revision bigint;
+      BEGIN
+        IF p_expected IN ('any', 'no_stream') THEN
+          INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, n - 1)
+            ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + n WHERE p_expected = 'any'
+            RETURNING s.revision - n + 1 INTO first_revision;
+        ELSE
+          UPDATE es_streams AS s SET revision = s.revision + n
+            WHERE s.stream_id = p_stream AND (p_expected = 'stream_exists' OR s.revision = p_expected::bigint)
+            RETURNING s.revision - n + 1 INTO first_revision;
+        END IF;
+        IF first_revision IS NULL THEN
+          SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream;
+          RAISE EXCEPTION USING ERRCODE = 'TL409', MESSAGE = 'wrong expected revision',
+            DETAIL = coalesce(current_revision::text, 'no_stream'), HINT = p_stream;
+        END IF;
+
+        RETURN QUERY
+          WITH inserted AS (
+            INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata)
+            SELECT e.id, p_stream, first_revision + e.ord - 1, e.type, e.data, e.metadata
+            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+            RETURNING es_events.seq
+          )
+          SELECT first_revision + n - 1, pg_current_xact_id()::text, max(inserted.seq) FROM inserted;
+      END
+      $fn$;
+
+      -- Several streams in one statement: one round trip, one transaction, one commit (issue 18
+      -- item 1). p_counts[i] events of the flattened arrays belong to p_streams[i]. Streams are
+      -- locked in the order given; a TL409 on any of them rolls back all.
+      CREATE FUNCTION es_append_many(
+        p_streams text[], p_expected text[], p_counts int[],
+        p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+      ) RETURNS TABLE (next_revision bigint, transaction_id text, last_seq bigint)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        from_index int := 1;
+        upto int;
+      BEGIN
+        FOR i IN 1 .. cardinality(p_streams) LOOP
+          upto := from_index + p_counts[i] - 1;
+          RETURN QUERY SELECT * FROM es_append(p_streams[i], p_expected[i], p_ids[from_index:upto],
+            p_types[from_index:upto], p_data[from_index:upto], p_metadata[from_index:upto]);
+          from_index := upto + 1;
+        END LOOP;
+      END
+      $fn$;
+    `,
+  },
 ];

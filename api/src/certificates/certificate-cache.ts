@@ -1,0 +1,95 @@
+// Certificates rendered once (issue 18 item 2). A certificate is a pure function of its data (the
+// registration as the read models show it: pending, anchored, corrected) and of the layout, so it
+// is named by a hash of its document definition: the same data always gives the same file, and a
+// new state gives a new name. Rendered files live in the blob store under that name; the hash is
+// the ETag, known before any file is read, so a revalidation is answered 304 with no I/O.
+// The background renderer (registrations/certificate-renderer.ts) asks for each new state with
+// 'background' priority; a request for one not yet rendered renders it at once with 'high'
+// priority, and requests for the same file share one rendering.
+import { createHash } from 'node:crypto';
+import type { BlobStore } from '../documents/blob-store.js';
+import { certificateDocument, type CertificateData } from './certificate-document.js';
+import type { CertificatePool, RenderPriority } from './certificate-pool.js';
+
+export type CertificateFormat = 'pdf' | 'png';
+
+export interface RenderedCertificate {
+  readonly body: Buffer;
+  /** A strong ETag: the quoted content name. */
+  readonly etag: string;
+}
+
+/** What a rendering is made from: the document definition and the QR code's text. */
+interface Prepared {
+  readonly doc: Record<string, unknown>;
+  readonly qrText: string;
+  readonly name: string;
+}
+
+function prepare(data: CertificateData, as: CertificateFormat): Prepared {
+  const doc = certificateDocument(data);
+  const name = createHash('sha256').update(JSON.stringify([as, data.verifyUrl, doc])).digest('base64url');
+  return { doc, qrText: data.verifyUrl, name };
+}
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+
+export class CertificateCache {
+  /** Renderings under way, by blob id: concurrent requests for one certificate wait for one rendering. */
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly pool: CertificatePool,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  /** The ETag a certificate of `data` has (or will have once rendered). */
+  etag(data: CertificateData, as: CertificateFormat = 'pdf'): string {
+    return `"${prepare(data, as).name}"`;
+  }
+
+  /** The rendered file: from the blob store, or rendered now (and kept) when it is not there yet. */
+  async get(data: CertificateData, as: CertificateFormat = 'pdf', priority: RenderPriority = 'high'): Promise<RenderedCertificate> {
+    const prepared = prepare(data, as);
+    const id = blobId(prepared.name, as);
+    const etag = `"${prepared.name}"`;
+    const rendering = this.inFlight.get(id);
+    if (rendering) return { body: await rendering, etag };
+    try {
+      return { body: await this.blobs.get(id), etag };
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+    return { body: await this.render(id, prepared, as, priority), etag };
+  }
+
+  private render(id: string, prepared: Prepared, as: CertificateFormat, priority: RenderPriority): Promise<Buffer> {
+    const existing = this.inFlight.get(id);
+    if (existing) return existing;
+    const rendering = (async () => {
+      const body = as === 'png'
+        ? await this.pool.renderPreview(prepared.doc, prepared.qrText, priority)
+        : await this.pool.render(prepared.doc, prepared.qrText, priority);
+      await this.blobs.put(id, (async function* () {
+        yield body;
+      })());
+      return body;
+    })().finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, rendering);
+    return rendering;
+  }
+}
+
+/** The blob holding a certificate: `<name>-pdf` (or `-png`), spread over folders by the name's first characters. */
+function blobId(name: string, as: CertificateFormat): string {
+  return `${name}-${as}`;
+}
+
+/** Whether `If-None-Match` names this ETag (a list, `*`, or a weak form of it). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate === etag || candidate === `W/${etag}`;
+  });
+}

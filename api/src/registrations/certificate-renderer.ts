@@ -1,0 +1,103 @@
+// Renders each registration's certificate in the background when the registration reaches a new
+// state (issue 18 item 2): registered (pending), corrected, anchored. It follows the log from where
+// it stood at start (`TitleRegistered`, `RegistrationCorrected`, the batch's `RootAnchored`), waits
+// until the read models the certificate is made from have the event (`registrations`, and the
+// ledger's `registration-proofs` for an anchor), and asks the cache for the certificate with
+// background priority, so a request finds it rendered. Anything missed (a state reached while no
+// instance ran, a read model still behind after the wait) is rendered on its first request instead.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CertificateCache } from '../certificates/certificate-cache.js';
+import type { CertificateData } from '../certificates/certificate-document.js';
+import type { EventStore, Position, RecordedEvent, Subscription } from '../eventstore/index.js';
+import { eventTypes, isEvent } from '../events/index.js';
+import { batchStream } from '../anchoring/events.js';
+import { loadAnchor } from '../tr-bundle/proof.js';
+import { findRegistration, type RegistrationRow } from './queries.js';
+
+/** The certificate of a registration as the read models show it now. */
+export async function certificateData(pool: pg.Pool, publicUrl: string, row: RegistrationRow): Promise<CertificateData> {
+  return {
+    trNumber: row.tr_number,
+    title: row.title,
+    registrantName: row.registrant_name,
+    materialType: row.material_type,
+    intendedMedium: row.intended_medium,
+    registeredAt: row.registration_date,
+    cryptographicHash: row.cryptographic_hash,
+    fileContentHash: row.file_content_hash,
+    status: row.status,
+    anchor: await loadAnchor(pool, row.tr_number),
+    // The QR code and link open the registration's public record page (its anchor and a file check).
+    verifyUrl: `${publicUrl}/titles/${encodeURIComponent(row.tr_number)}`,
+  };
+}
+
+const WAIT_MS = 30_000;
+
+/**
+ * Resolves once checkpoint `name` of `table` has passed `position`, or when there is no such
+ * checkpoint here (the read model is not in this database), or after WAIT_MS (rendering then shows
+ * what is there; the request for the newer state renders it).
+ */
+async function caughtUp(pool: pg.Pool, table: 'projection_checkpoints' | 'ledger_checkpoints', name: string, position: Position): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 200)) {
+    const { rows } = await pool
+      .query<{ done: boolean }>(
+        `SELECT (commit_position, prepare_position) >= ($2::bigint, $3::bigint) AS done FROM ${table} WHERE name = $1`,
+        [name, position.commit.toString(), position.prepare.toString()],
+      )
+      .catch(() => ({ rows: [] }));
+    if (rows.length === 0 || rows[0]!.done) return;
+    await sleep(pause);
+  }
+}
+
+export interface CertificateRendererDeps {
+  readonly store: EventStore;
+  readonly pool: pg.Pool;
+  readonly publicUrl: string;
+  readonly cache: CertificateCache;
+  readonly log: FastifyBaseLogger;
+}
+
+async function renderAfter(deps: CertificateRendererDeps, events: readonly RecordedEvent[]): Promise<void> {
+  const trNumbers = new Set<string>();
+  let anchored = false;
+  for (const event of events) {
+    if (isEvent(event, 'TitleRegistered', 'RegistrationCorrected')) trNumbers.add(event.data.trNumber);
+    else if (isEvent(event, 'RootAnchored')) {
+      anchored = true;
+      for (const sealed of await deps.store.readStream(batchStream(event.data.batchId))) {
+        if (isEvent(sealed, 'BatchSealed')) for (const tr of sealed.data.trNumbers) trNumbers.add(tr);
+      }
+    }
+  }
+  const position = events[events.length - 1]!.position;
+  await caughtUp(deps.pool, 'projection_checkpoints', 'registrations', position);
+  if (anchored) await caughtUp(deps.pool, 'ledger_checkpoints', 'registration-proofs', position);
+  for (const tr of trNumbers) {
+    const row = await findRegistration(deps.pool, tr);
+    if (!row || row.archived) continue;
+    await deps.cache.get(await certificateData(deps.pool, deps.publicUrl, row), 'pdf', 'background');
+  }
+}
+
+/** Follows the log from its head now; `stop` before the cache's pool closes. */
+export async function startCertificateRenderer(deps: CertificateRendererDeps): Promise<Subscription> {
+  return deps.store.subscribeAll({
+    from: await deps.store.headPosition(),
+    eventTypes: eventTypes('TitleRegistered', 'RegistrationCorrected', 'RootAnchored'),
+    onEvents: async (events) => {
+      try {
+        await renderAfter(deps, events);
+      } catch (error) {
+        // A certificate not rendered now is rendered on its first request: never stop following.
+        deps.log.warn({ err: error }, 'background certificate rendering failed');
+      }
+    },
+    onError: (error) => deps.log.warn({ err: error }, 'certificate renderer: reading the log failed'),
+  });
+}
