@@ -12,6 +12,10 @@ export default defineConfig({
     conditions: ['source', ...defaultClientConditions],
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  // The manifest maps every source entry to its chunk and that chunk's static imports: the bundle
+  // budget test (web/src/app/bundle-budget.unit.test.ts) and the bench (test/bench/web.ts) read it to
+  // know what JS a page loads before its first paint.
+  build: { manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -2,12 +2,15 @@
 // A 401 anywhere makes the app ask the server who is signed in (GET /api/auth/session again): when the
 // session has ended there, the sign-in guard sends the visitor to sign in with `next`.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-import { Toaster } from '@/components/toaster';
 import { TooltipProvider } from '@/components/tooltip';
 import { sessionQueryOptions } from '@/lib/session';
 import { createQueryClient } from '@/lib/query-client';
+
+// The toaster (Radix Toast) is not needed for the first paint: it loads on its own, and shows any
+// toast raised before it arrived (the toast store lives in use-toast).
+const Toaster = lazy(async () => ({ default: (await import('@/components/toaster')).Toaster }));
 
 const recheckSession = (client: QueryClient) => {
   void client.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
@@ -19,7 +22,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </TooltipProvider>
     </QueryClientProvider>
   );
