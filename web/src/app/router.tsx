@@ -62,6 +62,10 @@ const AcceptInvitePage = page(() => import('@/features/staff/components/accept-i
 const MasterAdminPage = page(() => import('@/features/staff/components/master-admin-page'), (m) => m.MasterAdminPage);
 const AppLayout = page(() => import('./layouts/app-layout'), (m) => m.AppLayout);
 
+// Tooltip timing for the pages loaded on demand, loaded beside them (Radix Tooltip and its
+// positioning code stay off the landing page).
+const TooltipProvider = lazy(async () => ({ default: (await import('@/components/tooltip')).TooltipProvider }));
+
 // A feature plugs its screen in by giving its entry a `page`; entries without one show the placeholder.
 interface PageEntry {
   readonly path: string;
@@ -73,9 +77,13 @@ interface PageEntry {
 function render(entry: PageEntry, frame?: 'app' | 'admin') {
   const Page = entry.page;
   if (!Page) return <PlaceholderPage title={entry.title} {...(frame ? { frame } : {})} />;
+  // The landing page is in the entry chunk and paints at once: nothing to wait for.
+  if (Page === HomePage) return <HomePage />;
   return (
     <Suspense fallback={<Loading>{`Loading ${entry.title}...`}</Loading>}>
-      <Page />
+      <TooltipProvider>
+        <Page />
+      </TooltipProvider>
     </Suspense>
   );
 }
@@ -150,7 +158,9 @@ const routes: RouteObject[] = [
     element: (
       <RequireSignIn>
         <Suspense fallback={<FullScreenSpinner />}>
-          <AppLayout />
+          <TooltipProvider>
+            <AppLayout />
+          </TooltipProvider>
         </Suspense>
       </RequireSignIn>
     ),
