@@ -50,7 +50,7 @@ async function lighthouseRun(port: number, url: string): Promise<PageTimings> {
   const groups = breakdown?.type === 'table' ? breakdown.items : [];
   const bounds = groups
     .slice(0, 3)
-    .map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))} ms`)
+    .map((item) => `${typeof item.groupLabel === 'string' ? item.groupLabel : '?'} ${Math.round(Number(item.duration))} ms`)
     .join(', ');
   return {
     ...(typeof score === 'number' ? { score: score * 100 } : {}),
