@@ -10,8 +10,16 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Every bare `zod` import gets the configured zod (src/lib/zod-config.ts says why).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
+    ],
   },
+  // The manifest maps every source entry to its chunk and that chunk's static imports: the bundle
+  // budget test (web/src/app/bundle-budget.unit.test.ts) and the bench (test/bench/web.ts) read it to
+  // know what JS a page loads before its first paint.
+  build: { manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

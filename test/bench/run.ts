@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, printed as markdown tables of ratios against same-run baselines.
 // Reported, never a CI failure. BENCH_SMALL=1 shrinks the data sets for a quick look;
-// BENCH_ONLY=search,ledger (any of eventstore, registrations, search, admin, ledger, tlog) runs only those.
+// BENCH_ONLY=search,ledger (any of eventstore, registrations, search, admin, ledger, tlog, web) runs only those.
 import { benchAdmin } from './admin.js';
 import { startBenchPostgres } from './harness.js';
 import { benchEventStore } from './eventstore.js';
@@ -8,6 +8,7 @@ import { benchLedger } from './ledger.js';
 import { benchRegistrations } from './registrations.js';
 import { benchSearch } from './search.js';
 import { benchTransparencyLog } from './tlog.js';
+import { benchWeb } from './web.js';
 
 const small = process.env.BENCH_SMALL === '1';
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
@@ -27,6 +28,7 @@ try {
       proofLeaves: Number(process.env.BENCH_TLOG_LEAVES ?? (small ? 1_000_000 : 10_000_000)),
     });
   }
+  if (wanted('web')) await benchWeb(pg);
 } finally {
   await pg.stop();
 }

@@ -1,5 +1,4 @@
 // Entry point: apply the stored theme, then mount the app.
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

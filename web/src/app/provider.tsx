@@ -1,13 +1,16 @@
-// Everything the app needs around its routes: the query cache, tooltip timing and the toaster.
+// Everything the app needs around its routes: the query cache and the toaster. Tooltip timing
+// (Radix Tooltip's provider) comes with the pages that have tooltips (router.tsx, theme-switcher.tsx).
 // A 401 anywhere makes the app ask the server who is signed in (GET /api/auth/session again): when the
 // session has ended there, the sign-in guard sends the visitor to sign in with `next`.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-import { Toaster } from '@/components/toaster';
-import { TooltipProvider } from '@/components/tooltip';
 import { sessionQueryOptions } from '@/lib/session';
 import { createQueryClient } from '@/lib/query-client';
+
+// The toaster (Radix Toast) is not needed for the first paint: it loads on its own, and shows any
+// toast raised before it arrived (the toast store lives in use-toast).
+const Toaster = lazy(async () => ({ default: (await import('@/components/toaster')).Toaster }));
 
 const recheckSession = (client: QueryClient) => {
   void client.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
@@ -17,10 +20,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => createQueryClient({ onUnauthorized: recheckSession }));
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
+      {children}
+      <Suspense fallback={null}>
         <Toaster />
-      </TooltipProvider>
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,47 +1,70 @@
 // Every route of the spec. Public pages share the top bar and footer; signed-in pages share the
 // sidebar behind the sign-in guard; admin pages have no shared layout. Unbuilt pages are
 // placeholders that name their route.
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+//
+// Only the landing page (with its live search) is in the entry chunk: every other page is loaded
+// on demand (React.lazy), so the admin, staff, account, settings, wizard/checkout and verify code
+// and the libraries only they use never weigh on the first paint of `/` (issue 18 item 3;
+// test/bench/web.ts measures it, web/src/app/bundle-budget.unit.test.ts keeps it in budget).
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
 
-import { AccountSettingsPage } from '@/features/accounts/components/account-settings-page';
-import { ForgotPasswordPage } from '@/features/accounts/components/forgot-password-page';
-import { LoginPage } from '@/features/accounts/components/login-page';
-import { SignUpPage } from '@/features/accounts/components/sign-up-page';
-import { CheckoutPage } from '@/features/checkout/components/checkout-page';
-import { CheckoutSuccessPage } from '@/features/checkout/components/checkout-success-page';
-import { DashboardPage } from '@/features/registrations/components/dashboard-page';
-import { MyDocumentsPage } from '@/features/registrations/components/my-documents-page';
-import { RegisterTitlePage } from '@/features/registrations/components/register-title-page';
-import { NotificationSettingsPage } from '@/features/notifications/components/notification-settings-page';
-import { NotificationsPage } from '@/features/notifications/components/notifications-page';
-import { SettingsPage } from '@/features/settings/components/settings-page';
-import { PublicRecordPage } from '@/features/verify/components/public-record-page';
-import { VerifyPage } from '@/features/verify/components/verify-page';
-import { AboutPage } from '@/features/marketing/components/about-page';
-import { ContactPage } from '@/features/marketing/components/contact-page';
-import { DemoPage } from '@/features/marketing/components/demo-page';
-import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page';
 import { LandingPage } from '@/features/marketing/components/landing-page';
-import { CookiesPage, PrivacyPage, RefundPage, TermsPage } from '@/features/marketing/components/legal-pages';
-import { PatentPage } from '@/features/marketing/components/patent-page';
-import { PricingPage } from '@/features/marketing/components/pricing-page';
-import { ResourcesPage } from '@/features/marketing/components/resources-page';
-import { ServicesPage } from '@/features/marketing/components/services-page';
 import { PageSearch } from '@/features/search/components/page-search';
-import { AcceptInvitePage } from '@/features/staff/components/accept-invite-page';
-import { AdminPortalPage } from '@/features/staff/components/admin-portal-page';
-import { MasterAdminPage } from '@/features/staff/components/master-admin-page';
-import { AdminLoginPage, MasterAdminLoginPage } from '@/features/staff/components/staff-login-page';
-import { SupportPage } from '@/features/support/components/support-page';
 import { Loading } from '@/components/query-states';
+import { FullScreenSpinner } from '@/components/spinner';
 import { paths } from '@/lib/paths';
 
-import { AppLayout } from './layouts/app-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { PlaceholderPage } from './routes/placeholder-page';
 import { RequireSignIn, SignedOutEntry } from './routes/session-gates';
+
+// A page loaded on demand: `load` imports the module, `pick` names its export.
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const ServicesPage = page(() => import('@/features/marketing/components/services-page'), (m) => m.ServicesPage);
+const HowItWorksPage = page(() => import('@/features/marketing/components/how-it-works-page'), (m) => m.HowItWorksPage);
+const VerifyPage = page(() => import('@/features/verify/components/verify-page'), (m) => m.VerifyPage);
+const PublicRecordPage = page(() => import('@/features/verify/components/public-record-page'), (m) => m.PublicRecordPage);
+const PricingPage = page(() => import('@/features/marketing/components/pricing-page'), (m) => m.PricingPage);
+const ContactPage = page(() => import('@/features/marketing/components/contact-page'), (m) => m.ContactPage);
+const AboutPage = page(() => import('@/features/marketing/components/about-page'), (m) => m.AboutPage);
+const PrivacyPage = page(() => import('@/features/marketing/components/legal-pages'), (m) => m.PrivacyPage);
+const TermsPage = page(() => import('@/features/marketing/components/legal-pages'), (m) => m.TermsPage);
+const CookiesPage = page(() => import('@/features/marketing/components/legal-pages'), (m) => m.CookiesPage);
+const RefundPage = page(() => import('@/features/marketing/components/legal-pages'), (m) => m.RefundPage);
+const PatentPage = page(() => import('@/features/marketing/components/patent-page'), (m) => m.PatentPage);
+const SupportPage = page(() => import('@/features/support/components/support-page'), (m) => m.SupportPage);
+const CheckoutPage = page(() => import('@/features/checkout/components/checkout-page'), (m) => m.CheckoutPage);
+const CheckoutSuccessPage = page(() => import('@/features/checkout/components/checkout-success-page'), (m) => m.CheckoutSuccessPage);
+const ForgotPasswordPage = page(() => import('@/features/accounts/components/forgot-password-page'), (m) => m.ForgotPasswordPage);
+const DemoPage = page(() => import('@/features/marketing/components/demo-page'), (m) => m.DemoPage);
+const ResourcesPage = page(() => import('@/features/marketing/components/resources-page'), (m) => m.ResourcesPage);
+const LoginPage = page(() => import('@/features/accounts/components/login-page'), (m) => m.LoginPage);
+const SignUpPage = page(() => import('@/features/accounts/components/sign-up-page'), (m) => m.SignUpPage);
+const DashboardPage = page(() => import('@/features/registrations/components/dashboard-page'), (m) => m.DashboardPage);
+const MyDocumentsPage = page(() => import('@/features/registrations/components/my-documents-page'), (m) => m.MyDocumentsPage);
+const RegisterTitlePage = page(() => import('@/features/registrations/components/register-title-page'), (m) => m.RegisterTitlePage);
+const AccountSettingsPage = page(() => import('@/features/accounts/components/account-settings-page'), (m) => m.AccountSettingsPage);
+const NotificationsPage = page(() => import('@/features/notifications/components/notifications-page'), (m) => m.NotificationsPage);
+const NotificationSettingsPage = page(
+  () => import('@/features/notifications/components/notification-settings-page'),
+  (m) => m.NotificationSettingsPage,
+);
+const SettingsPage = page(() => import('@/features/settings/components/settings-page'), (m) => m.SettingsPage);
+const AdminPortalPage = page(() => import('./routes/admin-portal-route'), (m) => m.AdminPortalRoute);
+const AdminLoginPage = page(() => import('@/features/staff/components/staff-login-page'), (m) => m.AdminLoginPage);
+const MasterAdminLoginPage = page(() => import('@/features/staff/components/staff-login-page'), (m) => m.MasterAdminLoginPage);
+const AcceptInvitePage = page(() => import('@/features/staff/components/accept-invite-page'), (m) => m.AcceptInvitePage);
+const MasterAdminPage = page(() => import('@/features/staff/components/master-admin-page'), (m) => m.MasterAdminPage);
+const AppLayout = page(() => import('./layouts/app-layout'), (m) => m.AppLayout);
+
+// Tooltip timing for the pages loaded on demand, loaded beside them (Radix Tooltip and its
+// positioning code stay off the landing page).
+const TooltipProvider = lazy(async () => ({ default: (await import('@/components/tooltip')).TooltipProvider }));
 
 // A feature plugs its screen in by giving its entry a `page`; entries without one show the placeholder.
 interface PageEntry {
@@ -50,30 +73,24 @@ interface PageEntry {
   readonly page?: ComponentType;
 }
 
+// While a page's code loads, a status line names it (a live region: screen readers hear it).
 function render(entry: PageEntry, frame?: 'app' | 'admin') {
   const Page = entry.page;
-  return Page ? <Page /> : <PlaceholderPage title={entry.title} {...(frame ? { frame } : {})} />;
+  if (!Page) return <PlaceholderPage title={entry.title} {...(frame ? { frame } : {})} />;
+  // The landing page is in the entry chunk and paints at once: nothing to wait for.
+  if (Page === HomePage) return <HomePage />;
+  return (
+    <Suspense fallback={<Loading>{`Loading ${entry.title}...`}</Loading>}>
+      <TooltipProvider>
+        <Page />
+      </TooltipProvider>
+    </Suspense>
+  );
 }
 
 // The landing page with the live search composed in (features do not import each other).
 function HomePage() {
   return <LandingPage search={<PageSearch />} />;
-}
-
-// The admin portal's tabs, composed into the staff frame. Loaded on demand: its charts (Recharts)
-// must not weigh on the landing page's bundle.
-const AdminPortal = lazy(() => import('@/features/admin-portal/components/admin-portal'));
-
-function AdminPortalRoute() {
-  return (
-    <AdminPortalPage>
-      {(staff) => (
-        <Suspense fallback={<Loading>Loading the admin portal...</Loading>}>
-          <AdminPortal staff={staff} />
-        </Suspense>
-      )}
-    </AdminPortalPage>
-  );
 }
 
 const publicPages: readonly PageEntry[] = [
@@ -118,7 +135,7 @@ const signedInPages: readonly PageEntry[] = [
 ];
 
 const adminPages: readonly PageEntry[] = [
-  { path: paths.admin, title: 'Admin Portal', page: AdminPortalRoute },
+  { path: paths.admin, title: 'Admin Portal', page: AdminPortalPage },
   { path: paths.adminLogin, title: 'Admin Login', page: AdminLoginPage },
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
   { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },
@@ -140,7 +157,11 @@ const routes: RouteObject[] = [
   {
     element: (
       <RequireSignIn>
-        <AppLayout />
+        <Suspense fallback={<FullScreenSpinner />}>
+          <TooltipProvider>
+            <AppLayout />
+          </TooltipProvider>
+        </Suspense>
       </RequireSignIn>
     ),
     children: signedInPages.map((entry) => ({ path: entry.path, element: render(entry, 'app') })),
@@ -148,8 +169,16 @@ const routes: RouteObject[] = [
   ...adminPages.map((entry) => ({ path: entry.path, element: render(entry, 'admin') })),
 ];
 
-const router = createBrowserRouter(routes);
+// Declarative routing (BrowserRouter + useRoutes): no page uses loaders, actions or fetchers, and the
+// data router's machinery for them would weigh on the landing page's first paint.
+function AppRoutes() {
+  return useRoutes(routes);
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -2,12 +2,18 @@
 // Stripe), for Stripe the publishable key, and the registration fee: the server's configured fee is
 // the one every page shows and the wizard pays (never a price written into the web app).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatFee, paymentConfigSchema, type PaymentConfig, type RegistrationFee } from '@titleledger/api/schemas';
+import type { PaymentConfig, RegistrationFee } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
 
+// The schemas (and zod) load with the first call, not with the landing page's first paint; the
+// shared fee formatter comes with them, so it is there whenever a fee is.
+let formatFee: ((fee: RegistrationFee) => string) | undefined;
+
 async function getPaymentConfig(): Promise<PaymentConfig> {
-  return apiCall('GET', '/api/payment/config', paymentConfigSchema);
+  const schemas = await import('@titleledger/api/schemas');
+  formatFee = schemas.formatFee;
+  return apiCall('GET', '/api/payment/config', schemas.paymentConfigSchema);
 }
 
 export const paymentConfigQueryOptions = () =>
@@ -21,5 +27,5 @@ export function usePaymentConfig() {
 export function useRegistrationFee(): { fee: RegistrationFee | undefined; label: string } {
   const { data } = usePaymentConfig();
   const fee = data?.registrationFee;
-  return { fee, label: fee ? formatFee(fee) : '…' };
+  return { fee, label: fee && formatFee ? formatFee(fee) : '…' };
 }

@@ -5,41 +5,40 @@
 // somewhere in a component. A non-OK response throws an ApiError whose message is
 // "<status>: <body text or status text>" (the spec) and whose `body` is the error parsed with the
 // shared error schema.
+//
+// This module is on the landing page's first paint, so it holds no zod at run time: the schemas
+// (and zod) load with the first call that needs them (`error-reply.ts` for failed answers, each
+// feature's own schema for its answers).
 import type { QueryFunction } from '@tanstack/react-query';
-import { apiErrorSchema, authErrorSchema, type ApiError as ApiErrorBody, type AuthError } from '@titleledger/api/schemas';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { ADMIN_HEADER, ADMIN_HEADER_VALUE, needsAdminHeader } from './admin-mode';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Every failed answer: `{ error, message, details? }`, and on /api/auth/* the spec's fields too. */
-const errorReplySchema = z.union([authErrorSchema, apiErrorSchema]);
-export type ErrorReply = ApiErrorBody | AuthError;
-
-/** A failed answer's body parsed with the shared error schema; null when it is not one. */
-export function parseErrorReply(bodyText: string): ErrorReply | null {
-  try {
-    const parsed = errorReplySchema.safeParse(JSON.parse(bodyText));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+import type { ErrorReply } from './error-reply';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  /** The error body, parsed with the shared schema; null when the answer was not one (a proxy's page). */
-  readonly body: ErrorReply | null;
 
+  /**
+   * `body`: the error body, parsed with the shared schema (`readApiError` does it); null when the
+   * answer was not one (a proxy's page).
+   */
   constructor(
     readonly status: number,
     readonly bodyText: string,
     statusText: string,
+    readonly body: ErrorReply | null,
   ) {
     super(`${status}: ${bodyText || statusText}`);
-    this.body = parseErrorReply(bodyText);
   }
+}
+
+/** The ApiError for a failed answer, its body parsed with the shared error schema (loaded now). */
+async function readApiError(status: number, bodyText: string, statusText: string): Promise<ApiError> {
+  const { parseErrorReply } = await import('./error-reply');
+  return new ApiError(status, bodyText, statusText, parseErrorReply(bodyText));
 }
 
 /** A successful answer the page cannot use: not JSON, or not the shape its schema says. */
@@ -65,7 +64,7 @@ function buildHeaders(path: string, jsonBody: boolean): Headers {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
-  throw new ApiError(response.status, bodyText, response.statusText);
+  throw await readApiError(response.status, bodyText, response.statusText);
 }
 
 function send(method: HttpMethod, path: string, body?: unknown): Promise<Response> {

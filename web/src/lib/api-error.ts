@@ -1,7 +1,8 @@
 // Turns whatever a failed call threw into words for the user. A failed answer is an ApiError whose
 // `body` was parsed with the shared error schema (`{ error, message, details? }`, plus the spec's
 // `success: false, error` on /api/auth/*); this picks the server's own sentence from it.
-import { ApiError, type ErrorReply } from './api-client';
+import { ApiError } from './api-client';
+import type { ErrorReply } from './error-reply';
 
 /** The parsed error body of a failed call, if the error carries one. */
 export function errorBody(error: unknown): ErrorReply | null {

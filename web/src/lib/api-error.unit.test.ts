@@ -4,8 +4,9 @@ import { describe, expect, test } from 'vitest';
 
 import { ApiError } from './api-client';
 import { errorBody, errorMessage, errorStatus } from './api-error';
+import { parseErrorReply } from './error-reply';
 
-const apiError = (status: number, bodyText: string) => new ApiError(status, bodyText, '');
+const apiError = (status: number, bodyText: string) => new ApiError(status, bodyText, '', parseErrorReply(bodyText));
 
 describe('errorMessage', () => {
   test("prefers the error body's message, then its error", () => {

@@ -3,7 +3,6 @@
 // Whether the visitor is signed in is the server's answer, never something kept in the browser:
 // any failure means "signed out" (with a log line).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionStateSchema } from '@titleledger/api/schemas';
 
 import { ApiError, apiCall } from '@/lib/api-client';
 
@@ -24,6 +23,8 @@ const SESSION_FRESH_MS = 10 * 60 * 1000;
 
 async function getCurrentUser(): Promise<SessionUser | null> {
   try {
+    // The schemas (and zod) load with this first call, not with the landing page's first paint.
+    const { sessionStateSchema } = await import('@titleledger/api/schemas');
     return (await apiCall('GET', '/api/auth/session', sessionStateSchema)).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,13 +1,17 @@
 // The public footer: the spec's links, the theme choice, and the copyright for the current year.
 import { ExternalLink } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
-import { ThemeSwitcher } from '@/components/theme-switcher';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
 
 import { footerGroups, legalLinks, type FooterLink } from './navigation';
+
+// The theme switcher (with Radix Tooltip) loads after the first paint: the footer is below the fold,
+// and its place is kept so nothing moves when it arrives.
+const ThemeSwitcher = lazy(async () => ({ default: (await import('@/components/theme-switcher')).ThemeSwitcher }));
 
 const linkClass = 'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground';
 
@@ -40,7 +44,9 @@ export function SiteFooter() {
           <p className="max-w-xs text-sm text-muted-foreground">
             Register your creative work, get a verifiable certificate, and prove what you made and when.
           </p>
-          <ThemeSwitcher />
+          <Suspense fallback={<div aria-hidden="true" className="h-[34px] w-[94px]" />}>
+            <ThemeSwitcher />
+          </Suspense>
         </div>
         {footerGroups.map(({ heading, links }) => (
           <nav key={heading} aria-label={heading}>

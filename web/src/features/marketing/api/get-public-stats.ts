@@ -1,11 +1,13 @@
 // GET /api/stats/public: the real figures the landing page shows (works registered, creators),
 // and one anchored registration the demo can verify.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicStatsSchema, type PublicStats } from '@titleledger/api/schemas';
+import type { PublicStats } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
 
 async function getPublicStats(): Promise<PublicStats> {
+  // The schemas (and zod) load with the first call, not with the landing page's first paint.
+  const { publicStatsSchema } = await import('@titleledger/api/schemas');
   return apiCall('GET', '/api/stats/public', publicStatsSchema);
 }
 

@@ -3,7 +3,7 @@
 // (seed 001 §3.5) otherwise, and the §8.1 failure text from the error body parsed with the shared schema.
 import { registrationCreatedSchema } from '@titleledger/api/schemas';
 
-import { parseErrorReply } from '../../../lib/api-client';
+import { parseErrorReply } from '../../../lib/error-reply';
 
 export type RegistrationResult = {
   trNumber: string;

@@ -1,7 +1,7 @@
 // GET /api/search?q=: public registration search. Fresh for 5 s (the spec's cache), and never
 // called for a term of one character or less.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchResultsSchema, type SearchResult } from '@titleledger/api/schemas';
+import type { SearchResult } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
 
@@ -15,6 +15,8 @@ export function isSearchable(term: string): boolean {
 }
 
 async function searchRegistrations(term: string): Promise<SearchResult[]> {
+  // The schemas (and zod) load with the first search, not with the landing page's first paint.
+  const { searchResultsSchema } = await import('@titleledger/api/schemas');
   return apiCall('GET', `/api/search?q=${encodeURIComponent(term.trim())}`, searchResultsSchema);
 }
 

@@ -1,0 +1,68 @@
+// What JS a page of the built SPA loads before its first paint, read from web/dist (vite's
+// `build.manifest`): the entry chunk and every chunk it imports statically (index.html
+// modulepreloads them), plus, for a page loaded on demand, its route module and that module's static
+// imports. Shared by the bench (test/bench/web.ts) and the budget test (web-bundle.unit.test.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { z } from 'zod';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The issue 18 target: the landing page's JS before first paint, gzip. */
+export const LANDING_JS_BUDGET_GZIP = 120 * 1024;
+
+const manifestSchema = z.record(
+  z.string(),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    dynamicImports: z.array(z.string()).optional(),
+  }),
+);
+type Manifest = z.infer<typeof manifestSchema>;
+
+/** The pages measured and the route module each loads on demand (none: the page is in the entry). */
+export const MEASURED_PAGES = [
+  { path: '/', routeModule: undefined },
+  { path: '/verify', routeModule: 'src/features/verify/components/verify-page.tsx' },
+] as const;
+
+export interface InitialJs {
+  readonly files: readonly string[];
+  readonly rawBytes: number;
+  readonly gzipBytes: number;
+}
+
+export function readManifest(dist = WEB_DIST): Manifest {
+  const file = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first (web/vite.config.ts sets build.manifest).`);
+  return manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+function staticClosure(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in web/dist's manifest`);
+  if (into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+}
+
+/** The JS files (and their raw and gzip sizes) a page needs before it can paint. */
+export function initialJs(routeModule: string | undefined, dist = WEB_DIST, manifest = readManifest(dist)): InitialJs {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0];
+  if (!entry) throw new Error("web/dist's manifest has no entry chunk");
+  const files = new Set<string>();
+  staticClosure(manifest, entry, files);
+  if (routeModule) staticClosure(manifest, routeModule, files);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(dist, file));
+    rawBytes += bytes.length;
+    gzipBytes += gzipSync(bytes).length;
+  }
+  return { files: [...files].sort(), rawBytes, gzipBytes };
+}
