@@ -11,6 +11,7 @@
 // ever searched for.
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
+import { auditRunMigrations } from './audit-runs.js';
 import { inTransaction } from '../db/pool.js';
 import { consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
 import { signCheckpoint, type NoteSigner } from './checkpoint.js';
@@ -47,6 +48,7 @@ export const transparencyMigrations: readonly Migration[] = [
       );
     `,
   },
+  ...auditRunMigrations,
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -184,6 +186,25 @@ export async function listCheckpoints(db: Queryable, fromSize = 0, limit = 10_00
     [fromSize, limit],
   );
   return rows.map((row) => ({ treeSize: Number(row.tree_size), root: new Uint8Array(row.root), note: row.note, signedAt: row.signed_at }));
+}
+
+/**
+ * Checkpoints oldest first, thinned evenly to about `limit` (the first and the latest always kept),
+ * and how many there are in all: the audit page's chart of the tree growing.
+ */
+export async function sampleCheckpoints(db: Queryable, limit: number): Promise<{ total: number; checkpoints: StoredCheckpoint[] }> {
+  const { rows } = await db.query<{ tree_size: string; root: Buffer; note: string; signed_at: Date; total: string }>(
+    `SELECT tree_size, root, note, signed_at, total FROM (
+       SELECT *, row_number() OVER (ORDER BY tree_size) - 1 AS rn, count(*) OVER () AS total FROM tlog_checkpoints
+     ) c
+      WHERE rn % greatest(1, ceil(total::numeric / ($1::int - 1)))::bigint = 0 OR rn = total - 1
+      ORDER BY tree_size`,
+    [limit],
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    checkpoints: rows.map((row) => ({ treeSize: Number(row.tree_size), root: new Uint8Array(row.root), note: row.note, signedAt: row.signed_at })),
+  };
 }
 
 export interface CheckpointPolicy {
