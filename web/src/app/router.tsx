@@ -31,6 +31,7 @@ import { ServicesPage } from '@/features/marketing/components/services-page';
 import { PageSearch } from '@/features/search/components/page-search';
 import { AcceptInvitePage } from '@/features/staff/components/accept-invite-page';
 import { AdminPortalPage } from '@/features/staff/components/admin-portal-page';
+import { AuditorPage } from '@/features/staff/components/auditor-page';
 import { MasterAdminPage } from '@/features/staff/components/master-admin-page';
 import { AdminLoginPage, MasterAdminLoginPage } from '@/features/staff/components/staff-login-page';
 import { SupportPage } from '@/features/support/components/support-page';
@@ -73,6 +74,19 @@ function AdminPortalRoute() {
         </Suspense>
       )}
     </AdminPortalPage>
+  );
+}
+
+// The audit tools (auditor and master admin) in the staff frame, loaded on demand for the same reason.
+const AuditDashboard = lazy(() => import('@/features/audit/components/audit-dashboard'));
+
+function AuditRoute() {
+  return (
+    <AuditorPage>
+      <Suspense fallback={<Loading>Loading the audit tools...</Loading>}>
+        <AuditDashboard />
+      </Suspense>
+    </AuditorPage>
   );
 }
 
@@ -123,6 +137,7 @@ const adminPages: readonly PageEntry[] = [
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
   { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },
   { path: paths.masterAdminLogin, title: 'Master Admin Login', page: MasterAdminLoginPage },
+  { path: paths.audit, title: 'Audit', page: AuditRoute },
 ];
 
 const routes: RouteObject[] = [
