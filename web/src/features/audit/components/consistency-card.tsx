@@ -12,7 +12,9 @@ import { errorMessage } from '@/lib/api-error';
 
 import { useCheckConsistency } from '../api/check-consistency';
 
-export function ConsistencyCard({ checkpoints }: { checkpoints: readonly AuditCheckpoint[] }) {
+export function ConsistencyCard({ checkpoints: all }: { checkpoints: readonly AuditCheckpoint[] }) {
+  // The empty tree is a prefix of every tree: there is nothing to prove from size 0.
+  const checkpoints = all.filter((c) => c.treeSize > 0);
   const options = checkpoints.map((c) => ({ value: String(c.treeSize), label: `Size ${c.treeSize.toLocaleString()}` }));
   const [from, setFrom] = useState(options[0]?.value ?? '');
   const [to, setTo] = useState(options.at(-1)?.value ?? '');
