@@ -172,7 +172,7 @@ const tileCaches = new WeakMap<Queryable, Map<string, Uint8Array>>();
 
 async function proofTiles(db: Queryable, wanted: readonly { level: number; index: number }[]): Promise<Map<string, Uint8Array>> {
   let cache = tileCaches.get(db);
-  if (!cache) tileCaches.set(db, (cache = new Map()));
+  if (!cache) tileCaches.set(db, (cache = new Map<string, Uint8Array>()));
   const tiles = new Map<string, Uint8Array>();
   const missing: { level: number; index: number }[] = [];
   for (const tile of wanted) {

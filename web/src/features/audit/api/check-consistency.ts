@@ -7,12 +7,12 @@ import { apiCall } from '@/lib/api-client';
 
 import { hexToBytes, verifyConsistency } from '../lib/consistency';
 
-export interface ConsistencyCheck {
+interface ConsistencyCheck {
   readonly from: { treeSize: number; root: string };
   readonly to: { treeSize: number; root: string };
 }
 
-export interface ConsistencyVerdict {
+interface ConsistencyVerdict {
   readonly ok: boolean;
   readonly from: number;
   readonly to: number;
