@@ -146,8 +146,11 @@ describe('the auditor in the browser', () => {
       await auditor.goto(`${app.url}/admin`);
       await auditor.waitForURL((url) => url.pathname === '/admin/login');
 
-      // The master admin opens the audit page too.
-      await master.goto(`${app.url}/audit`);
+      // The master admin opens the audit page too, from the console.
+      await master.goto(`${app.url}/master-admin`);
+      await heading(master, 'Master Admin Console');
+      await master.getByRole('link', { name: 'Audit', exact: true }).click();
+      await master.waitForURL((url) => url.pathname === '/audit');
       await heading(master, 'Audit');
       await master.getByText('Signature ok', { exact: true }).waitFor();
     } finally {
