@@ -1,10 +1,11 @@
 // `npm run audit -- replay | verify-log [--from-mirror URL] | export DIR`: the auditor's tools, run
 // against the same data as `npm start` (DATA_DIR, or DATABASE_URL; like `projections rebuild`, stop an
 // embedded `npm start` first: both would run the one embedded Postgres). Each prints a summary and
-// exits 1 naming the first position, or table and key, that disagrees. Plain JS wiring of compiled
+// exits 1 naming the first position, or table and key, that disagrees; replay and verify-log also record
+// their verdict in audit_runs, where the /audit page shows the last results. Plain JS wiring of compiled
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
-import { configuredVerifierKey, exportLog, verifyLog, verifyMirror } from '@titleledger/api/transparency';
+import { configuredVerifierKey, exportLog, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
 const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY] | export DIR';
@@ -28,6 +29,11 @@ try {
   /** The verifier key checkpoints must verify with: --vkey, else the registry key under the log's origin. */
   const vkey = async () => option('--vkey') ?? (await configuredVerifierKey(pool, config));
 
+  const startedAt = new Date();
+  /** Keeps the verdict for the audit page (a failure to record it fails the run: the page would lie). */
+  const record = (kind, ok, summary, firstBadPosition = null) =>
+    recordAuditRun(pool, { kind, ok, summary, firstBadPosition, source: 'cli', startedAt, completedAt: new Date() });
+
   if (command === 'replay') {
     const verdict = await replayAndDiff({
       pool,
@@ -42,27 +48,25 @@ try {
       for (const t of verdict.tables) console.log(`  ${t.table}: ${t.rows} rows`);
       if (verdict.skippedColumns.length > 0) console.log(`  not compared (written by the ledger): ${verdict.skippedColumns.join(', ')}`);
       for (const line of verdict.parked) console.log(`  skipped, as the runner parks it: ${line}`);
+      await record('replay', true, `replay: OK — ${verdict.events} events replayed from position 0; every row of ${verdict.tables.length} tables matches`);
     } else {
       failed = true;
       console.log(`replay: MISMATCH in table ${verdict.table}, key ${JSON.stringify(verdict.key)}: ${verdict.reason}`);
       console.log(`  live:     ${JSON.stringify(verdict.live)}`);
       console.log(`  replayed: ${JSON.stringify(verdict.replayed)}`);
+      await record('replay', false, `replay: MISMATCH in table ${verdict.table}, key ${JSON.stringify(verdict.key)}: ${verdict.reason}`);
     }
   } else if (command === 'verify-log') {
     const key = await vkey();
     const mirror = option('--from-mirror');
     const verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key });
     console.log(`verifier key: ${key}`);
-    if (verdict.ok) {
-      console.log(
-        mirror
-          ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
-          : `verify-log: OK — ${verdict.treeSize} events recomputed into the tree, ${verdict.checkpoints} checkpoints signed and consistent${verdict.unlogged > 0 ? `; ${verdict.unlogged} newer events not logged yet` : ''}`,
-      );
-    } else {
-      failed = true;
-      console.log(`verify-log: FAILED — ${verdict.reason}`);
-    }
+    const summary = verdict.ok && mirror
+      ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
+      : verifyLogSummary(verdict);
+    console.log(summary);
+    if (!verdict.ok) failed = true;
+    await record('verify-log', verdict.ok, mirror ? `${summary} (mirror ${mirror})` : summary, verdict.ok ? null : (verdict.position ?? null));
   } else {
     const summary = await exportLog(pool, args[0], { vkey: await vkey() });
     console.log(`export: ${summary.entries} entries, ${summary.checkpoints} checkpoints, ${summary.tiles} tiles (tree size ${summary.treeSize}) written to ${args[0]}`);

@@ -34,6 +34,12 @@ describe('npm run audit', () => {
     }
   }
 
+  /** The latest recorded run of a kind, as the audit page reads it. */
+  async function lastRun(kind: string): Promise<Record<string, unknown> | undefined> {
+    const { rows } = await running.pool.query('SELECT status, summary, first_bad_position, source FROM audit_runs WHERE kind = $1 ORDER BY id DESC LIMIT 1', [kind]);
+    return rows[0];
+  }
+
   beforeAll(async () => {
     const db = await createTestDatabase();
     await db.close();
@@ -68,6 +74,7 @@ describe('npm run audit', () => {
     expect(result.stdout).toMatch(/verify-log: OK — 300 events recomputed into the tree, \d+ checkpoints signed and consistent/);
     expect(result.stdout).toMatch(/verifier key: titles\.example\/api\/log\+[0-9a-f]{8}\+/);
     expect(result.code).toBe(0);
+    expect(await lastRun('verify-log')).toMatchObject({ status: 'ok', first_bad_position: null, source: 'cli', summary: expect.stringMatching(/^verify-log: OK — 300 events/) });
 
     const mirrored = await audit('verify-log', '--from-mirror', `${running.url!.replace('localhost', '127.0.0.1')}/api/log`);
     expect(mirrored.stdout).toContain("verify-log: OK — the mirror's 300 entries give its signed root");
@@ -92,6 +99,8 @@ describe('npm run audit', () => {
       const result = await audit('verify-log');
       expect(result.stdout).toContain(`verify-log: FAILED — position 123: event ${row.event_id} (Checked on audited-0) is not what was logged (its content was edited)`);
       expect(result.code).toBe(1);
+      // Recorded for the audit page, with the position it names.
+      expect(await lastRun('verify-log')).toMatchObject({ status: 'failed', first_bad_position: '123', source: 'cli', summary: expect.stringContaining('position 123') });
     } finally {
       await running.pool.query(`UPDATE es_events SET data = '{"n": 123}' WHERE event_id = $1`, [row.event_id]);
     }
@@ -102,6 +111,7 @@ describe('npm run audit', () => {
     expect(clean.stdout).toMatch(/replay: OK — 300 events replayed from position 0; every row matches/);
     expect(clean.stdout).toMatch(/audit_log: 300 rows/);
     expect(clean.code).toBe(0);
+    expect(await lastRun('replay')).toMatchObject({ status: 'ok', summary: expect.stringMatching(/^replay: OK — 300 events replayed/) });
 
     const [row] = (await running.pool.query(`SELECT event_id FROM audit_log ORDER BY occurred_at LIMIT 1 OFFSET 17`)).rows;
     await running.pool.query(`UPDATE audit_log SET stream_id = 'edited-by-hand' WHERE event_id = $1`, [row.event_id]);
@@ -115,5 +125,6 @@ describe('npm run audit', () => {
     expect(deleted.stdout).toMatch(/replay: MISMATCH in table (audit_log|event_type_counts), key/);
     expect(deleted.stdout).toContain(`table event_type_counts, key {"event_type":"Checked"}: a row the log produces is missing from the live table`);
     expect(deleted.code).toBe(1);
+    expect(await lastRun('replay')).toMatchObject({ status: 'failed', summary: expect.stringContaining('replay: MISMATCH in table') });
   }, 300_000);
 });

@@ -40,6 +40,12 @@ function event(i: number): NewEvent {
   };
 }
 
+/** A target's line: met or not met when measured at the target's size, else says it was not measured there. */
+function verdict(target: string, measuredAt: number, targetSize: number, met: boolean): string {
+  if (measuredAt < targetSize) return `${target} — not measured at that size (ran ${measuredAt.toLocaleString('en-US')})`;
+  return `${target} — ${met ? 'met' : 'NOT MET'}`;
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const start = performance.now();
   const result = await work();
@@ -139,7 +145,7 @@ export async function benchTransparencyLog(
     unit: 's',
     baseline: { name: 'building the tree', value: built.ms / 1000 },
     higherIsBetter: false,
-    target: '≤ 60 s at 1,000,000 events',
+    target: verdict('≤ 60 s at 1,000,000 events', options.verifyEvents, 1_000_000, verified.ms / 1000 <= 60),
   });
 
   // 3. Proofs at a large tree: random leaf hashes straight into tiles (proofs read only tiles).
@@ -181,7 +187,8 @@ export async function benchTransparencyLog(
   }
   for (const list of [inclusion, consistency, tileRead]) list.sort((x, y) => x - y);
   const baseline = { name: 'one tile by primary key, p95', value: percentile(tileRead, 95) };
-  rows.push({ name: `inclusion proof p95 at ${n.toLocaleString('en-US')} leaves (p50 ${percentile(inclusion, 50).toFixed(2)} ms)`, value: percentile(inclusion, 95), unit: 'ms', baseline, higherIsBetter: false, target: '≤ 5 ms at 10,000,000' });
-  rows.push({ name: `consistency proof p95 at ${n.toLocaleString('en-US')} leaves (p50 ${percentile(consistency, 50).toFixed(2)} ms)`, value: percentile(consistency, 95), unit: 'ms', baseline, higherIsBetter: false, target: '≤ 5 ms at 10,000,000' });
+  const [inclusionP95, consistencyP95] = [percentile(inclusion, 95), percentile(consistency, 95)];
+  rows.push({ name: `inclusion proof p95 at ${n.toLocaleString('en-US')} leaves (p50 ${percentile(inclusion, 50).toFixed(2)} ms)`, value: inclusionP95, unit: 'ms', baseline, higherIsBetter: false, target: verdict('≤ 5 ms at 10,000,000', n, 10_000_000, inclusionP95 <= 5) });
+  rows.push({ name: `consistency proof p95 at ${n.toLocaleString('en-US')} leaves (p50 ${percentile(consistency, 50).toFixed(2)} ms)`, value: consistencyP95, unit: 'ms', baseline, higherIsBetter: false, target: verdict('≤ 5 ms at 10,000,000', n, 10_000_000, consistencyP95 <= 5) });
   printRows('Transparency log', rows);
 }

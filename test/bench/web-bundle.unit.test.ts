@@ -10,6 +10,8 @@ import { initialJs, LANDING_JS_BUDGET_GZIP, readManifest } from './web-bundle.js
 const ON_DEMAND = [
   'src/features/admin-portal/components/admin-portal.tsx',
   'src/app/routes/admin-portal-route.tsx',
+  'src/app/routes/audit-route.tsx',
+  'src/features/audit/components/audit-dashboard.tsx',
   'src/features/staff/components/master-admin-page.tsx',
   'src/features/staff/components/staff-login-page.tsx',
   'src/features/accounts/components/account-settings-page.tsx',

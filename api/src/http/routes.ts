@@ -13,6 +13,7 @@ import { titleRegistrationRoutes } from '../registrations/feature.js';
 import { ledgerRoutes } from '../anchoring/routes.js';
 import { notificationRoutes } from '../notifications/routes.js';
 import { transparencyRoutes } from '../transparency/routes.js';
+import { auditRoutes } from '../transparency/audit-routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
 import { registerStaff } from '../staff/feature.js';
@@ -27,7 +28,7 @@ export async function registerRoutes(app: App): Promise<void> {
   const accounts = createAccounts(app);
   // Before any feature route: sets request.actor / request.user from the session.
   await app.register(authPlugin, { sessions: accounts.sessions });
-  // Before any feature route too: guards every /api/admin/* and /api/master-admin/* route.
+  // Before any feature route too: guards every /api/admin/*, /api/master-admin/* and /api/audit/* route.
   await registerStaff(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
@@ -39,5 +40,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(notificationRoutes, { prefix: '/api' });
   if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
   await app.register(transparencyRoutes, { prefix: '/api' });
+  await app.register(auditRoutes);
   await registerAdminPortal(app, accounts);
 }

@@ -6,18 +6,38 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './accounts.js';
 import { identifier, text } from './text.js';
 
-/** In rising order: each role has every right of the roles before it. */
-export const STAFF_ROLES = ['admin1', 'admin2', 'admin3', 'master_admin'] as const;
+/** The admin roles in rising order: each has every right of the roles before it. */
+export const ADMIN_ROLES = ['admin1', 'admin2', 'admin3', 'master_admin'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/**
+ * Every staff role: the admin order, and the auditor beside it (issue 17). The auditor is read-only
+ * and outside the order: it reaches no admin route, only the log's entries and checkpoints, exports,
+ * the access logs and the audit results.
+ */
+export const STAFF_ROLES = [...ADMIN_ROLES, 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The roles an invitation (or a role change) may give: a master admin is only made at start or by `npm run admin`. */
-export const INVITABLE_ROLES = ['admin1', 'admin2', 'admin3'] as const;
+export const INVITABLE_ROLES = ['admin1', 'admin2', 'admin3', 'auditor'] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-export const staffRoleRank = (role: StaffRole): number => STAFF_ROLES.indexOf(role);
+/** Whether `role` reaches `minimum` in the order admin1 < admin2 < admin3 < master_admin (an auditor reaches none). */
+export const roleAtLeast = (role: StaffRole, minimum: AdminRole): boolean =>
+  role !== 'auditor' && ADMIN_ROLES.indexOf(role) >= ADMIN_ROLES.indexOf(minimum);
 
-/** Whether `role` reaches `minimum` in the order admin1 < admin2 < admin3 < master_admin. */
-export const roleAtLeast = (role: StaffRole, minimum: StaffRole): boolean => staffRoleRank(role) >= staffRoleRank(minimum);
+/**
+ * Who may call a staff route or open a staff page: `staff` any signed-in staff member (their own
+ * session and two-factor setting), `auditor` the auditor and the master admin, an admin role that role
+ * and every higher one.
+ */
+export type StaffAccessLevel = 'staff' | 'auditor' | AdminRole;
+
+export function staffMayAccess(role: StaffRole, access: StaffAccessLevel): boolean {
+  if (access === 'staff') return true;
+  if (access === 'auditor') return role === 'auditor' || role === 'master_admin';
+  return roleAtLeast(role, access);
+}
 
 /** The seed's section 6, as the Role Info tab shows it. */
 export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, { title: string; rights: readonly string[] }>> = {
@@ -47,6 +67,14 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<StaffRole, { title: string; righ
       'Cannot be edited or deleted from the list',
     ],
   },
+  auditor: {
+    title: 'Auditor — read only, outside the admin order',
+    rights: [
+      'The audit page: checkpoints, consistency checks, replay and verify-log results',
+      'Read the transparency log entries, exports and the access logs',
+      'No admin portal: no users, registrations or Forever Database',
+    ],
+  },
 };
 
 export const STAFF_MESSAGES = {
@@ -72,8 +100,8 @@ const email = text('Email', {
 }).pipe(z.email(STAFF_MESSAGES.validEmail));
 const name = (label: string) => text(label, { max: 100, min: 1, name: true });
 
-export const staffRoleSchema = z.enum(STAFF_ROLES, { message: 'Role must be admin1, admin2, admin3 or master_admin' });
-export const invitableRoleSchema = z.enum(INVITABLE_ROLES, { message: 'Role must be admin1, admin2 or admin3' });
+export const staffRoleSchema = z.enum(STAFF_ROLES, { message: 'Role must be admin1, admin2, admin3, master_admin or auditor' });
+export const invitableRoleSchema = z.enum(INVITABLE_ROLES, { message: 'Role must be admin1, admin2, admin3 or auditor' });
 
 /** A new staff password: the creators' policy. */
 export const staffPasswordSchema = text('Password', {

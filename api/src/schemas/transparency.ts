@@ -33,3 +33,52 @@ export const logEntriesResponse = z.object({
 export type InclusionProofResponse = z.infer<typeof inclusionProofResponse>;
 export type ConsistencyProofResponse = z.infer<typeof consistencyProofResponse>;
 export type LogEntriesResponse = z.infer<typeof logEntriesResponse>;
+
+/** One recorded run of an auditor's check (`npm run audit -- replay | verify-log`, or the audit page's button). */
+export const auditRunSchema = z.object({
+  id: z.number(),
+  kind: z.enum(['replay', 'verify-log']),
+  status: z.enum(['running', 'ok', 'failed']),
+  /** What the run printed as its verdict (for a failure: what disagrees, and where). */
+  summary: z.string(),
+  /** The first log position that disagrees, when a failure names one. */
+  firstBadPosition: z.number().nullable(),
+  /** `cli`: `npm run audit`; `api`: started from the audit page. */
+  source: z.enum(['cli', 'api']),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AuditRun = z.infer<typeof auditRunSchema>;
+
+/** GET /api/audit/runs: the latest runs, newest first. */
+export const auditRunsResponse = z.object({ runs: z.array(auditRunSchema) });
+export type AuditRunsResponse = z.infer<typeof auditRunsResponse>;
+
+/** POST /api/audit/verify-log (202): the run now under way; its verdict lands in GET /api/audit/runs. */
+export const auditRunStartedResponse = z.object({ run: auditRunSchema });
+
+/** One signed checkpoint as the audit page shows it. */
+export const auditCheckpointSchema = z.object({
+  treeSize: z.number(),
+  root: hexHash,
+  signedAt: z.string(),
+  /** Whether the note's Ed25519 signature verifies with the log's verifier key (checked by the server). */
+  signatureOk: z.boolean(),
+});
+export type AuditCheckpoint = z.infer<typeof auditCheckpointSchema>;
+
+/**
+ * GET /api/audit/checkpoints: the log's signed checkpoints, oldest first, thinned evenly to at most
+ * `limit` (the first and the latest always kept), with how many there are in all.
+ */
+export const auditCheckpointsQuery = z.object({
+  limit: logNumber('limit', 2).pipe(z.number().max(1000, 'limit must be at most 1000')).optional().default(200),
+});
+export const auditCheckpointsResponse = z.object({
+  total: z.number(),
+  verifierKey: z.string(),
+  checkpoints: z.array(auditCheckpointSchema),
+  /** The latest checkpoint's note, as `GET /api/log/checkpoint` serves it (null before the first). */
+  latestNote: z.string().nullable(),
+});
+export type AuditCheckpointsResponse = z.infer<typeof auditCheckpointsResponse>;

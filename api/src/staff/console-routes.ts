@@ -35,17 +35,17 @@ const STAFF_READ_MODELS = ['staff'];
 export const staffConsoleRoutes = {
   adminLogin: { method: 'POST', url: '/api/admin/login', access: 'public' },
   acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
-  me: { method: 'GET', url: '/api/admin/me', access: 'admin1' },
-  logout: { method: 'POST', url: '/api/admin/logout', access: 'admin1' },
-  startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'admin1' },
-  verifyTwoFactor: { method: 'POST', url: '/api/admin/2fa/verify', access: 'admin1' },
-  disableTwoFactor: { method: 'DELETE', url: '/api/admin/2fa/disable', access: 'admin1' },
+  me: { method: 'GET', url: '/api/admin/me', access: 'staff' },
+  logout: { method: 'POST', url: '/api/admin/logout', access: 'staff' },
+  startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'staff' },
+  verifyTwoFactor: { method: 'POST', url: '/api/admin/2fa/verify', access: 'staff' },
+  disableTwoFactor: { method: 'DELETE', url: '/api/admin/2fa/disable', access: 'staff' },
   masterLogin: { method: 'POST', url: '/api/master-admin/login', access: 'public' },
   listAdmins: { method: 'GET', url: '/api/master-admin/admins', access: 'master_admin' },
   changeRole: { method: 'PUT', url: '/api/master-admin/admins/:id/role', access: 'master_admin' },
   deleteAdmin: { method: 'DELETE', url: '/api/master-admin/admins/:id', access: 'master_admin' },
   invite: { method: 'POST', url: '/api/master-admin/invite', access: 'master_admin' },
-  auditLogs: { method: 'GET', url: '/api/master-admin/audit-logs', access: 'master_admin' },
+  auditLogs: { method: 'GET', url: '/api/master-admin/audit-logs', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
 
 export async function staffConsoleRouteHandlers(app: App, { service }: { service: StaffService }): Promise<void> {

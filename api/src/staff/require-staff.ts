@@ -1,6 +1,7 @@
-// Staff authorisation: one hook per role level, never inline. `requireStaff(minimum)` reads the
+// Staff authorisation: one hook per access level, never inline. `requireStaff(access)` reads the
 // staff session (bearer token, or the HttpOnly `tl_staff` cookie the web app uses), refuses an
-// anonymous caller or an ended session with 401 and a lower role with 403, and sets
+// anonymous caller or an ended session with 401 and a role the level does not admit with 403 (an
+// auditor is admitted only to `staff` and `auditor` routes, never to an admin role's), and sets
 // `request.staff` and the request's actor. Creators' tokens live in another table, so they open
 // nothing here; the `x-admin-auth` header the web sends is not read at all.
 //
@@ -8,7 +9,7 @@
 // learns nothing about a route's payload; it is equally valid as a `preHandler`.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import { roleAtLeast, type StaffRole } from '../schemas/staff.js';
+import { staffMayAccess, type StaffAccessLevel, type StaffRole } from '../schemas/staff.js';
 import type { StaffSessionInfo, StaffSessions } from './staff-sessions.js';
 
 export const STAFF_COOKIE = 'tl_staff';
@@ -45,8 +46,11 @@ function staffTokensOf(request: FastifyRequest): string[] {
 
 export const STAFF_SESSION_ENDED = 'Your admin session has ended. Please sign in again.';
 
-/** The hook that lets `minimum` and every higher role through. */
-export function requireStaff(minimum: StaffRole): onRequestAsyncHookHandler {
+const refusal = (access: StaffAccessLevel): string =>
+  access === 'auditor' ? 'This needs the auditor or master_admin role.' : `This needs the ${access} role or higher.`;
+
+/** The hook that lets the roles `access` admits through. */
+export function requireStaff(access: StaffAccessLevel): onRequestAsyncHookHandler {
   return async function requireStaffHook(this: unknown, request: FastifyRequest, _reply: FastifyReply) {
     // A browser signed in as a creator too may send the creator's bearer beside the staff cookie.
     const tokens = staffTokensOf(request);
@@ -59,7 +63,7 @@ export function requireStaff(minimum: StaffRole): onRequestAsyncHookHandler {
       if (session) break;
     }
     if (!session) throw unauthorized(STAFF_SESSION_ENDED);
-    if (!roleAtLeast(session.role, minimum)) throw forbidden(`This needs the ${minimum} role or higher.`);
+    if (!staffMayAccess(session.role, access)) throw forbidden(refusal(access));
     request.staff = { id: session.staffId, email: session.email, role: session.role, token };
     request.actor = { kind: 'admin', id: session.staffId, role: session.role };
   };

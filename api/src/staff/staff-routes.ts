@@ -5,11 +5,14 @@
 // this way. Another feature adds its routes by exporting its own specs and listing them in
 // access-table.ts.
 import type { FastifyInstance } from 'fastify';
-import type { StaffRole } from '../schemas/staff.js';
+import type { StaffAccessLevel } from '../schemas/staff.js';
 import { requireStaff } from './require-staff.js';
 
-/** `public`: no staff session needed (sign-in, accepting an invitation). */
-type StaffAccess = 'public' | StaffRole;
+/**
+ * `public`: no staff session needed (sign-in, accepting an invitation); otherwise who may call it
+ * (`staffMayAccess`: any staff member, the auditor and master admin, or an admin role and higher).
+ */
+type StaffAccess = 'public' | StaffAccessLevel;
 
 export interface StaffRouteSpec {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-const STAFF_PREFIXES = ['/api/admin', '/api/master-admin'] as const;
+const STAFF_PREFIXES = ['/api/admin', '/api/master-admin', '/api/audit'] as const;
 const isStaffPath = (url: string) => STAFF_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 /**

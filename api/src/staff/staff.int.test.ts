@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
 import { DEFAULT_LIMITS } from '../accounts/attempt-limiter.js';
-import { STAFF_ROLES, roleAtLeast, type StaffRole } from '../schemas/staff.js';
+import { STAFF_ROLES, type StaffRole } from '../schemas/staff.js';
 import { staffAccessTable } from './access-table.js';
 import { INVITATION_TTL_MS } from './staff-service.js';
 
@@ -85,11 +85,38 @@ describe('the authorisation table', () => {
     { name: 'expired session', role: null, headers: async () => bearer(expiredToken) },
   ];
 
+  // Written out here, not taken from the code under test: who each access level admits.
+  const ADMITS: Record<Exclude<(typeof staffAccessTable)[number]['access'], 'public'>, readonly StaffRole[]> = {
+    staff: ['admin1', 'admin2', 'admin3', 'master_admin', 'auditor'],
+    auditor: ['auditor', 'master_admin'],
+    admin1: ['admin1', 'admin2', 'admin3', 'master_admin'],
+    admin2: ['admin2', 'admin3', 'master_admin'],
+    admin3: ['admin3', 'master_admin'],
+    master_admin: ['master_admin'],
+  };
   const expected = (access: (typeof staffAccessTable)[number]['access'], caller: Caller): 'pass' | 401 | 403 => {
     if (access === 'public') return 'pass';
     if (caller.role === null) return 401;
-    return roleAtLeast(caller.role, access) ? 'pass' : 403;
+    return ADMITS[access].includes(caller.role) ? 'pass' : 403;
   };
+
+  it('gives the auditor exactly its own session, the log entries, the access log and the audit calls', () => {
+    const reached = staffAccessTable.filter((spec) => spec.access !== 'public' && ADMITS[spec.access].includes('auditor')).map((spec) => `${spec.method} ${spec.url}`);
+    expect(reached.sort()).toEqual(
+      [
+        'GET /api/admin/me',
+        'POST /api/admin/logout',
+        'POST /api/admin/2fa/enable',
+        'POST /api/admin/2fa/verify',
+        'DELETE /api/admin/2fa/disable',
+        'GET /api/log/entries',
+        'GET /api/master-admin/audit-logs',
+        'GET /api/audit/checkpoints',
+        'GET /api/audit/runs',
+        'POST /api/audit/verify-log',
+      ].sort(),
+    );
+  });
 
   it('lists every staff route the app serves', () => {
     const served = app.running.app!.printRoutes({ commonPrefix: false });

@@ -11,11 +11,12 @@
 // ever searched for.
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
+import { auditRunMigrations } from './audit-runs.js';
 import { inTransaction } from '../db/pool.js';
-import { consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
+import { HASH_SIZE, consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
 import { signCheckpoint, type NoteSigner } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256, type LogEvent } from './log-format.js';
-import { TileAppender, edgeTiles, nodeReader, tileKey, tilesForNodes, type Tile } from './tiles.js';
+import { TILE_WIDTH, TileAppender, edgeTiles, nodeReader, tileKey, tilesForNodes, type Tile } from './tiles.js';
 
 export const transparencyMigrations: readonly Migration[] = [
   {
@@ -47,6 +48,7 @@ export const transparencyMigrations: readonly Migration[] = [
       );
     `,
   },
+  ...auditRunMigrations,
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -157,9 +159,45 @@ export async function rootAt(db: Queryable, size: number): Promise<Uint8Array> {
   return hashRanges(db, [{ start: 0, end: size }]).then(([root]) => root!);
 }
 
+/**
+ * Full tiles never change (a tile grows only at the right edge, and once 256 wide it is final), so
+ * proofs keep them in memory per pool: a proof at 10,000,000 leaves then reads at most the few edge
+ * tiles from Postgres, in one query. Bounded (least recently used first out); partial tiles are
+ * never cached. A tile edited by hand in the database is not seen by a warm cache: verify-log's leaf
+ * and root checks read the tables directly.
+ */
+const FULL_TILE_BYTES = TILE_WIDTH * HASH_SIZE;
+const TILE_CACHE_LIMIT = 4096; // × 8 KiB = 32 MiB at most per pool
+const tileCaches = new WeakMap<Queryable, Map<string, Uint8Array>>();
+
+async function proofTiles(db: Queryable, wanted: readonly { level: number; index: number }[]): Promise<Map<string, Uint8Array>> {
+  let cache = tileCaches.get(db);
+  if (!cache) tileCaches.set(db, (cache = new Map<string, Uint8Array>()));
+  const tiles = new Map<string, Uint8Array>();
+  const missing: { level: number; index: number }[] = [];
+  for (const tile of wanted) {
+    const key = tileKey(tile.level, tile.index);
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit); // most recently used last
+      tiles.set(key, hit);
+    } else {
+      missing.push(tile);
+    }
+  }
+  for (const [key, hashes] of await readTiles(db, missing)) {
+    tiles.set(key, hashes);
+    if (hashes.length !== FULL_TILE_BYTES) continue;
+    cache.set(key, hashes);
+    if (cache.size > TILE_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  }
+  return tiles;
+}
+
 async function hashRanges(db: Queryable, ranges: readonly LeafRange[]): Promise<Uint8Array[]> {
   const nodes: NodeId[] = nodesOf(ranges);
-  const read = nodeReader(await readTiles(db, tilesForNodes(nodes)), sha256);
+  const read = nodeReader(await proofTiles(db, tilesForNodes(nodes)), sha256);
   return ranges.map((range) => rangeHash(range, read, sha256));
 }
 
@@ -184,6 +222,25 @@ export async function listCheckpoints(db: Queryable, fromSize = 0, limit = 10_00
     [fromSize, limit],
   );
   return rows.map((row) => ({ treeSize: Number(row.tree_size), root: new Uint8Array(row.root), note: row.note, signedAt: row.signed_at }));
+}
+
+/**
+ * Checkpoints oldest first, thinned evenly to about `limit` (the first and the latest always kept),
+ * and how many there are in all: the audit page's chart of the tree growing.
+ */
+export async function sampleCheckpoints(db: Queryable, limit: number): Promise<{ total: number; checkpoints: StoredCheckpoint[] }> {
+  const { rows } = await db.query<{ tree_size: string; root: Buffer; note: string; signed_at: Date; total: string }>(
+    `SELECT tree_size, root, note, signed_at, total FROM (
+       SELECT *, row_number() OVER (ORDER BY tree_size) - 1 AS rn, count(*) OVER () AS total FROM tlog_checkpoints
+     ) c
+      WHERE rn % greatest(1, ceil(total::numeric / ($1::int - 1)))::bigint = 0 OR rn = total - 1
+      ORDER BY tree_size`,
+    [limit],
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    checkpoints: rows.map((row) => ({ treeSize: Number(row.tree_size), root: new Uint8Array(row.root), note: row.note, signedAt: row.signed_at })),
+  };
 }
 
 export interface CheckpointPolicy {

@@ -6,8 +6,8 @@
 //   GET /api/log/tile/<L>/<N>[.p/<W>]               C2SP tlog-tiles hash tiles
 //   GET /api/log/tile/entries/<N>[.p/<W>]           C2SP entry bundles (uint16 length-prefixed leaf bytes)
 // Sizes are bounded by the latest checkpoint: a client can only check a proof against a signed root.
-//   GET /api/log/entries?from=N&limit=K             {entries: [{index, canonical, event}]}: master admin
-//                                                   only (staff's guard; no auditor role exists yet)
+//   GET /api/log/entries?from=N&limit=K             {entries: [{index, canonical, event}]}: the auditor
+//                                                   and the master admin (staff's guard)
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound, validationError } from '../errors.js';
@@ -51,7 +51,7 @@ export function parseTilePath(path: string): { level: number | 'entries'; index:
 
 /** Staff-only calls of the log, listed in the staff authorisation table (staff/access-table.ts). */
 export const transparencyStaffRoutes = {
-  entries: { method: 'GET', url: '/api/log/entries', access: 'master_admin' },
+  entries: { method: 'GET', url: '/api/log/entries', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
 
 export async function entriesPage(pool: pg.Pool, from: number, limit: number): Promise<LogEntriesResponse> {
@@ -106,7 +106,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
   app.route({
     ...staffRoute(transparencyStaffRoutes.entries),
     url: '/log/entries', // under this plugin's /api prefix
-    schema: { tags, summary: 'Log entries with their events (master admin)', querystring: logEntriesQuery, response: { 200: logEntriesResponse } },
+    schema: { tags, summary: 'Log entries with their events (auditor or master admin)', querystring: logEntriesQuery, response: { 200: logEntriesResponse } },
     handler: async (request) => {
       const { from, limit } = request.query;
       return entriesPage(pool, from, limit);

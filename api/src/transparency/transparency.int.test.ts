@@ -259,6 +259,48 @@ describe('the transparency log', () => {
     expect(bad.json().message).toMatch(/limit must be at most 1000/);
   });
 
+  // After the tamper tests: the last event is gone, so a run must fail naming position total - 1.
+  it('gives an auditor the checkpoints and a server-side verify-log, one run at a time, with its verdict recorded', async () => {
+    const testApp = { running } as TestApp;
+    const auditor = await signedInStaff(testApp, 'auditor');
+    const as = (method: 'GET' | 'POST', url: string) => running.app!.inject({ method, url, headers: { authorization: `Bearer ${auditor.token}` } });
+
+    const reply = await as('GET', '/api/audit/checkpoints?limit=3');
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json();
+    expect(body.total).toBe(8);
+    // 8 checkpoints thinned to every 4th, the latest kept.
+    expect(body.checkpoints.map((c: { treeSize: number }) => c.treeSize)).toEqual([97, 485, total]);
+    expect(body.checkpoints.every((c: { signatureOk: boolean }) => c.signatureOk)).toBe(true);
+    expect(body.verifierKey).toBe(vkey);
+    expect(independentlyVerify(body.latestNote, origin, key.publicKey).size).toBe(total);
+    const badLimit = await as('GET', '/api/audit/checkpoints?limit=1');
+    expect(badLimit.statusCode).toBe(400);
+    expect(badLimit.json().message).toMatch(/limit must be at least 2/);
+
+    // Another instance's run holds the lock: this one is refused, not queued.
+    const other = await running.pool.connect();
+    try {
+      await other.query('SELECT pg_advisory_lock($1)', [0x61756476]);
+      const busy = await as('POST', '/api/audit/verify-log');
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().message).toMatch(/already under way/);
+      await other.query('SELECT pg_advisory_unlock($1)', [0x61756476]);
+    } finally {
+      other.release();
+    }
+
+    const started = await as('POST', '/api/audit/verify-log');
+    expect(started.statusCode, started.body).toBe(202);
+    const run = started.json().run;
+    expect(run).toMatchObject({ kind: 'verify-log', status: 'running', source: 'api', completedAt: null });
+    await expect
+      .poll(async () => (await as('GET', '/api/audit/runs')).json().runs.find((r: { id: number }) => r.id === run.id)?.status)
+      .toBe('failed');
+    const [finished] = (await as('GET', '/api/audit/runs')).json().runs;
+    expect(finished).toMatchObject({ id: run.id, firstBadPosition: total - 1, summary: expect.stringMatching(/^verify-log: FAILED — position 699: /), completedAt: expect.any(String) });
+  });
+
 });
 
 function sha256Node(bytes: Uint8Array): Uint8Array {

@@ -56,12 +56,21 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
     page.catch(() => undefined); // awaited below; an early verdict leaves it unobserved
     return page;
   };
+  // So are the leaves the log recorded for it (a page never holds more than PAGE events).
+  const prefetchLogged = (from: number) => {
+    if (from >= treeSize) return null;
+    const leaves = loggedLeaves(pool, from, PAGE);
+    leaves.catch(() => undefined);
+    return leaves;
+  };
   let next = prefetch(null);
+  let nextLogged = prefetchLogged(0);
   for (;;) {
     const page = await next;
     if (page.length === 0) break;
     next = prefetch(page.at(-1)!.position);
-    const logged = index < treeSize ? await loggedLeaves(pool, index, page.length) : new Map<number, LoggedLeaf>();
+    const logged = (await nextLogged) ?? new Map<number, LoggedLeaf>();
+    nextLogged = prefetchLogged(index + page.length);
     for (const { position, event } of page) {
       if (index >= treeSize) {
         unlogged += 1;

@@ -60,6 +60,7 @@ const AdminLoginPage = page(() => import('@/features/staff/components/staff-logi
 const MasterAdminLoginPage = page(() => import('@/features/staff/components/staff-login-page'), (m) => m.MasterAdminLoginPage);
 const AcceptInvitePage = page(() => import('@/features/staff/components/accept-invite-page'), (m) => m.AcceptInvitePage);
 const MasterAdminPage = page(() => import('@/features/staff/components/master-admin-page'), (m) => m.MasterAdminPage);
+const AuditPage = page(() => import('./routes/audit-route'), (m) => m.AuditRoute);
 const AppLayout = page(() => import('./layouts/app-layout'), (m) => m.AppLayout);
 
 // Tooltip timing for the pages loaded on demand, loaded beside them (Radix Tooltip and its
@@ -140,6 +141,7 @@ const adminPages: readonly PageEntry[] = [
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
   { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },
   { path: paths.masterAdminLogin, title: 'Master Admin Login', page: MasterAdminLoginPage },
+  { path: paths.audit, title: 'Audit', page: AuditPage },
 ];
 
 const routes: RouteObject[] = [

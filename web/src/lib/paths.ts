@@ -38,6 +38,7 @@ export const paths = {
   adminAcceptInvite: '/admin/accept-invite',
   masterAdmin: '/master-admin',
   masterAdminLogin: '/master-admin/login',
+  audit: '/audit',
 } as const;
 
 /** The public record page of one registration (what search results and the certificate QR open). */

@@ -1,7 +1,7 @@
 // /master-admin (seed 001 §2.9): tabs Admins, Access Logs and Role Info, with Admin Portal and
 // Logout. Only a master admin's session shows it; anyone else goes to /master-admin/login.
 import * as Tabs from '@radix-ui/react-tabs';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut, ScrollText } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/badge';
@@ -50,6 +50,12 @@ export function MasterAdminPage() {
                 <Link to={paths.admin}>
                   <LayoutDashboard aria-hidden="true" />
                   Admin Portal
+                </Link>
+              </Button>
+              <Button variant="secondary" asChild>
+                <Link to={paths.audit}>
+                  <ScrollText aria-hidden="true" />
+                  Audit
                 </Link>
               </Button>
               <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>

@@ -1,6 +1,6 @@
 // Shows its page only to a signed-in staff member whose role the page needs; anyone else goes to
 // the page's sign-in. The server checks every call anyway: this only decides what to show.
-import { roleAtLeast, type SignedInStaff, type StaffRole } from '@titleledger/api/schemas';
+import { staffMayAccess, type SignedInStaff, type StaffAccessLevel } from '@titleledger/api/schemas';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
@@ -14,7 +14,7 @@ export function RequireStaffSession({
   signIn,
   children,
 }: {
-  minimum: StaffRole;
+  minimum: StaffAccessLevel;
   signIn: string;
   children: (staff: SignedInStaff) => ReactNode;
 }) {
@@ -27,6 +27,6 @@ export function RequireStaffSession({
       </main>
     );
   }
-  if (!session.data || !roleAtLeast(session.data.role, minimum)) return <Navigate to={signIn} replace />;
+  if (!session.data || !staffMayAccess(session.data.role, minimum)) return <Navigate to={signIn} replace />;
   return <>{children(session.data)}</>;
 }

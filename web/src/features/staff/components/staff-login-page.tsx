@@ -59,8 +59,9 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
-      await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
-      void navigate(settings.destination, { replace: true });
+      const admin = await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
+      // An auditor has no admin portal: their place is the audit page.
+      void navigate(admin.role === 'auditor' ? paths.audit : settings.destination, { replace: true });
     } catch (error) {
       const status = errorStatus(error);
       const details = errorBody(error)?.details as { twoFactorRequired?: boolean } | undefined;
