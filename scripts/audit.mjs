@@ -6,6 +6,7 @@
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { configuredVerifierKey, exportLog, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
+import { openCheckpointReader } from '@titleledger/ledger';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
 const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY] | export DIR';
@@ -59,7 +60,14 @@ try {
   } else if (command === 'verify-log') {
     const key = await vkey();
     const mirror = option('--from-mirror');
-    const verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key });
+    // Anchored checkpoints are checked against the registry (CHAIN_RPC_URL, or the embedded chain rebuilt from the log).
+    const chain = mirror ? null : await openCheckpointReader(config, store, pool);
+    let verdict;
+    try {
+      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key, chain: chain.reader });
+    } finally {
+      await chain?.close();
+    }
     console.log(`verifier key: ${key}`);
     const summary = verdict.ok && mirror
       ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
@@ -67,6 +75,10 @@ try {
     console.log(summary);
     if (!verdict.ok) failed = true;
     await record('verify-log', verdict.ok, mirror ? `${summary} (mirror ${mirror})` : summary, verdict.ok ? null : (verdict.position ?? null));
+    if (verdict.ok && !mirror) {
+      console.log(`  on-chain anchors: ${verdict.anchors?.checked ?? 0} checkpoint root(s) match ${chain.chain}`);
+      for (const line of verdict.anchors?.skipped ?? []) console.log(`  not checked: ${line}`);
+    }
   } else {
     const summary = await exportLog(pool, args[0], { vkey: await vkey() });
     console.log(`export: ${summary.entries} entries, ${summary.checkpoints} checkpoints, ${summary.tiles} tiles (tree size ${summary.treeSize}) written to ${args[0]}`);

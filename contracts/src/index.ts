@@ -11,8 +11,17 @@ import {
   type ContractRunner,
   type ContractTransactionResponse,
   type Signer,
+  getBytes,
+  hexlify,
+  sha256,
+  zeroPadValue,
 } from 'ethers';
-import { anchorRegistryAbi, anchorRegistryBytecode } from './anchor-registry.artifact.js';
+import {
+  anchorRegistryAbi,
+  anchorRegistryBytecode,
+  anchorRegistryDeployedBytecode,
+  anchorRegistryImmutables,
+} from './anchor-registry.artifact.js';
 
 export { anchorRegistryAbi, anchorRegistryBytecode };
 // startHardhatNode is Node-only: import it from '@titleledger/contracts/hardhat-node'.
@@ -28,9 +37,29 @@ export interface AnchorRecord {
   readonly blockNumber: bigint;
 }
 
+/** What `checkpointOf(treeSize)` returns; all zero when that checkpoint was never anchored. */
+export interface CheckpointRecord {
+  readonly root: string;
+  readonly timestamp: bigint;
+  readonly blockNumber: bigint;
+}
+
+/** One entry of `registryKeys()`: the fingerprint (SHA-256 of the raw Ed25519 public key) and the block that bound it. */
+export interface RegistryKeyRecord {
+  readonly fingerprint: string;
+  readonly validFrom: bigint;
+  readonly blockNumber: bigint;
+}
+
 /** An AnchorRegistry deployment, typed after solidity/AnchorRegistry.sol. */
 export type AnchorRegistry = BaseContract & {
   anchor: ContractMethod<[batchId: BigNumberish, root: BytesLike, leafCount: BigNumberish], void, ContractTransactionResponse>;
+  anchorCheckpoint: ContractMethod<[treeSize: BigNumberish, root: BytesLike], void, ContractTransactionResponse>;
+  rotateKey: ContractMethod<[newFingerprint: BytesLike], void, ContractTransactionResponse>;
+  checkpointOf: ConstantContractMethod<[treeSize: BigNumberish], [string, bigint, bigint] & CheckpointRecord>;
+  lastCheckpointSize: ConstantContractMethod<[], bigint>;
+  registryKey: ConstantContractMethod<[], [string, bigint, bigint] & RegistryKeyRecord>;
+  registryKeys: ConstantContractMethod<[], ([string, bigint, bigint] & RegistryKeyRecord)[]>;
   setAnchorer: ContractMethod<[newAnchorer: AddressLike], void, ContractTransactionResponse>;
   anchorOf: ConstantContractMethod<[root: BytesLike], [bigint, bigint, bigint, bigint] & AnchorRecord>;
   isAnchored: ConstantContractMethod<[root: BytesLike], boolean>;
@@ -44,13 +73,41 @@ export function anchorRegistryAt(address: string, runner: ContractRunner): Ancho
   return new BaseContract(address, anchorRegistryAbi, runner) as AnchorRegistry;
 }
 
+/** SHA-256 of a raw 32-byte Ed25519 public key, as the registry binds it (0x-prefixed hex). */
+export function registryKeyFingerprint(rawPublicKey: Uint8Array): string {
+  if (rawPublicKey.length !== 32) throw new Error(`an Ed25519 public key has 32 bytes, not ${rawPublicKey.length}`);
+  return sha256(rawPublicKey);
+}
+
 /**
- * Deploys a registry owned by `signer` that lets `anchorer` anchor roots, and waits until the
+ * Deploys a registry owned by `signer` that lets `anchorer` anchor roots and binds the registry key
+ * whose fingerprint is `keyFingerprint` (see registryKeyFingerprint), and waits until the
  * deployment is mined.
  */
-export async function deployAnchorRegistry(signer: Signer, anchorer: AddressLike): Promise<AnchorRegistry> {
+export async function deployAnchorRegistry(signer: Signer, anchorer: AddressLike, keyFingerprint: BytesLike): Promise<AnchorRegistry> {
   const factory = new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode, signer);
-  const contract = await factory.deploy(anchorer);
+  const contract = await factory.deploy(anchorer, keyFingerprint);
   await contract.waitForDeployment();
   return contract as unknown as AnchorRegistry;
+}
+
+/**
+ * Whether `code` (eth_getCode at a deployment) is this AnchorRegistry's runtime code: equal to the
+ * compiled runtime code byte for byte outside the immutables, and the immutables hold `owner`
+ * (the only one, written by the constructor). Why not: a sentence, else null.
+ */
+export function runtimeCodeMismatch(code: string, owner: string): string | null {
+  const onChain = getBytes(code);
+  const compiled = getBytes(anchorRegistryDeployedBytecode);
+  if (onChain.length === 0) return 'there is no contract code at this address';
+  if (onChain.length !== compiled.length) return `the code is ${onChain.length} bytes, ours is ${compiled.length}`;
+  const expectedOwner = getBytes(zeroPadValue(owner, 32));
+  const masked = new Uint8Array(onChain);
+  for (const { start, length } of anchorRegistryImmutables) {
+    const value = onChain.subarray(start, start + length);
+    if (hexlify(value) !== hexlify(expectedOwner)) return `the code's owner immutable is ${hexlify(value)}, not ${owner}`;
+    masked.fill(0, start, start + length);
+  }
+  const firstDiff = masked.findIndex((byte, i) => byte !== compiled[i]);
+  return firstDiff < 0 ? null : `the code differs from the compiled AnchorRegistry at byte ${firstDiff}`;
 }

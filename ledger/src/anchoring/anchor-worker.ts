@@ -28,6 +28,7 @@ import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
 import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './decider.js';
 import type { AnchorChain } from '../chain/anchor-chain.js';
+import { CheckpointAnchorer, type CheckpointAnchorPolicy } from './checkpoint-anchorer.js';
 import { ChainUnreachableError } from '../chain/json-rpc.js';
 
 export interface BatchRow {
@@ -46,6 +47,8 @@ export interface AnchorWorkerOptions {
   readonly pool: pg.Pool;
   readonly chain: AnchorChain;
   readonly policy: BatchPolicy;
+  /** When to anchor the transparency log's latest checkpoint (checkpoint-anchorer.ts); none: never. */
+  readonly checkpointPolicy?: CheckpointAnchorPolicy;
   readonly log: Logger;
   readonly confirmations?: number;
   /** Test hook: called after an anchor is broadcast, before anything is recorded. */
@@ -83,9 +86,24 @@ export class AnchorWorker {
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
   #backoffMs = 0;
+  #chainMemoryChecked = false;
+  readonly #checkpoints: CheckpointAnchorer | null;
   degraded: string | null = null;
 
-  constructor(private readonly options: AnchorWorkerOptions) {}
+  constructor(private readonly options: AnchorWorkerOptions) {
+    this.#checkpoints = options.checkpointPolicy
+      ? new CheckpointAnchorer({
+          store: options.store,
+          pool: options.pool,
+          chain: options.chain,
+          policy: options.checkpointPolicy,
+          log: options.log,
+          clock: options.clock ?? (() => new Date()),
+          waitMined: (txHash) => this.#waitMined(txHash),
+          conflict: (message) => new AnchorConflictError(message),
+        })
+      : null;
+  }
 
   start(): void {
     if (this.#running) return;
@@ -144,6 +162,10 @@ export class AnchorWorker {
 
   /** One unit of work. Returns how long to wait before the next (0: go on at once). */
   async step(): Promise<number> {
+    if (!this.#chainMemoryChecked) {
+      await this.#checkChainMemory();
+      this.#chainMemoryChecked = true;
+    }
     await this.#adoptSealedFromLog();
     const open = await this.#firstUnanchored();
     if (open) {
@@ -156,7 +178,51 @@ export class AnchorWorker {
       await this.#seal(count);
       return 0;
     }
+    if (await this.#checkpoints?.step()) return 0;
     return Math.min(IDLE_POLL_MS, msUntilDue(pending, this.options.policy) ?? IDLE_POLL_MS) || 1;
+  }
+
+  /**
+   * Before the first anchor on this chain: it must still hold what the log says was anchored on it.
+   * A chain that forgot (a fresh dev node behind the same URL, a reset) is reported and anchoring
+   * stops: anchoring on as if nothing happened would leave every earlier proof unverifiable.
+   */
+  async #checkChainMemory(): Promise<void> {
+    const { chain, pool } = this.options;
+    const chainId = await chain.chainId();
+    const remedy =
+      'Anchoring is stopped, not restarted from nothing: restore the chain (its state or the node behind CHAIN_RPC_URL), or deploy a new registry on purpose (`npm run chain -- deploy --force`) and set ANCHOR_CONTRACT to it.';
+    if (!(await chain.hasCode())) {
+      throw new AnchorConflictError(
+        `No contract at ANCHOR_CONTRACT ${chain.contract} on chain ${chainId}: a wrong address, or a chain that forgot its state (a fresh dev node?). ${remedy}`,
+      );
+    }
+    const { rows } = await pool.query<{ batch_id: string; root: string }>(
+      `SELECT batch_id, root FROM registration_proofs
+        WHERE chain_id = $1 AND lower(contract) = lower($2) AND anchored_at IS NOT NULL
+        ORDER BY batch_id DESC LIMIT 1`,
+      [chainId, chain.contract],
+    );
+    const last = rows[0];
+    if (last && (await chain.anchorOf(last.root)).timestamp === 0n) {
+      throw new AnchorConflictError(
+        `The chain forgot: batch ${last.batch_id} (root ${last.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
+      );
+    }
+    // Where each registry key is bound on this chain (GET /api/registry/keys shows it).
+    for (const binding of await chain.registryKeyBindings()) {
+      await pool.query(
+        `UPDATE registry_keys SET bound_chain_id = $2, bound_contract = $3, bound_tx_hash = $4, bound_block_number = $5, valid_from = to_timestamp($6)
+          WHERE fingerprint = $1`,
+        [binding.fingerprint, chainId, chain.contract, binding.txHash, binding.blockNumber, binding.validFrom],
+      );
+    }
+    const checkpoint = await this.#checkpoints?.lastAnchoredHere(chainId);
+    if (checkpoint && (await chain.checkpointOf(checkpoint.treeSize)).root.toLowerCase() !== checkpoint.root) {
+      throw new AnchorConflictError(
+        `The chain forgot: the log's checkpoint of size ${checkpoint.treeSize} (root ${checkpoint.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
+      );
+    }
   }
 
   async #nextFirstLeaf(): Promise<{ batchId: number; firstLeafIndex: number }> {
