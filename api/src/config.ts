@@ -83,7 +83,10 @@ const configSchema = z.object({
   /** /api/health turns `degraded` when a read model's oldest unapplied event is older than this, or more events wait. */
   HEALTH_MAX_LAG_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   HEALTH_MAX_LAG_EVENTS: positiveInt.max(100_000).default(1000),
+  /** Subscribers poll this often only while they cannot LISTEN (Postgres adapter); NOTIFY wakes them otherwise. */
   EVENT_POLL_INTERVAL_MS: positiveInt.max(10_000).default(20),
+  /** The fallback poll while LISTEN works: it only catches what a NOTIFY could not announce. */
+  EVENT_LISTEN_POLL_INTERVAL_MS: positiveInt.max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   /** Title registration: the fee a payment must carry (cents), the upload limit, the .tr signing key (PEM). */
   REGISTRATION_FEE_CENTS: positiveInt.default(999),

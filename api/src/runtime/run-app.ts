@@ -96,6 +96,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
     eventStoreUrl: config.EVENTSTORE_URL,
     pool,
     pollIntervalMs: config.EVENT_POLL_INTERVAL_MS,
+    listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS,
   });
 
   const context = { config, pool, store, log };
