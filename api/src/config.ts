@@ -168,6 +168,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The separate processes of a production deployment (api/, projections/ and ledger/ dist/main.js). */
+export type ProcessRole = 'api' | 'projections' | 'ledger';
+
+/**
+ * What each process needs set in production, beyond the defaults. One server key and one registry
+ * key for every replica (a key generated per container would make each replica's data and proofs
+ * unreadable to the others); an external database (an embedded one per process would split the log);
+ * the ledger's chain, anchorer and registry contract. docker-compose.yml is checked against this
+ * (test/prod/compose.unit.test.ts), and each main.ts refuses to start without it.
+ */
+export const PRODUCTION_SETTINGS = {
+  api: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
+  projections: ['SECRET_KEY', 'DATABASE_URL'],
+  ledger: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
+} as const satisfies Record<ProcessRole, readonly (keyof z.input<typeof configSchema>)[]>;
+
+/** Refuses a production start of `role` with a setting of PRODUCTION_SETTINGS unset (the config already validated the values). */
+export function requireProductionSettings(config: Config, role: ProcessRole): void {
+  if (config.NODE_ENV !== 'production') return;
+  const missing = PRODUCTION_SETTINGS[role].filter((name) => config[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required in production for the ${role} process (see docs/operations.md)`));
+  }
+}
+
 /**
  * The chain's public JSON-RPC address that proofs and `.tr` files name: CHAIN_PUBLIC_RPC_URL, or the
  * app's own read-only proxy (POST /api/ledger/rpc) under PUBLIC_URL — always absolute, since a
