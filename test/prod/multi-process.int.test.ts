@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@titleledger/api/runtime';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { creatorFlows, fetchSender } from '../support/flows.js';
+import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Hardhat account #7: no other test uses it.
@@ -214,6 +214,41 @@ describe('production-like: separate processes on one database and one chain', ()
     const creator = await flows.signUp();
     const after = await flows.register(creator.token, Buffer.from(`After the failover: ${randomBytes(16).toString('hex')}`), { title: 'After the failover' });
     expect(await registeredTrNumbers()).toContain(after.trNumber);
+    await expect.poll(allAnchored, { timeout: 240_000 }).toBe(true);
+    await expectOneAnchorPerBatch();
+  });
+
+  it('SIGKILL of an API mid-request: the client retries on the other and gets the same registration, written once', async () => {
+    const [doomed, survivor] = apis as [(typeof apis)[0], (typeof apis)[0]];
+    const onDoomed = creatorFlows(fetchSender(doomed.url));
+    const onSurvivor = creatorFlows(fetchSender(survivor.url));
+    const creator = await onDoomed.signUp();
+    const sessionId = await onDoomed.paidSession(creator.token, registrationIntent({ title: 'Sent twice' }));
+    const fields = registrationFields(sessionId, { title: 'Sent twice' });
+    const file = { name: 'work.txt', content: Buffer.from(`Sent twice: ${randomBytes(16).toString('hex')}`), type: 'text/plain' };
+
+    // The API has the request in hand (it logged it) when it is killed; whatever it managed is durable or not at all.
+    const first = onDoomed.submit(creator.token, fields, file).then(
+      (reply) => reply,
+      () => null,
+    );
+    await expect.poll(() => logged(doomed.proc, 'submit-registration')).toBe(true);
+    doomed.proc.child.kill('SIGKILL');
+    await doomed.proc.exited;
+    const firstReply = await first;
+
+    const retry = await onSurvivor.submit(creator.token, fields, file);
+    expect([200, 201]).toContain(retry.status);
+    const { tr_number: trNumber } = retry.json<{ tr_number: string }>();
+    if (firstReply && firstReply.status === 201) expect(firstReply.json<{ tr_number: string }>().tr_number).toBe(trNumber);
+    const again = await onSurvivor.submit(creator.token, fields, file);
+    expect(again.status).toBe(200);
+    expect(again.json<{ tr_number: string }>().tr_number).toBe(trNumber);
+
+    const { rows } = await db.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM es_events WHERE type = 'TitleRegistered' AND data->>'title' = 'Sent twice'`,
+    );
+    expect(rows[0]!.n).toBe('1');
     await expect.poll(allAnchored, { timeout: 240_000 }).toBe(true);
     await expectOneAnchorPerBatch();
   });
