@@ -16,8 +16,20 @@ pragma solidity ^0.8.24;
  * Batch ids must strictly increase, so "already anchored" needs one number rather than a batch id ->
  * root mapping; a batch's root is found by its id in the indexed RootAnchored logs.
  *
- * The deployer is the owner for the contract's lifetime; its only power is to replace the anchorer,
- * so a leaked or rotated hot key can be retired without redeploying (and without losing history).
+ * Transparency-log checkpoints are anchored apart from batches ({anchorCheckpoint}): their own
+ * record keyed by tree size, their own event, their own "last" counter. A checkpoint root never
+ * answers {isAnchored} or {anchorOf}, so a verifier checking a registration's batch root cannot be
+ * shown a log root instead, and the other way round ({checkpointOf}).
+ *
+ * The registry's Ed25519 signing key (it signs `.tr` bundles and log checkpoints) is bound here by
+ * its fingerprint, SHA-256 of the 32-byte raw public key: the first at deployment, each later one by
+ * {rotateKey}. A key is valid from the timestamp of the block that bound it until the next key's;
+ * {registryKeys} returns the whole history, so a verifier learns which key was ours when, from the
+ * chain rather than from our server.
+ *
+ * The deployer is the owner for the contract's lifetime; its powers are to replace the anchorer,
+ * so a leaked or rotated hot key can be retired without redeploying (and without losing history),
+ * and to rotate the registry key.
  */
 contract AnchorRegistry {
     /// @dev What is known about an anchored root. Packed into a single storage slot.
@@ -36,8 +48,37 @@ contract AnchorRegistry {
 
     mapping(bytes32 root => Anchor) private _anchors;
 
+    /// @dev What is known about an anchored transparency-log checkpoint (two storage slots).
+    struct CheckpointAnchor {
+        bytes32 root;
+        uint64 timestamp;
+        uint64 blockNumber;
+    }
+
+    /// @dev A registry signing key: SHA-256 of its raw Ed25519 public key, and the block that bound it.
+    struct RegistryKey {
+        bytes32 fingerprint;
+        uint64 validFrom;
+        uint64 blockNumber;
+    }
+
+    /// @dev The largest tree size whose checkpoint was anchored (0 before the first).
+    uint64 private _lastCheckpointSize;
+
+    mapping(uint64 treeSize => CheckpointAnchor) private _checkpoints;
+
+    /// @dev Every registry key bound so far, oldest first; the last one is current.
+    RegistryKey[] private _registryKeys;
+
     /// @dev `root`, the Merkle root of batch `batchId` holding `leafCount` leaves, was anchored at `timestamp`.
     event RootAnchored(uint256 indexed batchId, bytes32 indexed root, uint256 leafCount, uint256 timestamp);
+
+    /// @dev The transparency log's checkpoint of `treeSize` entries, with root hash `root`, was anchored at `timestamp`.
+    event CheckpointAnchored(uint256 indexed treeSize, bytes32 indexed root, uint256 timestamp);
+
+    /// @dev The registry key number `index` (0 for the one set at deployment), whose fingerprint is
+    /// `fingerprint`, is valid from `validFrom` (the block's timestamp); the previous key ends there.
+    event RegistryKeyBound(uint256 indexed index, bytes32 indexed fingerprint, uint256 validFrom);
 
     /// @dev The account allowed to anchor roots changed from `previousAnchorer` to `newAnchorer`.
     event AnchorerChanged(address indexed previousAnchorer, address indexed newAnchorer);
@@ -63,18 +104,27 @@ contract AnchorRegistry {
     /// @dev A batch must hold at least one leaf.
     error AnchorRegistryEmptyBatch();
 
+    /// @dev A checkpoint of `treeSize` is not above the last anchored checkpoint's tree size.
+    error AnchorRegistryCheckpointAlreadyAnchored(uint256 treeSize);
+
+    /// @dev `fingerprint` cannot be bound: it is zero, or it was bound before (a retired key stays retired).
+    error AnchorRegistryInvalidKey(bytes32 fingerprint);
+
     /**
-     * @dev Makes the deployer the owner and `initialAnchorer` the account allowed to anchor roots.
+     * @dev Makes the deployer the owner, `initialAnchorer` the account allowed to anchor roots, and
+     * `registryKeyFingerprint` the registry's first signing key, valid from this block.
      *
      * Requirements:
      *
      * - `initialAnchorer` is not the zero address.
+     * - `registryKeyFingerprint` is not zero.
      *
-     * Emits an {AnchorerChanged} event.
+     * Emits an {AnchorerChanged} and a {RegistryKeyBound} event.
      */
-    constructor(address initialAnchorer) {
+    constructor(address initialAnchorer, bytes32 registryKeyFingerprint) {
         _owner = msg.sender;
         _setAnchorer(initialAnchorer);
+        _bindKey(registryKeyFingerprint);
     }
 
     /**
@@ -119,6 +169,55 @@ contract AnchorRegistry {
     }
 
     /**
+     * @dev Records `root` as the root hash of the transparency log's checkpoint of `treeSize` entries,
+     * with the current block's timestamp and number. Apart from batch roots: see {checkpointOf}.
+     *
+     * Requirements:
+     *
+     * - the caller is the anchorer.
+     * - `root` is not zero.
+     * - `treeSize` is greater than every tree size anchored before (see {lastCheckpointSize}).
+     *
+     * Emits a {CheckpointAnchored} event.
+     */
+    function anchorCheckpoint(uint64 treeSize, bytes32 root) external {
+        if (msg.sender != _anchorer) {
+            revert AnchorRegistryUnauthorizedAnchorer(msg.sender);
+        }
+        if (root == bytes32(0)) {
+            revert AnchorRegistryEmptyRoot();
+        }
+        if (treeSize <= _lastCheckpointSize) {
+            revert AnchorRegistryCheckpointAlreadyAnchored(treeSize);
+        }
+        _lastCheckpointSize = treeSize;
+        _checkpoints[treeSize] = CheckpointAnchor({
+            root: root,
+            timestamp: uint64(block.timestamp),
+            blockNumber: uint64(block.number)
+        });
+        emit CheckpointAnchored(treeSize, root, block.timestamp);
+    }
+
+    /**
+     * @dev Binds `newFingerprint` as the registry's signing key from this block on; the current key's
+     * validity ends at this block's timestamp.
+     *
+     * Requirements:
+     *
+     * - the caller is the owner.
+     * - `newFingerprint` is not zero and was never bound before.
+     *
+     * Emits a {RegistryKeyBound} event.
+     */
+    function rotateKey(bytes32 newFingerprint) external {
+        if (msg.sender != _owner) {
+            revert AnchorRegistryUnauthorizedAccount(msg.sender);
+        }
+        _bindKey(newFingerprint);
+    }
+
+    /**
      * @dev Replaces the anchorer with `newAnchorer`. The previous anchorer can no longer anchor.
      *
      * Requirements:
@@ -159,6 +258,34 @@ contract AnchorRegistry {
         return _lastBatchId;
     }
 
+    /**
+     * @dev Returns the root, block timestamp and block number recorded for the checkpoint of
+     * `treeSize` entries; all zero when that checkpoint was never anchored.
+     */
+    function checkpointOf(uint64 treeSize) external view returns (bytes32 root, uint64 timestamp, uint64 blockNumber) {
+        CheckpointAnchor memory record = _checkpoints[treeSize];
+        return (record.root, record.timestamp, record.blockNumber);
+    }
+
+    /// @dev Returns the largest tree size whose checkpoint was anchored, 0 before the first.
+    function lastCheckpointSize() external view returns (uint64) {
+        return _lastCheckpointSize;
+    }
+
+    /// @dev Returns the current registry key: its fingerprint, and the timestamp and block that bound it.
+    function registryKey() external view returns (bytes32 fingerprint, uint64 validFrom, uint64 blockNumber) {
+        RegistryKey memory key = _registryKeys[_registryKeys.length - 1];
+        return (key.fingerprint, key.validFrom, key.blockNumber);
+    }
+
+    /**
+     * @dev Returns every registry key bound so far, oldest first. Key `i` is valid from its
+     * `validFrom` until key `i + 1`'s; the last is current.
+     */
+    function registryKeys() external view returns (RegistryKey[] memory) {
+        return _registryKeys;
+    }
+
     /// @dev Returns the account allowed to anchor roots.
     function anchorer() external view returns (address) {
         return _anchorer;
@@ -167,6 +294,22 @@ contract AnchorRegistry {
     /// @dev Returns the owner, the only account that may replace the anchorer.
     function owner() external view returns (address) {
         return _owner;
+    }
+
+    function _bindKey(bytes32 fingerprint) private {
+        if (fingerprint == bytes32(0)) {
+            revert AnchorRegistryInvalidKey(fingerprint);
+        }
+        uint256 count = _registryKeys.length;
+        for (uint256 i = 0; i < count; ++i) {
+            if (_registryKeys[i].fingerprint == fingerprint) {
+                revert AnchorRegistryInvalidKey(fingerprint);
+            }
+        }
+        _registryKeys.push(
+            RegistryKey({fingerprint: fingerprint, validFrom: uint64(block.timestamp), blockNumber: uint64(block.number)})
+        );
+        emit RegistryKeyBound(count, fingerprint, block.timestamp);
     }
 
     function _setAnchorer(address newAnchorer) private {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   BrowserProvider,
   type CallExceptionError,
+  getBytes,
   Interface,
   isError,
   type JsonRpcSigner,
@@ -14,7 +15,14 @@ import {
   ZeroHash,
 } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AnchorRegistry, anchorRegistryAbi, anchorRegistryAt, deployAnchorRegistry, HARDHAT_CHAIN_ID } from './index.js';
+import {
+  type AnchorRegistry,
+  anchorRegistryAbi,
+  anchorRegistryAt,
+  deployAnchorRegistry,
+  HARDHAT_CHAIN_ID,
+  registryKeyFingerprint,
+} from './index.js';
 import { startHardhatNode } from './hardhat-node.js';
 
 // Measured 52.4k (was 71.5k with a batch id -> root mapping). What bounds it (AnchorRegistry.sol):
@@ -24,6 +32,9 @@ import { startHardhatNode } from './hardhat-node.js';
 const GAS_BUDGET = 52_500n;
 
 const rootOf = (label: string) => keccak256(toUtf8Bytes(label));
+/** A fingerprint as the registry binds it: SHA-256 of 32 raw public-key bytes (here made up). */
+const fingerprintOf = (label: string) => registryKeyFingerprint(getBytes(keccak256(toUtf8Bytes(label))));
+const FIRST_KEY = fingerprintOf('registry key 1');
 const ROOT_ANCHORED_TOPIC = registryTopic();
 
 function registryTopic(): string {
@@ -46,7 +57,7 @@ beforeAll(async () => {
 });
 
 async function deploy(): Promise<{ registry: AnchorRegistry; asAnchorer: AnchorRegistry; asStranger: AnchorRegistry }> {
-  const registry = await deployAnchorRegistry(owner, anchorer.address);
+  const registry = await deployAnchorRegistry(owner, anchorer.address, FIRST_KEY);
   const address = await registry.getAddress();
   return { registry, asAnchorer: anchorRegistryAt(address, anchorer), asStranger: anchorRegistryAt(address, stranger) };
 }
@@ -82,9 +93,16 @@ describe('AnchorRegistry', () => {
     expect(await registry.owner()).toBe(owner.address);
     expect(await registry.anchorer()).toBe(anchorer.address);
     const receipt = await registry.deploymentTransaction()!.wait();
+    const block = await provider.getBlock(receipt!.blockNumber);
     expect(eventsOf(registry, receipt)).toEqual([
       { name: 'AnchorerChanged', args: ['0x0000000000000000000000000000000000000000', anchorer.address] },
+      { name: 'RegistryKeyBound', args: [0n, FIRST_KEY, BigInt(block!.timestamp)] },
     ]);
+    expect([...(await registry.registryKey())]).toEqual([FIRST_KEY, BigInt(block!.timestamp), BigInt(receipt!.blockNumber)]);
+  });
+
+  it('refuses to deploy without a registry key (zero fingerprint)', async () => {
+    await expectRevert(deployAnchorRegistry(owner, anchorer.address, ZeroHash), 'AnchorRegistryInvalidKey', [ZeroHash]);
   });
 
   it('anchors a root, emits RootAnchored with its arguments, and answers anchorOf and lastBatchId', async () => {
@@ -169,6 +187,58 @@ describe('AnchorRegistry', () => {
     await expectRevert(asAnchorer.anchor(1n, rootOf('r'), 1n), 'AnchorRegistryUnauthorizedAnchorer', [anchorer.address]);
     await (await asStranger.anchor(1n, rootOf('r'), 1n)).wait();
     expect(await registry.lastBatchId()).toBe(1n);
+  });
+
+  it('anchors checkpoints apart from batch roots: own event, own record by tree size, never isAnchored', async () => {
+    const { registry, asAnchorer } = await deploy();
+    const root = rootOf('log of 10');
+    const receipt = await (await asAnchorer.anchorCheckpoint(10n, root)).wait();
+    const block = await provider.getBlock(receipt!.blockNumber);
+    expect(eventsOf(registry, receipt)).toEqual([{ name: 'CheckpointAnchored', args: [10n, root, BigInt(block!.timestamp)] }]);
+    expect([...(await registry.checkpointOf(10n))]).toEqual([root, BigInt(block!.timestamp), BigInt(receipt!.blockNumber)]);
+    expect(await registry.lastCheckpointSize()).toBe(10n);
+    // A checkpoint root is not a batch root, and the batch counter did not move.
+    expect(await registry.isAnchored(root)).toBe(false);
+    expect([...(await registry.anchorOf(root))]).toEqual([0n, 0n, 0n, 0n]);
+    expect(await registry.lastBatchId()).toBe(0n);
+    // Nor does a batch touch the checkpoints; the same root may even be both (different trees).
+    await (await asAnchorer.anchor(1n, root, 3n)).wait();
+    expect(await registry.lastCheckpointSize()).toBe(10n);
+    expect(await registry.isAnchored(root)).toBe(true);
+    expect([...(await registry.checkpointOf(11n))]).toEqual([ZeroHash, 0n, 0n]);
+  });
+
+  it('refuses a checkpoint that does not grow the log, a zero root, and a caller who is not the anchorer', async () => {
+    const { asAnchorer, asStranger } = await deploy();
+    await expectRevert(asAnchorer.anchorCheckpoint(0n, rootOf('empty')), 'AnchorRegistryCheckpointAlreadyAnchored', [0n]);
+    await expectRevert(asAnchorer.anchorCheckpoint(5n, ZeroHash), 'AnchorRegistryEmptyRoot');
+    await expectRevert(asStranger.anchorCheckpoint(5n, rootOf('5')), 'AnchorRegistryUnauthorizedAnchorer', [stranger.address]);
+    await (await asAnchorer.anchorCheckpoint(5n, rootOf('5'))).wait();
+    await expectRevert(asAnchorer.anchorCheckpoint(5n, rootOf('5 again')), 'AnchorRegistryCheckpointAlreadyAnchored', [5n]);
+    await expectRevert(asAnchorer.anchorCheckpoint(4n, rootOf('4')), 'AnchorRegistryCheckpointAlreadyAnchored', [4n]);
+    await (await asAnchorer.anchorCheckpoint(9n, rootOf('9'))).wait();
+  });
+
+  it('rotates the registry key by the owner only, recording each key with the block that bound it', async () => {
+    const { registry, asAnchorer, asStranger } = await deploy();
+    const deployed = await registry.deploymentTransaction()!.wait();
+    const deployedAt = BigInt((await provider.getBlock(deployed!.blockNumber))!.timestamp);
+    const second = fingerprintOf('registry key 2');
+    await expectRevert(asStranger.rotateKey(second), 'AnchorRegistryUnauthorizedAccount', [stranger.address]);
+    await expectRevert(asAnchorer.rotateKey(second), 'AnchorRegistryUnauthorizedAccount', [anchorer.address]);
+    await expectRevert(registry.rotateKey(ZeroHash), 'AnchorRegistryInvalidKey', [ZeroHash]);
+    await expectRevert(registry.rotateKey(FIRST_KEY), 'AnchorRegistryInvalidKey', [FIRST_KEY]);
+
+    const receipt = await (await registry.rotateKey(second)).wait();
+    const rotatedAt = BigInt((await provider.getBlock(receipt!.blockNumber))!.timestamp);
+    expect(eventsOf(registry, receipt)).toEqual([{ name: 'RegistryKeyBound', args: [1n, second, rotatedAt] }]);
+    expect([...(await registry.registryKey())]).toEqual([second, rotatedAt, BigInt(receipt!.blockNumber)]);
+    expect((await registry.registryKeys()).map((key) => [...key])).toEqual([
+      [FIRST_KEY, deployedAt, BigInt(deployed!.blockNumber)],
+      [second, rotatedAt, BigInt(receipt!.blockNumber)],
+    ]);
+    // A retired key stays retired: binding it again would make its validity ambiguous.
+    await expectRevert(registry.rotateKey(FIRST_KEY), 'AnchorRegistryInvalidKey', [FIRST_KEY]);
   });
 
   it('costs the same gas per anchor whatever the batch size', async () => {

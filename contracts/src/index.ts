@@ -11,6 +11,7 @@ import {
   type ContractRunner,
   type ContractTransactionResponse,
   type Signer,
+  sha256,
 } from 'ethers';
 import { anchorRegistryAbi, anchorRegistryBytecode } from './anchor-registry.artifact.js';
 
@@ -28,9 +29,29 @@ export interface AnchorRecord {
   readonly blockNumber: bigint;
 }
 
+/** What `checkpointOf(treeSize)` returns; all zero when that checkpoint was never anchored. */
+export interface CheckpointRecord {
+  readonly root: string;
+  readonly timestamp: bigint;
+  readonly blockNumber: bigint;
+}
+
+/** One entry of `registryKeys()`: the fingerprint (SHA-256 of the raw Ed25519 public key) and the block that bound it. */
+export interface RegistryKeyRecord {
+  readonly fingerprint: string;
+  readonly validFrom: bigint;
+  readonly blockNumber: bigint;
+}
+
 /** An AnchorRegistry deployment, typed after solidity/AnchorRegistry.sol. */
 export type AnchorRegistry = BaseContract & {
   anchor: ContractMethod<[batchId: BigNumberish, root: BytesLike, leafCount: BigNumberish], void, ContractTransactionResponse>;
+  anchorCheckpoint: ContractMethod<[treeSize: BigNumberish, root: BytesLike], void, ContractTransactionResponse>;
+  rotateKey: ContractMethod<[newFingerprint: BytesLike], void, ContractTransactionResponse>;
+  checkpointOf: ConstantContractMethod<[treeSize: BigNumberish], [string, bigint, bigint] & CheckpointRecord>;
+  lastCheckpointSize: ConstantContractMethod<[], bigint>;
+  registryKey: ConstantContractMethod<[], [string, bigint, bigint] & RegistryKeyRecord>;
+  registryKeys: ConstantContractMethod<[], ([string, bigint, bigint] & RegistryKeyRecord)[]>;
   setAnchorer: ContractMethod<[newAnchorer: AddressLike], void, ContractTransactionResponse>;
   anchorOf: ConstantContractMethod<[root: BytesLike], [bigint, bigint, bigint, bigint] & AnchorRecord>;
   isAnchored: ConstantContractMethod<[root: BytesLike], boolean>;
@@ -44,13 +65,20 @@ export function anchorRegistryAt(address: string, runner: ContractRunner): Ancho
   return new BaseContract(address, anchorRegistryAbi, runner) as AnchorRegistry;
 }
 
+/** SHA-256 of a raw 32-byte Ed25519 public key, as the registry binds it (0x-prefixed hex). */
+export function registryKeyFingerprint(rawPublicKey: Uint8Array): string {
+  if (rawPublicKey.length !== 32) throw new Error(`an Ed25519 public key has 32 bytes, not ${rawPublicKey.length}`);
+  return sha256(rawPublicKey);
+}
+
 /**
- * Deploys a registry owned by `signer` that lets `anchorer` anchor roots, and waits until the
+ * Deploys a registry owned by `signer` that lets `anchorer` anchor roots and binds the registry key
+ * whose fingerprint is `keyFingerprint` (see registryKeyFingerprint), and waits until the
  * deployment is mined.
  */
-export async function deployAnchorRegistry(signer: Signer, anchorer: AddressLike): Promise<AnchorRegistry> {
+export async function deployAnchorRegistry(signer: Signer, anchorer: AddressLike, keyFingerprint: BytesLike): Promise<AnchorRegistry> {
   const factory = new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode, signer);
-  const contract = await factory.deploy(anchorer);
+  const contract = await factory.deploy(anchorer, keyFingerprint);
   await contract.waitForDeployment();
   return contract as unknown as AnchorRegistry;
 }

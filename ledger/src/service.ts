@@ -21,6 +21,8 @@ import {
   type ServiceContext,
   type ServiceFactory,
 } from '@titleledger/api/runtime';
+import { loadRegistryKey } from '@titleledger/api/transparency';
+import { registryKeyFingerprint } from '@titleledger/contracts';
 import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
 import { createSequencer } from './batching/sequencer.js';
 import { AnchorChain } from './chain/anchor-chain.js';
@@ -114,8 +116,11 @@ class LedgerServiceImpl implements LedgerService {
   /** Starts (or rebuilds) the embedded node from the log and watches its process. */
   async #startEmbeddedChain(): Promise<void> {
     const { log } = this.context;
+    const { config } = this.context;
+    const registryKey = loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
     const embedded = await startEmbeddedChain({
       store: this.context.store,
+      registryKeyFingerprint: registryKeyFingerprint(Buffer.from(registryKey.publicKeyBase64, 'base64')),
       onMismatch: (mismatch) =>
         log.error({ mismatch }, 'LEDGER DEGRADED: a replayed anchor did not land where it was recorded; proofs issued for that batch will not verify on this chain'),
     });

@@ -15,7 +15,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore, eventStoreMigrations, type EventStore } from '@titleledger/api/eventstore';
 import { freePort, runApp, type RunningApp } from '@titleledger/api/runtime';
-import { anchorRegistryAt, deployAnchorRegistry } from '@titleledger/contracts';
+import { anchorRegistryAt, deployAnchorRegistry, registryKeyFingerprint } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createLedgerService, ledgerMigrations, ROOT_ANCHORED_TOPIC } from '@titleledger/ledger';
 import { allProjections, createProjectionsService, readModelMigrations } from '@titleledger/projections';
@@ -33,7 +33,7 @@ let provider: JsonRpcProvider;
 
 async function deployRegistry(anchorerKey: string): Promise<string> {
   const deployer = new Wallet(DEPLOYER_KEY, provider);
-  const registry = await deployAnchorRegistry(deployer, new Wallet(anchorerKey).address);
+  const registry = await deployAnchorRegistry(deployer, new Wallet(anchorerKey).address, registryKeyFingerprint(new Uint8Array(32).fill(7)));
   return registry.getAddress();
 }
 

@@ -46,10 +46,10 @@ export interface EmbeddedChain {
 }
 
 /** The deploy transaction, signed once the same way: nonce 0, fixed fees and gas. */
-async function signedEmbeddedDeploy(): Promise<string> {
+async function signedEmbeddedDeploy(registryKeyFingerprint: string): Promise<string> {
   const deployer = new Wallet(EMBEDDED_DEPLOYER_KEY);
   const anchorer = new Wallet(EMBEDDED_ANCHORER_KEY);
-  const deploy = await new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode).getDeployTransaction(anchorer.address);
+  const deploy = await new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode).getDeployTransaction(anchorer.address, registryKeyFingerprint);
   return deployer.signTransaction({
     type: 2,
     chainId: HARDHAT_CHAIN_ID,
@@ -88,13 +88,15 @@ async function recordedEmbeddedAnchors(store: EventStore): Promise<RootAnchoredD
 
 export async function startEmbeddedChain(options: {
   readonly store: EventStore;
+  /** The fingerprint of the registry's first signing key, bound by the deployment. */
+  readonly registryKeyFingerprint: string;
   readonly port?: number;
   readonly onMismatch?: (mismatch: ReplayMismatch) => void;
 }): Promise<EmbeddedChain> {
   const node: HardhatNode = await startHardhatNode({ port: options.port ?? (await freePort()) });
   try {
     const rpcUrl = node.rpcUrl;
-    const deploy = await mineAt(rpcUrl, await signedEmbeddedDeploy(), EMBEDDED_GENESIS_TIMESTAMP + 1);
+    const deploy = await mineAt(rpcUrl, await signedEmbeddedDeploy(options.registryKeyFingerprint), EMBEDDED_GENESIS_TIMESTAMP + 1);
     if (deploy.blockNumber !== 1) throw new Error(`The embedded registry was deployed in block ${deploy.blockNumber}, not 1`);
     const mismatches: ReplayMismatch[] = [];
     const anchors = await recordedEmbeddedAnchors(options.store);
