@@ -2,6 +2,8 @@
 export interface CompileResult {
   readonly abi: unknown[];
   readonly bytecode: `0x${string}`;
+  readonly deployedBytecode: `0x${string}`;
+  readonly immutables: readonly { readonly start: number; readonly length: number }[];
   readonly compiler: string;
 }
 export declare const sourcePath: string;

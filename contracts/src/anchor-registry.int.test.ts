@@ -22,6 +22,7 @@ import {
   deployAnchorRegistry,
   HARDHAT_CHAIN_ID,
   registryKeyFingerprint,
+  runtimeCodeMismatch,
 } from './index.js';
 import { startHardhatNode } from './hardhat-node.js';
 
@@ -239,6 +240,17 @@ describe('AnchorRegistry', () => {
     ]);
     // A retired key stays retired: binding it again would make its validity ambiguous.
     await expectRevert(registry.rotateKey(FIRST_KEY), 'AnchorRegistryInvalidKey', [FIRST_KEY]);
+  });
+
+  it('recognises its own runtime code at a deployment (what `npm run chain -- check` relies on)', async () => {
+    const { registry } = await deploy();
+    const code = await provider.getCode(await registry.getAddress());
+    expect(runtimeCodeMismatch(code, owner.address)).toBeNull();
+    expect(runtimeCodeMismatch(code, stranger.address)).toMatch(/owner immutable/);
+    const flipped = `${code.slice(0, 100)}${code[100] === 'f' ? '0' : 'f'}${code.slice(101)}`;
+    expect(runtimeCodeMismatch(flipped, owner.address)).toMatch(/differs from the compiled AnchorRegistry at byte 49/);
+    expect(runtimeCodeMismatch('0x', owner.address)).toBe('there is no contract code at this address');
+    expect(runtimeCodeMismatch(`${code}00`, owner.address)).toMatch(/bytes, ours is/);
   });
 
   it('costs the same gas per anchor whatever the batch size', async () => {

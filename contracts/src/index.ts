@@ -11,9 +11,17 @@ import {
   type ContractRunner,
   type ContractTransactionResponse,
   type Signer,
+  getBytes,
+  hexlify,
   sha256,
+  zeroPadValue,
 } from 'ethers';
-import { anchorRegistryAbi, anchorRegistryBytecode } from './anchor-registry.artifact.js';
+import {
+  anchorRegistryAbi,
+  anchorRegistryBytecode,
+  anchorRegistryDeployedBytecode,
+  anchorRegistryImmutables,
+} from './anchor-registry.artifact.js';
 
 export { anchorRegistryAbi, anchorRegistryBytecode };
 // startHardhatNode is Node-only: import it from '@titleledger/contracts/hardhat-node'.
@@ -81,4 +89,25 @@ export async function deployAnchorRegistry(signer: Signer, anchorer: AddressLike
   const contract = await factory.deploy(anchorer, keyFingerprint);
   await contract.waitForDeployment();
   return contract as unknown as AnchorRegistry;
+}
+
+/**
+ * Whether `code` (eth_getCode at a deployment) is this AnchorRegistry's runtime code: equal to the
+ * compiled runtime code byte for byte outside the immutables, and the immutables hold `owner`
+ * (the only one, written by the constructor). Why not: a sentence, else null.
+ */
+export function runtimeCodeMismatch(code: string, owner: string): string | null {
+  const onChain = getBytes(code);
+  const compiled = getBytes(anchorRegistryDeployedBytecode);
+  if (onChain.length === 0) return 'there is no contract code at this address';
+  if (onChain.length !== compiled.length) return `the code is ${onChain.length} bytes, ours is ${compiled.length}`;
+  const expectedOwner = getBytes(zeroPadValue(owner, 32));
+  const masked = new Uint8Array(onChain);
+  for (const { start, length } of anchorRegistryImmutables) {
+    const value = onChain.subarray(start, start + length);
+    if (hexlify(value) !== hexlify(expectedOwner)) return `the code's owner immutable is ${hexlify(value)}, not ${owner}`;
+    masked.fill(0, start, start + length);
+  }
+  const firstDiff = masked.findIndex((byte, i) => byte !== compiled[i]);
+  return firstDiff < 0 ? null : `the code differs from the compiled AnchorRegistry at byte ${firstDiff}`;
 }
