@@ -1,7 +1,7 @@
 // The registry's Ed25519 signing key: REGISTRY_SIGNING_KEY (PKCS#8 PEM), or a key generated into
 // DATA_DIR/registry-ed25519.pem on first start (linked into place, so concurrent starts agree).
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface RegistryKey {
@@ -12,6 +12,8 @@ export interface RegistryKey {
   readonly publicKeyPem: string;
   /** First 16 hex digits of SHA-256 over the raw public key. */
   readonly keyId: string;
+  /** 0x + SHA-256 over the raw public key: what the AnchorRegistry binds on chain. */
+  readonly fingerprint: string;
 }
 
 export function rawPublicKey(publicKey: KeyObject): Buffer {
@@ -28,18 +30,31 @@ export function registryKeyFromPem(pem: string): RegistryKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('REGISTRY_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
   const publicKey = createPublicKey(privateKey);
   const raw = rawPublicKey(publicKey);
+  const digest = createHash('sha256').update(raw).digest('hex');
   return {
     privateKey,
     publicKey,
     publicKeyBase64: raw.toString('base64'),
     publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-    keyId: createHash('sha256').update(raw).digest('hex').slice(0, 16),
+    keyId: digest.slice(0, 16),
+    fingerprint: `0x${digest}`,
   };
+}
+
+export function registryKeyFile(dataDir: string): string {
+  return path.join(dataDir, 'registry-ed25519.pem');
+}
+
+/** The configured key (REGISTRY_SIGNING_KEY, else the key file) without generating one: null if neither exists. */
+export function readRegistryKey(options: { readonly pem?: string | undefined; readonly dataDir: string }): RegistryKey | null {
+  if (options.pem) return registryKeyFromPem(options.pem.replaceAll('\\n', '\n'));
+  const file = registryKeyFile(options.dataDir);
+  return existsSync(file) ? registryKeyFromPem(readFileSync(file, 'utf8')) : null;
 }
 
 export function loadRegistryKey(options: { readonly pem?: string | undefined; readonly dataDir: string }): RegistryKey {
   if (options.pem) return registryKeyFromPem(options.pem.replaceAll('\\n', '\n'));
-  const file = path.join(options.dataDir, 'registry-ed25519.pem');
+  const file = registryKeyFile(options.dataDir);
   mkdirSync(options.dataDir, { recursive: true });
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const { privateKey } = generateKeyPairSync('ed25519');

@@ -9,4 +9,4 @@ export * from './verify-log.js';
 export * from './export.js';
 export * from './verify-mirror.js';
 // The log's signing key is the registry key (checkpoints are signed with it).
-export { loadRegistryKey, registryKeyFromPem, type RegistryKey } from '../tr-bundle/registry-key.js';
+export { loadRegistryKey, readRegistryKey, registryKeyFromPem, type RegistryKey } from '../tr-bundle/registry-key.js';
