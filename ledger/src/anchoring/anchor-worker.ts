@@ -83,6 +83,7 @@ export class AnchorWorker {
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
   #backoffMs = 0;
+  #chainMemoryChecked = false;
   degraded: string | null = null;
 
   constructor(private readonly options: AnchorWorkerOptions) {}
@@ -144,6 +145,10 @@ export class AnchorWorker {
 
   /** One unit of work. Returns how long to wait before the next (0: go on at once). */
   async step(): Promise<number> {
+    if (!this.#chainMemoryChecked) {
+      await this.#checkChainMemory();
+      this.#chainMemoryChecked = true;
+    }
     await this.#adoptSealedFromLog();
     const open = await this.#firstUnanchored();
     if (open) {
@@ -157,6 +162,35 @@ export class AnchorWorker {
       return 0;
     }
     return Math.min(IDLE_POLL_MS, msUntilDue(pending, this.options.policy) ?? IDLE_POLL_MS) || 1;
+  }
+
+  /**
+   * Before the first anchor on this chain: it must still hold what the log says was anchored on it.
+   * A chain that forgot (a fresh dev node behind the same URL, a reset) is reported and anchoring
+   * stops: anchoring on as if nothing happened would leave every earlier proof unverifiable.
+   */
+  async #checkChainMemory(): Promise<void> {
+    const { chain, pool } = this.options;
+    const chainId = await chain.chainId();
+    const remedy =
+      'Anchoring is stopped, not restarted from nothing: restore the chain (its state or the node behind CHAIN_RPC_URL), or deploy a new registry on purpose (`npm run chain -- deploy --force`) and set ANCHOR_CONTRACT to it.';
+    if (!(await chain.hasCode())) {
+      throw new AnchorConflictError(
+        `No contract at ANCHOR_CONTRACT ${chain.contract} on chain ${chainId}: a wrong address, or a chain that forgot its state (a fresh dev node?). ${remedy}`,
+      );
+    }
+    const { rows } = await pool.query<{ batch_id: string; root: string }>(
+      `SELECT batch_id, root FROM registration_proofs
+        WHERE chain_id = $1 AND lower(contract) = lower($2) AND anchored_at IS NOT NULL
+        ORDER BY batch_id DESC LIMIT 1`,
+      [chainId, chain.contract],
+    );
+    const last = rows[0];
+    if (last && (await chain.anchorOf(last.root)).timestamp === 0n) {
+      throw new AnchorConflictError(
+        `The chain forgot: batch ${last.batch_id} (root ${last.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
+      );
+    }
   }
 
   async #nextFirstLeaf(): Promise<{ batchId: number; firstLeafIndex: number }> {
