@@ -5,6 +5,7 @@
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { configuredVerifierKey, exportLog, verifyLog, verifyMirror } from '@titleledger/api/transparency';
+import { openCheckpointReader } from '@titleledger/ledger';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
 const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY] | export DIR';
@@ -51,7 +52,14 @@ try {
   } else if (command === 'verify-log') {
     const key = await vkey();
     const mirror = option('--from-mirror');
-    const verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key });
+    // Anchored checkpoints are checked against the registry (CHAIN_RPC_URL, or the embedded chain rebuilt from the log).
+    const chain = mirror ? null : await openCheckpointReader(config, store, pool);
+    let verdict;
+    try {
+      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key, chain: chain.reader });
+    } finally {
+      await chain?.close();
+    }
     console.log(`verifier key: ${key}`);
     if (verdict.ok) {
       console.log(
@@ -59,6 +67,10 @@ try {
           ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
           : `verify-log: OK — ${verdict.treeSize} events recomputed into the tree, ${verdict.checkpoints} checkpoints signed and consistent${verdict.unlogged > 0 ? `; ${verdict.unlogged} newer events not logged yet` : ''}`,
       );
+      if (!mirror) {
+        console.log(`  on-chain anchors: ${verdict.anchors?.checked ?? 0} checkpoint root(s) match ${chain.chain}`);
+        for (const line of verdict.anchors?.skipped ?? []) console.log(`  not checked: ${line}`);
+      }
     } else {
       failed = true;
       console.log(`verify-log: FAILED — ${verdict.reason}`);

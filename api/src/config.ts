@@ -124,6 +124,12 @@ const configSchema = z.object({
   /** A batch is sealed at this many leaves, or when its oldest leaf has waited this long. */
   LEDGER_BATCH_SIZE: positiveInt.max(1_000_000).default(256),
   LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(1),
+  /**
+   * The transparency log's latest checkpoint is anchored on chain once it is this many entries beyond
+   * the last anchored one, or once the oldest checkpoint not anchored yet is this many seconds old.
+   */
+  LEDGER_CHECKPOINT_ANCHOR_ENTRIES: positiveInt.max(100_000_000).default(1000),
+  LEDGER_CHECKPOINT_ANCHOR_SECONDS: z.coerce.number().positive().max(7 * 86_400).default(600),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
   LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
   /** The first master admin, made at start when none exists (ignored once one does; never a default password). */

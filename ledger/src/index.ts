@@ -7,3 +7,4 @@ export { AnchorChain, ROOT_ANCHORED_TOPIC } from './chain/anchor-chain.js';
 export { startEmbeddedChain, EMBEDDED_CONTRACT, EMBEDDED_CHAIN_ID, EMBEDDED_ANCHORER_KEY, EMBEDDED_DEPLOYER_KEY } from './chain/embedded-chain.js';
 export { leavesToSeal, chunkSizes, msUntilDue, type BatchPolicy } from './batching/policy.js';
 export * as merkle from './merkle/index.js';
+export { openCheckpointReader, type OpenCheckpointReader } from './chain/checkpoint-reader.js';

@@ -21,12 +21,11 @@ import {
   type ServiceContext,
   type ServiceFactory,
 } from '@titleledger/api/runtime';
-import { loadRegistryKey } from '@titleledger/api/transparency';
-import { registryKeyFingerprint } from '@titleledger/contracts';
 import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
 import { createSequencer } from './batching/sequencer.js';
 import { AnchorChain } from './chain/anchor-chain.js';
 import { startEmbeddedChain, type EmbeddedChain, type ReplayMismatch } from './chain/embedded-chain.js';
+import { embeddedRegistryKeyFingerprint } from './chain/registry-key-binding.js';
 import { createProofsProjection } from './proofs/proofs-projection.js';
 
 const LEADER_LOCK = 0x6c656467; // "ledg"
@@ -34,6 +33,8 @@ const LEADER_LOCK = 0x6c656467; // "ledg"
 export interface LedgerServiceOptions {
   /** Test hook: runs after an anchor transaction is broadcast and before it is recorded. */
   readonly afterBroadcast?: (batch: BatchRow) => Promise<void> | void;
+  /** Test hook: the ledger's clock (batch and checkpoint-anchor timers, event times). */
+  readonly clock?: () => Date;
 }
 
 export interface LedgerStatus {
@@ -116,11 +117,9 @@ class LedgerServiceImpl implements LedgerService {
   /** Starts (or rebuilds) the embedded node from the log and watches its process. */
   async #startEmbeddedChain(): Promise<void> {
     const { log } = this.context;
-    const { config } = this.context;
-    const registryKey = loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
     const embedded = await startEmbeddedChain({
       store: this.context.store,
-      registryKeyFingerprint: registryKeyFingerprint(Buffer.from(registryKey.publicKeyBase64, 'base64')),
+      registryKeyFingerprint: await embeddedRegistryKeyFingerprint(this.context.pool, this.context.config),
       onMismatch: (mismatch) =>
         log.error({ mismatch }, 'LEDGER DEGRADED: a replayed anchor did not land where it was recorded; proofs issued for that batch will not verify on this chain'),
     });
@@ -225,9 +224,11 @@ class LedgerServiceImpl implements LedgerService {
       pool,
       chain: this.chain!,
       policy: { batchSize: config.LEDGER_BATCH_SIZE, batchMs: config.LEDGER_BATCH_SECONDS * 1000 },
+      checkpointPolicy: { everyEntries: config.LEDGER_CHECKPOINT_ANCHOR_ENTRIES, everyMs: config.LEDGER_CHECKPOINT_ANCHOR_SECONDS * 1000 },
       log: log.child({ component: 'ledger' }),
       confirmations: config.LEDGER_CONFIRMATIONS,
       ...(afterBroadcast ? { afterBroadcast } : {}),
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
       onChainState: (reachable) => {
         if (reachable === this.#reachable) return;
         this.#reachable = reachable;

@@ -39,6 +39,29 @@ const rootAnchoredSchema = z.object({
   rawTransaction: z.string().regex(/^0x[0-9a-f]*$/),
 });
 
+export const checkpointStream = (treeSize: number) => `checkpoint-${treeSize}`;
+
+/**
+ * A transparency-log checkpoint anchored on chain by AnchorRegistry.anchorCheckpoint, on stream
+ * `checkpoint-<treeSize>` (appended with no_stream: each checkpoint is anchored at most once).
+ */
+const checkpointAnchoredSchema = z.object({
+  treeSize: z.number().int().positive(),
+  /** The checkpoint's RFC 6962 root, 0x + 64 lowercase hex. */
+  root: hex32,
+  chainId: z.number().int().positive(),
+  contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  txHash: hex32,
+  blockNumber: z.number().int().nonnegative(),
+  blockTimestamp: z.number().int().nonnegative(),
+  /** The signed transaction as broadcast: replayed to rebuild the embedded chain. */
+  rawTransaction: z.string().regex(/^0x[0-9a-f]*$/),
+});
+
+export const checkpointEvents = defineEvents({
+  CheckpointAnchored: { schemaVersion: 1, schema: checkpointAnchoredSchema },
+});
+
 export const batchEvents = defineEvents({
   BatchSealed: { schemaVersion: 1, schema: batchSealedSchema },
   RootAnchored: { schemaVersion: 1, schema: rootAnchoredSchema },

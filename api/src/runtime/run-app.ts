@@ -11,6 +11,7 @@ import { apiMigrations } from '../accounts/migrations.js';
 import { installServerKey } from '../accounts/crypto.js';
 import { loadConfig, requireProductionSettings, resolveSecretKey, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
+import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, eventStoreMigrations, type EventStore } from '../eventstore/index.js';
 import { buildApp, type App } from '../http/app.js';
@@ -94,7 +95,15 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   }
   await ensureDatabase(databaseUrl);
   const pool = createPool(databaseUrl, 20);
-  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations, ...(options.migrations ?? [])]);
+  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
+  // A lost or replaced registry key stops the start here, before any service signs with it.
+  try {
+    await ensureRegistryKey(pool, config);
+  } catch (error) {
+    await pool.end();
+    await embedded?.stop();
+    throw error;
+  }
   const store = createEventStore({
     eventStoreUrl: config.EVENTSTORE_URL,
     pool,

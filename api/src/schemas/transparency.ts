@@ -33,3 +33,54 @@ export const logEntriesResponse = z.object({
 export type InclusionProofResponse = z.infer<typeof inclusionProofResponse>;
 export type ConsistencyProofResponse = z.infer<typeof consistencyProofResponse>;
 export type LogEntriesResponse = z.infer<typeof logEntriesResponse>;
+
+export const logCheckpointsQuery = z.object({
+  from: logNumber('from', 0).optional().default(0),
+  limit: logNumber('limit', 1).pipe(z.number().max(1000, 'limit must be at most 1000')).optional().default(100),
+});
+
+/** Where a checkpoint is anchored on chain (AnchorRegistry.checkpointOf(treeSize) returns its root). */
+const checkpointAnchorSchema = z.object({
+  chainId: z.number(),
+  contract: z.string(),
+  txHash: z.string(),
+  blockNumber: z.number(),
+  /** Seconds since the epoch: the block's timestamp. */
+  blockTimestamp: z.number(),
+});
+
+export const logCheckpointResponse = z.object({
+  treeSize: z.number(),
+  root: hexHash,
+  signedAt: z.string(),
+  /** The signed note itself, as GET /api/log/checkpoint serves the latest. */
+  note: z.string(),
+  anchor: checkpointAnchorSchema.nullable(),
+});
+
+export const logCheckpointsResponse = z.object({ checkpoints: z.array(logCheckpointResponse) });
+
+export type LogCheckpointResponse = z.infer<typeof logCheckpointResponse>;
+export type LogCheckpointsResponse = z.infer<typeof logCheckpointsResponse>;
+
+/** GET /api/registry/keys: every registry signing key, oldest first, with its validity and its binding on chain. */
+export const registryKeysResponse = z.object({
+  keys: z.array(
+    z.object({
+      position: z.number(),
+      /** The raw 32-byte Ed25519 public key, base64. */
+      publicKey: z.string(),
+      /** 0x + SHA-256 of the raw public key: what AnchorRegistry.registryKeys() lists. */
+      fingerprint: z.string(),
+      current: z.boolean(),
+      recordedAt: z.string(),
+      /** From the block that bound it on chain (null until the ledger has read the binding). */
+      validFrom: z.string().nullable(),
+      /** Until the next key's validFrom; null for the current key. */
+      validTo: z.string().nullable(),
+      binding: z.object({ chainId: z.number(), contract: z.string(), txHash: z.string(), blockNumber: z.number() }).nullable(),
+    }),
+  ),
+});
+
+export type RegistryKeysResponse = z.infer<typeof registryKeysResponse>;

@@ -47,6 +47,23 @@ export const transparencyMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 'eventstore/004-checkpoint-anchors',
+    sql: `
+      -- A checkpoint's anchor on chain (AnchorRegistry.anchorCheckpoint), written by the ledger: the
+      -- transaction it signed (saved before broadcast, so a restart re-sends the same bytes), then
+      -- where it was mined. The CheckpointAnchored event on checkpoint-<tree_size> is the record.
+      ALTER TABLE tlog_checkpoints
+        ADD COLUMN anchor_nonce bigint,
+        ADD COLUMN anchor_raw_transaction text,
+        ADD COLUMN anchor_tx_hash text,
+        ADD COLUMN anchor_chain_id bigint,
+        ADD COLUMN anchor_contract text,
+        ADD COLUMN anchor_block_number bigint,
+        ADD COLUMN anchor_block_timestamp bigint,
+        ADD COLUMN anchored_at timestamptz;
+    `,
+  },
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -168,6 +185,59 @@ export interface StoredCheckpoint {
   readonly root: Uint8Array;
   readonly note: string;
   readonly signedAt: Date;
+}
+
+/** Where a checkpoint was anchored on chain. */
+export interface CheckpointAnchor {
+  readonly chainId: number;
+  readonly contract: string;
+  readonly txHash: string;
+  readonly blockNumber: number;
+  readonly blockTimestamp: number;
+}
+
+export interface AnchoredCheckpoint extends StoredCheckpoint {
+  readonly anchor: CheckpointAnchor | null;
+}
+
+/** Checkpoints from `fromSize` on (oldest first), each with its anchor if it has one; `anchoredOnly` skips the others. */
+export async function listCheckpointAnchors(
+  db: Queryable,
+  options: { readonly fromSize?: number; readonly limit?: number; readonly anchoredOnly?: boolean; readonly latestFirst?: boolean } = {},
+): Promise<AnchoredCheckpoint[]> {
+  const { rows } = await db.query<{
+    tree_size: string;
+    root: Buffer;
+    note: string;
+    signed_at: Date;
+    anchor_chain_id: string | null;
+    anchor_contract: string | null;
+    anchor_tx_hash: string | null;
+    anchor_block_number: string | null;
+    anchor_block_timestamp: string | null;
+  }>(
+    `SELECT tree_size, root, note, signed_at, anchor_chain_id, anchor_contract, anchor_tx_hash, anchor_block_number, anchor_block_timestamp
+       FROM tlog_checkpoints
+      WHERE tree_size >= $1 AND ($2::boolean IS FALSE OR anchored_at IS NOT NULL)
+      ORDER BY tree_size ${options.latestFirst ? 'DESC' : 'ASC'} LIMIT $3`,
+    [options.fromSize ?? 0, options.anchoredOnly ?? false, options.limit ?? 10_000],
+  );
+  return rows.map((row) => ({
+    treeSize: Number(row.tree_size),
+    root: new Uint8Array(row.root),
+    note: row.note,
+    signedAt: row.signed_at,
+    anchor:
+      row.anchor_block_number === null
+        ? null
+        : {
+            chainId: Number(row.anchor_chain_id),
+            contract: row.anchor_contract!,
+            txHash: row.anchor_tx_hash!,
+            blockNumber: Number(row.anchor_block_number),
+            blockTimestamp: Number(row.anchor_block_timestamp),
+          },
+  }));
 }
 
 export async function latestCheckpoint(db: Queryable): Promise<StoredCheckpoint | null> {

@@ -1,5 +1,8 @@
 // The transparency log over HTTP (no sign-in; reads only):
 //   GET /api/log/checkpoint                         latest signed checkpoint (C2SP signed note, text/plain)
+//   GET /api/log/checkpoints?from=N&limit=K          {checkpoints: [{treeSize, root, signedAt, note, anchor}]}
+//   GET /api/log/checkpoint/anchor                  the latest checkpoint anchored on chain, with its anchor
+//   GET /api/registry/keys                          every registry key: public key, fingerprint, validity, on-chain binding
 //   GET /api/log/verifier-key                       the note verifier key (name+id+key) checkpoints verify with
 //   GET /api/log/proof/inclusion?index=N&treeSize=M {index, treeSize, path: [hex…]}
 //   GET /api/log/proof/consistency?from=M&to=N      {from, to, path: [hex…]}
@@ -19,13 +22,20 @@ import {
   consistencyProofResponse,
   inclusionProofQuery,
   inclusionProofResponse,
+  logCheckpointResponse,
+  logCheckpointsQuery,
+  logCheckpointsResponse,
   logEntriesQuery,
   logEntriesResponse,
+  registryKeysResponse,
+  type RegistryKeysResponse,
+  type LogCheckpointResponse,
   type LogEntriesResponse,
 } from '../schemas/transparency.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
-import { consistencyProof, inclusionProof, latestCheckpoint, readEntries } from './log-store.js';
+import { consistencyProof, inclusionProof, latestCheckpoint, listCheckpointAnchors, readEntries, type AnchoredCheckpoint } from './log-store.js';
 import { configuredVerifierKey } from './log-service.js';
+import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
 import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
 import type pg from 'pg';
 import { HASH_SIZE } from '../merkle/index.js';
@@ -59,6 +69,10 @@ export async function entriesPage(pool: pg.Pool, from: number, limit: number): P
   return { entries: entries.map((e) => ({ index: e.index, canonical: e.canonical.toString('base64'), event: e.event })) };
 }
 
+function checkpointJson(checkpoint: AnchoredCheckpoint): LogCheckpointResponse {
+  return { treeSize: checkpoint.treeSize, root: toHex(checkpoint.root), signedAt: checkpoint.signedAt.toISOString(), note: checkpoint.note, anchor: checkpoint.anchor };
+}
+
 export async function transparencyRoutes(app: App): Promise<void> {
   const { pool, config } = app.deps;
   let vkey: string | null = null;
@@ -81,6 +95,49 @@ export async function transparencyRoutes(app: App): Promise<void> {
     if (!latest) throw new AppError('service_unavailable', 'The log has no signed checkpoint yet; try again in a few seconds.');
     return reply.header('cache-control', 'public, max-age=5').type('text/plain; charset=utf-8').send(latest.note);
   });
+
+  app.get(
+    '/log/checkpoints',
+    { schema: { tags, summary: 'Signed checkpoints, oldest first, each with its on-chain anchor (null until anchored)', querystring: logCheckpointsQuery, response: { 200: logCheckpointsResponse } } },
+    async (request) => {
+      const { from, limit } = request.query;
+      return { checkpoints: (await listCheckpointAnchors(pool, { fromSize: from, limit })).map(checkpointJson) };
+    },
+  );
+
+  app.get(
+    '/log/checkpoint/anchor',
+    { schema: { tags, summary: 'The latest checkpoint anchored on chain, with its anchor', response: { 200: logCheckpointResponse } } },
+    async () => {
+      const [latest] = await listCheckpointAnchors(pool, { anchoredOnly: true, latestFirst: true, limit: 1 });
+      if (!latest) throw notFound('No checkpoint is anchored on chain yet: the ledger anchors the latest one every LEDGER_CHECKPOINT_ANCHOR_ENTRIES entries or LEDGER_CHECKPOINT_ANCHOR_SECONDS.');
+      return checkpointJson(latest);
+    },
+  );
+
+  app.get(
+    '/registry/keys',
+    { schema: { tags, summary: 'Every registry signing key, with its validity period and the transaction that bound it on chain', response: { 200: registryKeysResponse } } },
+    async (): Promise<RegistryKeysResponse> => {
+      const keys = await listRecordedRegistryKeys(pool);
+      return {
+        keys: keys.map((key, i) => {
+          const next = keys[i + 1];
+          const { binding } = key;
+          return {
+            position: key.position,
+            publicKey: key.publicKey,
+            fingerprint: key.fingerprint,
+            current: next === undefined,
+            recordedAt: key.recordedAt.toISOString(),
+            validFrom: binding?.validFrom.toISOString() ?? null,
+            validTo: next ? (next.binding?.validFrom ?? next.recordedAt).toISOString() : null,
+            binding: binding ? { chainId: binding.chainId, contract: binding.contract, txHash: binding.txHash, blockNumber: binding.blockNumber } : null,
+          };
+        }),
+      };
+    },
+  );
 
   app.get('/log/verifier-key', { schema: text('The note verifier key checkpoints verify with') }, async (_request, reply) => {
     vkey ??= await configuredVerifierKey(pool, config);

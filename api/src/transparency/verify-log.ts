@@ -2,21 +2,35 @@
 // signature, consistency between consecutive checkpoints (proofs from the stored tiles, checked against
 // the signed roots), then the whole tree recomputed from the events table and compared leaf by leaf
 // with what was logged and root by root with what was signed. The first disagreement is named by its
-// leaf index (its position in the global order).
+// leaf index (its position in the global order). Given a chain reader, every anchored checkpoint's root
+// is also compared with the root the AnchorRegistry holds for its tree size.
 import type pg from 'pg';
 import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
 import { openCheckpoint } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256 } from './log-format.js';
-import { consistencyProof, listCheckpoints, readHead, readSourceEvents } from './log-store.js';
+import { consistencyProof, listCheckpointAnchors, listCheckpoints, readHead, readSourceEvents, type CheckpointAnchor } from './log-store.js';
 import { TILE_WIDTH, TileAppender } from './tiles.js';
 
+/**
+ * Reads what the chain holds for an anchored checkpoint: the root AnchorRegistry.checkpointOf(treeSize)
+ * returns (0x + 64 hex, zero when unknown), or why it cannot be read here (another chain or contract).
+ */
+export type CheckpointAnchorReader = (treeSize: number, anchor: CheckpointAnchor) => Promise<{ readonly root: string } | { readonly skipped: string }>;
+
 export type LogVerdict =
-  | { readonly ok: true; readonly treeSize: number; readonly checkpoints: number; readonly unlogged: number }
+  | {
+      readonly ok: true;
+      readonly treeSize: number;
+      readonly checkpoints: number;
+      readonly unlogged: number;
+      /** Anchored checkpoints whose root the chain confirmed, and those not checked (with why). */
+      readonly anchors?: { readonly checked: number; readonly skipped: readonly string[] };
+    }
   | { readonly ok: false; readonly position: number | null; readonly checkpoint: number | null; readonly reason: string };
 
 const PAGE = 5000;
 
-export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string }): Promise<LogVerdict> {
+export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
   const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);
   for (const checkpoint of checkpoints) {
     try {
@@ -93,7 +107,29 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
     const logged = await loggedLeaves(pool, index, 1);
     return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${logged.get(index)?.eventId ?? '?'} is logged but missing from the events table (removed)` };
   }
-  return { ok: true, treeSize, checkpoints: checkpoints.length, unlogged };
+  const anchors = { checked: 0, skipped: [] as string[] };
+  for (const checkpoint of await listCheckpointAnchors(pool, { anchoredOnly: true, limit: Number.MAX_SAFE_INTEGER })) {
+    const anchor = checkpoint.anchor!;
+    if (!options.chain) {
+      anchors.skipped.push(`checkpoint ${checkpoint.treeSize}: no chain to read`);
+      continue;
+    }
+    const onChain = await options.chain(checkpoint.treeSize, anchor);
+    if ('skipped' in onChain) {
+      anchors.skipped.push(`checkpoint ${checkpoint.treeSize}: ${onChain.skipped}`);
+      continue;
+    }
+    if (onChain.root.toLowerCase() !== `0x${toHex(checkpoint.root)}`) {
+      return {
+        ok: false,
+        position: null,
+        checkpoint: checkpoint.treeSize,
+        reason: `checkpoint of size ${checkpoint.treeSize}: the registry on chain ${anchor.chainId} (${anchor.contract}) holds root ${onChain.root} for it, the log ${toHex(checkpoint.root)} (anchored in ${anchor.txHash})`,
+      };
+    }
+    anchors.checked += 1;
+  }
+  return { ok: true, treeSize, checkpoints: checkpoints.length, unlogged, anchors };
 }
 
 interface LoggedLeaf {

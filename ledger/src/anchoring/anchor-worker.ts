@@ -28,6 +28,7 @@ import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
 import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
 import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './decider.js';
 import type { AnchorChain } from '../chain/anchor-chain.js';
+import { CheckpointAnchorer, type CheckpointAnchorPolicy } from './checkpoint-anchorer.js';
 import { ChainUnreachableError } from '../chain/json-rpc.js';
 
 export interface BatchRow {
@@ -46,6 +47,8 @@ export interface AnchorWorkerOptions {
   readonly pool: pg.Pool;
   readonly chain: AnchorChain;
   readonly policy: BatchPolicy;
+  /** When to anchor the transparency log's latest checkpoint (checkpoint-anchorer.ts); none: never. */
+  readonly checkpointPolicy?: CheckpointAnchorPolicy;
   readonly log: Logger;
   readonly confirmations?: number;
   /** Test hook: called after an anchor is broadcast, before anything is recorded. */
@@ -84,9 +87,23 @@ export class AnchorWorker {
   #wake: (() => void) | null = null;
   #backoffMs = 0;
   #chainMemoryChecked = false;
+  readonly #checkpoints: CheckpointAnchorer | null;
   degraded: string | null = null;
 
-  constructor(private readonly options: AnchorWorkerOptions) {}
+  constructor(private readonly options: AnchorWorkerOptions) {
+    this.#checkpoints = options.checkpointPolicy
+      ? new CheckpointAnchorer({
+          store: options.store,
+          pool: options.pool,
+          chain: options.chain,
+          policy: options.checkpointPolicy,
+          log: options.log,
+          clock: options.clock ?? (() => new Date()),
+          waitMined: (txHash) => this.#waitMined(txHash),
+          conflict: (message) => new AnchorConflictError(message),
+        })
+      : null;
+  }
 
   start(): void {
     if (this.#running) return;
@@ -161,6 +178,7 @@ export class AnchorWorker {
       await this.#seal(count);
       return 0;
     }
+    if (await this.#checkpoints?.step()) return 0;
     return Math.min(IDLE_POLL_MS, msUntilDue(pending, this.options.policy) ?? IDLE_POLL_MS) || 1;
   }
 
@@ -189,6 +207,20 @@ export class AnchorWorker {
     if (last && (await chain.anchorOf(last.root)).timestamp === 0n) {
       throw new AnchorConflictError(
         `The chain forgot: batch ${last.batch_id} (root ${last.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
+      );
+    }
+    // Where each registry key is bound on this chain (GET /api/registry/keys shows it).
+    for (const binding of await chain.registryKeyBindings()) {
+      await pool.query(
+        `UPDATE registry_keys SET bound_chain_id = $2, bound_contract = $3, bound_tx_hash = $4, bound_block_number = $5, valid_from = to_timestamp($6)
+          WHERE fingerprint = $1`,
+        [binding.fingerprint, chainId, chain.contract, binding.txHash, binding.blockNumber, binding.validFrom],
+      );
+    }
+    const checkpoint = await this.#checkpoints?.lastAnchoredHere(chainId);
+    if (checkpoint && (await chain.checkpointOf(checkpoint.treeSize)).root.toLowerCase() !== checkpoint.root) {
+      throw new AnchorConflictError(
+        `The chain forgot: the log's checkpoint of size ${checkpoint.treeSize} (root ${checkpoint.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
       );
     }
   }

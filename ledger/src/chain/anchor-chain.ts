@@ -8,8 +8,12 @@ import { JsonRpcError, rpcCall } from './json-rpc.js';
 
 const registryInterface = new Interface(anchorRegistryAbi);
 export const ROOT_ANCHORED_TOPIC = registryInterface.getEvent('RootAnchored')!.topicHash;
+const CHECKPOINT_ANCHORED_TOPIC = registryInterface.getEvent('CheckpointAnchored')!.topicHash;
+const REGISTRY_KEY_BOUND_TOPIC = registryInterface.getEvent('RegistryKeyBound')!.topicHash;
 /** The anchor costs 52.4k gas whatever the batch size: a fixed limit with headroom, no estimate call. */
 const ANCHOR_GAS_LIMIT = 90_000n;
+/** A checkpoint anchor writes two fresh slots and the last size (about 96k the first time). */
+const CHECKPOINT_GAS_LIMIT = 160_000n;
 
 export interface OnChainAnchor {
   readonly batchId: bigint;
@@ -103,6 +107,43 @@ export class AnchorChain {
     return { txHash: log.transactionHash, blockNumber: Number(BigInt(log.blockNumber)), root: log.topics[2]! };
   }
 
+  /** What the registry recorded for the checkpoint of `treeSize` (root zero: never anchored). */
+  async checkpointOf(treeSize: number): Promise<{ root: string; timestamp: bigint; blockNumber: bigint }> {
+    const data = registryInterface.encodeFunctionData('checkpointOf', [treeSize]);
+    const result = await this.call<string>('eth_call', [{ to: this.contract, data }, 'latest']);
+    const [root, timestamp, blockNumber] = registryInterface.decodeFunctionResult('checkpointOf', result) as unknown as [string, bigint, bigint];
+    return { root, timestamp, blockNumber };
+  }
+
+  async lastCheckpointSize(): Promise<bigint> {
+    const result = await this.call<string>('eth_call', [{ to: this.contract, data: registryInterface.encodeFunctionData('lastCheckpointSize') }, 'latest']);
+    return registryInterface.decodeFunctionResult('lastCheckpointSize', result)[0] as bigint;
+  }
+
+  /** The CheckpointAnchored log of `treeSize`, if that checkpoint was anchored. */
+  async findCheckpointLog(treeSize: number): Promise<AnchorLog | null> {
+    const logs = await this.call<{ transactionHash: string; blockNumber: string; topics: string[] }[]>('eth_getLogs', [
+      { address: this.contract, fromBlock: '0x0', toBlock: 'latest', topics: [CHECKPOINT_ANCHORED_TOPIC, zeroPadValue(toBeHex(treeSize), 32)] },
+    ]);
+    const log = logs[0];
+    if (!log) return null;
+    return { txHash: log.transactionHash, blockNumber: Number(BigInt(log.blockNumber)), root: log.topics[2]! };
+  }
+
+  /** Every RegistryKeyBound log of the registry, oldest first: which key, from when, in which transaction. */
+  async registryKeyBindings(): Promise<{ index: number; fingerprint: string; validFrom: number; txHash: string; blockNumber: number }[]> {
+    const logs = await this.call<{ transactionHash: string; blockNumber: string; topics: string[]; data: string }[]>('eth_getLogs', [
+      { address: this.contract, fromBlock: '0x0', toBlock: 'latest', topics: [REGISTRY_KEY_BOUND_TOPIC] },
+    ]);
+    return logs.map((log) => ({
+      index: Number(BigInt(log.topics[1]!)),
+      fingerprint: log.topics[2]!.toLowerCase(),
+      validFrom: Number(BigInt(log.data)),
+      txHash: log.transactionHash,
+      blockNumber: Number(BigInt(log.blockNumber)),
+    }));
+  }
+
   /** The anchorer's next nonce as mined (pending transactions not counted). */
   async minedNonce(): Promise<number> {
     return Number(BigInt(await this.call<string>('eth_getTransactionCount', [this.wallet.address, 'latest'])));
@@ -110,8 +151,16 @@ export class AnchorChain {
 
   /** Signs `anchor(batchId, root, leafCount)` with `nonce`. Same inputs and fees give the same bytes. */
   async signAnchor(batchId: number, root: string, leafCount: number, nonce: number): Promise<SignedAnchor> {
+    return this.#sign(registryInterface.encodeFunctionData('anchor', [batchId, root, leafCount]), ANCHOR_GAS_LIMIT, nonce);
+  }
+
+  /** Signs `anchorCheckpoint(treeSize, root)` with `nonce`. */
+  async signCheckpointAnchor(treeSize: number, root: string, nonce: number): Promise<SignedAnchor> {
+    return this.#sign(registryInterface.encodeFunctionData('anchorCheckpoint', [treeSize, root]), CHECKPOINT_GAS_LIMIT, nonce);
+  }
+
+  async #sign(data: string, gasLimit: bigint, nonce: number): Promise<SignedAnchor> {
     const chainId = await this.chainId();
-    const data = registryInterface.encodeFunctionData('anchor', [batchId, root, leafCount]);
     const block = await this.call<{ baseFeePerGas?: string }>('eth_getBlockByNumber', ['latest', false]);
     let fees: Record<string, bigint | number>;
     if (block.baseFeePerGas !== undefined) {
@@ -127,7 +176,7 @@ export class AnchorChain {
       to: this.contract,
       data,
       value: 0n,
-      gasLimit: ANCHOR_GAS_LIMIT,
+      gasLimit,
     });
     return { rawTransaction, txHash: Transaction.from(rawTransaction).hash!, nonce };
   }

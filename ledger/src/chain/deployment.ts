@@ -21,11 +21,11 @@ export interface DeploymentRecord {
   readonly deployedAt: string;
 }
 
-export function deploymentsFile(dataDir: string): string {
+function deploymentsFile(dataDir: string): string {
   return path.join(dataDir, 'chain-deployments.json');
 }
 
-export function readDeployments(dataDir: string): DeploymentRecord[] {
+function readDeployments(dataDir: string): DeploymentRecord[] {
   const file = deploymentsFile(dataDir);
   if (!existsSync(file)) return [];
   return JSON.parse(readFileSync(file, 'utf8')) as DeploymentRecord[];
@@ -45,7 +45,7 @@ async function readCall<T>(rpcUrl: string, contract: string, name: string, args:
   return registryInterface.decodeFunctionResult(name, result) as unknown as T;
 }
 
-export async function chainIdOf(rpcUrl: string): Promise<number> {
+async function chainIdOf(rpcUrl: string): Promise<number> {
   return Number(BigInt(await rpcCall<string>(rpcUrl, 'eth_chainId')));
 }
 

@@ -3,7 +3,7 @@
 // Hardhat keeps its chain in memory, so on every start the chain is REBUILT from the event log,
 // deterministically: a fixed genesis (hardhat.config.cjs `initialDate`, Hardhat's fixed accounts),
 // the registry deployed by one fixed signed transaction (so it lands at the same address in block 1),
-// then every RootAnchored's `rawTransaction` replayed in block order with `evm_setNextBlockTimestamp`
+// then every RootAnchored's and CheckpointAnchored's `rawTransaction` replayed in block order with `evm_setNextBlockTimestamp`
 // set to its recorded block timestamp. Each replayed transaction must come back with its recorded
 // hash and block number: every proof issued before the restart verifies against the rebuilt chain.
 // A mismatch is logged loudly and reported (the service marks the ledger degraded).
@@ -14,7 +14,14 @@ import { freePort } from '@titleledger/api/runtime';
 import { anchorRegistryAbi, anchorRegistryBytecode, HARDHAT_CHAIN_ID } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode, type NodeExit } from '@titleledger/contracts/hardhat-node';
 import { eventTypes, isEvent } from '@titleledger/api/events';
-import type { RootAnchoredData } from '../anchoring/decider.js';
+/** A transaction recorded in the log as mined on the embedded chain, to replay. */
+interface RecordedTransaction {
+  readonly anchored: string;
+  readonly rawTransaction: string;
+  readonly txHash: string;
+  readonly blockNumber: number;
+  readonly blockTimestamp: number;
+}
 import { rpcCall } from './json-rpc.js';
 
 /** Hardhat's well-known accounts #0 (deploys the registry) and #1 (anchors): local use only. */
@@ -26,7 +33,8 @@ export const EMBEDDED_CONTRACT = getCreateAddress({ from: new Wallet(EMBEDDED_DE
 export const EMBEDDED_CHAIN_ID = Number(HARDHAT_CHAIN_ID);
 
 export interface ReplayMismatch {
-  readonly batchId: number;
+  /** What the replayed transaction anchored: `batch 3`, `checkpoint 120`. */
+  readonly anchored: string;
   readonly expected: { txHash: string; blockNumber: number };
   readonly actual: { txHash: string | null; blockNumber: number | null };
 }
@@ -69,16 +77,17 @@ async function mineAt(rpcUrl: string, raw: string, timestamp: number): Promise<{
   return { txHash, blockNumber: receipt ? Number(BigInt(receipt.blockNumber)) : null };
 }
 
-/** Every RootAnchored recorded on the embedded chain, in block order. */
-async function recordedEmbeddedAnchors(store: EventStore): Promise<RootAnchoredData[]> {
-  const anchors: RootAnchoredData[] = [];
+/** Every anchor (batch or checkpoint) recorded on the embedded chain, in block order. */
+async function recordedEmbeddedAnchors(store: EventStore): Promise<RecordedTransaction[]> {
+  const anchors: RecordedTransaction[] = [];
+  const onEmbedded = (data: { chainId: number; contract: string }) =>
+    data.chainId === EMBEDDED_CHAIN_ID && data.contract.toLowerCase() === EMBEDDED_CONTRACT.toLowerCase();
   let from;
   for (;;) {
-    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 5_000, eventTypes: eventTypes('RootAnchored') });
+    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 5_000, eventTypes: eventTypes('RootAnchored', 'CheckpointAnchored') });
     for (const event of page) {
-      if (!isEvent(event, 'RootAnchored')) continue;
-      const { data } = event;
-      if (data.chainId === EMBEDDED_CHAIN_ID && data.contract.toLowerCase() === EMBEDDED_CONTRACT.toLowerCase()) anchors.push(data);
+      if (isEvent(event, 'RootAnchored') && onEmbedded(event.data)) anchors.push({ ...event.data, anchored: `batch ${event.data.batchId}` });
+      if (isEvent(event, 'CheckpointAnchored') && onEmbedded(event.data)) anchors.push({ ...event.data, anchored: `checkpoint ${event.data.treeSize}` });
     }
     if (page.length < 5_000) break;
     from = page[page.length - 1]!.position;
@@ -108,7 +117,7 @@ export async function startEmbeddedChain(options: {
         actual = { txHash: Transaction.from(anchor.rawTransaction).hash, blockNumber: null };
       }
       if (actual.txHash !== anchor.txHash || actual.blockNumber !== anchor.blockNumber) {
-        const mismatch = { batchId: anchor.batchId, expected: { txHash: anchor.txHash, blockNumber: anchor.blockNumber }, actual };
+        const mismatch = { anchored: anchor.anchored, expected: { txHash: anchor.txHash, blockNumber: anchor.blockNumber }, actual };
         mismatches.push(mismatch);
         options.onMismatch?.(mismatch);
       }

@@ -1,0 +1,100 @@
+// The registry key's history (issue 17 item 2): the first start records the key's fingerprint, and
+// every later start must find the same key. A lost or replaced key file is an error at start, never a
+// silent new key (which would leave every `.tr` signed before unverifiable under "our" key). A new key
+// is recorded only by a rotation bound on chain (AnchorRegistry.rotateKey; no command for it yet).
+//
+// `registry_keys`: position 0 is the first key; each rotation adds the next position. The ledger
+// fills in where each key is bound on chain (the RegistryKeyBound log: transaction, block, validFrom).
+import type pg from 'pg';
+import type { Migration } from '../db/migrate.js';
+import { ConfigError, type Config } from '../config.js';
+import { loadRegistryKey, readRegistryKey, registryKeyFile, type RegistryKey } from './registry-key.js';
+
+export const registryKeyMigrations: readonly Migration[] = [
+  {
+    id: 'registry/001-registry-keys',
+    sql: `
+      CREATE TABLE registry_keys (
+        position integer PRIMARY KEY,
+        fingerprint text NOT NULL UNIQUE,
+        public_key text NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        bound_chain_id bigint,
+        bound_contract text,
+        bound_tx_hash text,
+        bound_block_number bigint,
+        valid_from timestamptz
+      );
+    `,
+  },
+];
+
+export interface RecordedRegistryKey {
+  readonly position: number;
+  readonly fingerprint: string;
+  readonly publicKey: string;
+  readonly recordedAt: Date;
+  readonly binding: { readonly chainId: number; readonly contract: string; readonly txHash: string; readonly blockNumber: number; readonly validFrom: Date } | null;
+}
+
+export async function listRecordedRegistryKeys(db: pg.Pool | pg.PoolClient): Promise<RecordedRegistryKey[]> {
+  const { rows } = await db.query<{
+    position: number;
+    fingerprint: string;
+    public_key: string;
+    recorded_at: Date;
+    bound_chain_id: string | null;
+    bound_contract: string | null;
+    bound_tx_hash: string | null;
+    bound_block_number: string | null;
+    valid_from: Date | null;
+  }>('SELECT * FROM registry_keys ORDER BY position');
+  return rows.map((row) => ({
+    position: row.position,
+    fingerprint: row.fingerprint,
+    publicKey: row.public_key,
+    recordedAt: row.recorded_at,
+    binding:
+      row.bound_tx_hash === null
+        ? null
+        : {
+            chainId: Number(row.bound_chain_id),
+            contract: row.bound_contract!,
+            txHash: row.bound_tx_hash,
+            blockNumber: Number(row.bound_block_number),
+            validFrom: row.valid_from!,
+          },
+  }));
+}
+
+function keyProblem(config: Config, recorded: RecordedRegistryKey, configured: RegistryKey | null): string {
+  const where = config.REGISTRY_SIGNING_KEY ? 'REGISTRY_SIGNING_KEY' : registryKeyFile(config.dataDir);
+  const what = configured ? `${where} holds key ${configured.fingerprint}` : `${where} is missing`;
+  return (
+    `REGISTRY KEY: ${what}, but this registry's signing key is ${recorded.fingerprint} (recorded ${recorded.recordedAt.toISOString()}). ` +
+    'Every .tr file and checkpoint was signed with it, so a new key is never made silently. ' +
+    `Restore the original key (${where}) from your backup and start again. A key lost for good needs a rotation: ` +
+    "the registry owner's AnchorRegistry.rotateKey(new fingerprint) on chain, and the new key recorded in registry_keys (docs/architecture.md, the registry key)."
+  );
+}
+
+/**
+ * The registry key this start must use: the recorded current key. On the very first start the
+ * configured key (generated into DATA_DIR when none is configured) is recorded. Throws ConfigError
+ * when the configured key is missing or is another key.
+ */
+export async function ensureRegistryKey(pool: pg.Pool, config: Config): Promise<RegistryKey> {
+  let configured = readRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
+  let current = (await listRecordedRegistryKeys(pool)).at(-1);
+  if (!current) {
+    configured ??= loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
+    // Concurrent first starts: one insert wins, the others compare with it below.
+    await pool.query('INSERT INTO registry_keys (position, fingerprint, public_key) VALUES (0, $1, $2) ON CONFLICT DO NOTHING', [
+      configured.fingerprint,
+      configured.publicKeyBase64,
+    ]);
+    current = (await listRecordedRegistryKeys(pool)).at(-1)!;
+  }
+  if (!configured || configured.fingerprint !== current.fingerprint) throw new ConfigError([keyProblem(config, current, configured)]);
+  return configured;
+}
