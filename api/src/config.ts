@@ -83,7 +83,10 @@ const configSchema = z.object({
   /** /api/health turns `degraded` when a read model's oldest unapplied event is older than this, or more events wait. */
   HEALTH_MAX_LAG_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   HEALTH_MAX_LAG_EVENTS: positiveInt.max(100_000).default(1000),
+  /** Subscribers poll this often only while they cannot LISTEN (Postgres adapter); NOTIFY wakes them otherwise. */
   EVENT_POLL_INTERVAL_MS: positiveInt.max(10_000).default(20),
+  /** The fallback poll while LISTEN works: it only catches what a NOTIFY could not announce. */
+  EVENT_LISTEN_POLL_INTERVAL_MS: positiveInt.max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   /** Title registration: the fee a payment must carry (cents), the upload limit, the .tr signing key (PEM). */
   REGISTRATION_FEE_CENTS: positiveInt.default(999),
@@ -169,6 +172,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(value.DATA_DIR),
     publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
   };
+}
+
+/** The separate processes of a production deployment (api/, projections/ and ledger/ dist/main.js). */
+export type ProcessRole = 'api' | 'projections' | 'ledger';
+
+/**
+ * What each process needs set in production, beyond the defaults. One server key and one registry
+ * key for every replica (a key generated per container would make each replica's data and proofs
+ * unreadable to the others); an external database (an embedded one per process would split the log);
+ * the ledger's chain, anchorer and registry contract. docker-compose.yml is checked against this
+ * (test/prod/compose.unit.test.ts), and each main.ts refuses to start without it.
+ */
+export const PRODUCTION_SETTINGS = {
+  api: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
+  projections: ['SECRET_KEY', 'DATABASE_URL'],
+  ledger: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
+} as const satisfies Record<ProcessRole, readonly (keyof z.input<typeof configSchema>)[]>;
+
+/** Refuses a production start of `role` with a setting of PRODUCTION_SETTINGS unset (the config already validated the values). */
+export function requireProductionSettings(config: Config, role: ProcessRole): void {
+  if (config.NODE_ENV !== 'production') return;
+  const missing = PRODUCTION_SETTINGS[role].filter((name) => config[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name}: required in production for the ${role} process (see docs/operations.md)`));
+  }
 }
 
 /**

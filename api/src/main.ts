@@ -4,7 +4,7 @@ import { ConfigError } from './config.js';
 import { runApp } from './runtime/run-app.js';
 
 try {
-  await runApp();
+  await runApp({ role: 'api' });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

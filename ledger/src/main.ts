@@ -4,7 +4,7 @@ import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { createLedgerService, ledgerMigrations } from './index.js';
 
 try {
-  await runApp({ http: false, migrations: ledgerMigrations, services: [createLedgerService()] });
+  await runApp({ http: false, role: 'ledger', migrations: ledgerMigrations, services: [createLedgerService()] });
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

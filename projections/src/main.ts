@@ -23,7 +23,7 @@ try {
     await running.stop();
     process.exitCode = stillParked.length > 0 ? 1 : 0;
   } else if (command === 'run') {
-    await runApp({ http: false, migrations: readModelMigrations, services: [createProjectionsService(allProjections)] });
+    await runApp({ http: false, role: 'projections', migrations: readModelMigrations, services: [createProjectionsService(allProjections)] });
   } else {
     console.error(`Unknown command "${command}". Use: run | rebuild | retry`);
     process.exit(2);

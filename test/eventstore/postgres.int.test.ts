@@ -1,6 +1,8 @@
 // The contract suite against the default adapter on a real Postgres, plus the Postgres-only part:
 // the late-committing-transaction trap. (Tamper evidence: api/src/transparency/transparency.int.test.ts.)
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import type pg from 'pg';
+import { createPool } from '@titleledger/api/runtime';
 import {
   PostgresEventStore,
   eventStoreMigrations,
@@ -43,5 +45,63 @@ describe('postgres event store specifics', () => {
     }
     const all = await store.readAll();
     expect(all.map((e) => e.type)).toEqual(['Late', 'Fast']);
+  });
+});
+
+describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
+  // Two stores on two pools stand for two processes: the in-process nudge cannot reach the reader.
+  // Both poll only every 10 minutes, so an event that arrives before the test's limit arrived by NOTIFY.
+  const LONG_POLL = { pollIntervalMs: 600_000, listenPollIntervalMs: 600_000 };
+  let db: TestDatabase;
+  let writerPool: pg.Pool;
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    writerPool = createPool(db.url, 2);
+  });
+  afterAll(async () => {
+    await writerPool.end();
+    await db.close();
+  });
+
+  it("wakes another process's subscriber once the append has committed, and it polls only as a fallback", async () => {
+    const reader = new PostgresEventStore(db.pool, LONG_POLL);
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({ onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await writer.append('wake-1', [newEvent('First')], 'any');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['First']);
+      await Promise.all([writer.append('wake-2', [newEvent('Second')], 'any'), writer.append('wake-3', [newEvent('Third')], 'any')]);
+      await expect.poll(() => [...seen].sort(), { timeout: 30_000 }).toEqual(['First', 'Second', 'Third']);
+    } finally {
+      await subscription.stop();
+    }
+    expect(reader.isListening).toBe(false);
+  });
+
+  it('resumes listening after its LISTEN connection is killed, and finds what was committed meanwhile', async () => {
+    const reader = new PostgresEventStore(db.pool, LONG_POLL);
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({
+      from: await writer.headPosition(),
+      onEvents: (events) => void seen.push(...events.map((e) => e.type)),
+    });
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await writerPool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
+      await writer.append('wake-4', [newEvent('WhileDown')], 'any');
+      await expect.poll(() => reader.isListening, { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['WhileDown']);
+      await writer.append('wake-5', [newEvent('AfterReconnect')], 'any');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['WhileDown', 'AfterReconnect']);
+    } finally {
+      await subscription.stop();
+    }
   });
 });

@@ -2,7 +2,7 @@
 export { startEmbeddedPostgres, ensureDatabase, freePort, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 export { createPool, inTransaction } from '../db/pool.js';
 export { migrate, type Migration } from '../db/migrate.js';
-export { loadConfig, ConfigError, type Config } from '../config.js';
+export { loadConfig, ConfigError, PRODUCTION_SETTINGS, type Config, type ProcessRole } from '../config.js';
 export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';
 export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';
 export { apiMigrations } from '../accounts/migrations.js';

@@ -9,7 +9,7 @@ import pino, { type Logger } from 'pino';
 import type pg from 'pg';
 import { apiMigrations } from '../accounts/migrations.js';
 import { installServerKey } from '../accounts/crypto.js';
-import { loadConfig, resolveSecretKey, type Config } from '../config.js';
+import { loadConfig, requireProductionSettings, resolveSecretKey, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
 import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import { createPool } from '../db/pool.js';
@@ -28,6 +28,8 @@ export interface RunAppOptions {
   /** Stop gracefully on SIGINT/SIGTERM. Default true. */
   readonly handleSignals?: boolean;
   readonly logger?: Logger;
+  /** The process this is in a production deployment: its PRODUCTION_SETTINGS must be set (NODE_ENV=production). */
+  readonly role?: ProcessRole;
 }
 
 export interface RunningApp {
@@ -62,6 +64,7 @@ export function embeddedDataDir(dataDir: string, log: Logger): string {
 
 export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   let config = loadConfig(options.env ?? process.env);
+  if (options.role) requireProductionSettings(config, options.role);
   if (config.PORT === 0 && (options.http ?? true)) {
     // Links the app hands out (checkout, certificates) need the real port, so choose it up front.
     const port = await freePort();
@@ -105,6 +108,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
     eventStoreUrl: config.EVENTSTORE_URL,
     pool,
     pollIntervalMs: config.EVENT_POLL_INTERVAL_MS,
+    listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS,
   });
 
   const context = { config, pool, store, log };

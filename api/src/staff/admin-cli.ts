@@ -101,7 +101,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   const pool = createPool(databaseUrl, 2);
   try {
     await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations]);
-    const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS });
+    const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS, listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS });
     const service = new StaffService({
       store,
       db: pool,

@@ -108,24 +108,48 @@ export class EventStoreDbEventStore implements EventStore {
     const max = options.maxCount ?? 10_000;
     const types = options.eventTypes ? new Set(options.eventTypes) : null;
     const out: RecordedEvent[] = [];
-    const startAt = from === START || (from.commit === 0n && from.prepare === 0n) ? ESDB_START : from;
-    for await (const resolved of this.client.readAll({ fromPosition: startAt, maxCount: max + 1 })) {
-      const recorded = toRecorded(resolved);
-      // ESDB reads include the starting position; our contract is "strictly after".
-      if (!recorded || comparePositions(recorded.position, from) <= 0) continue;
-      if (types && !types.has(recorded.type)) continue;
-      out.push(recorded);
-      if (out.length >= max) break;
+    // Pages until the answer is full or the log ends: a type filter (applied here, the client's
+    // readAll has none) or system events must not cut the answer short while more events exist.
+    const pageSize = Math.max(max + 1, 512);
+    let cursor: Position = from;
+    for (;;) {
+      const pageStart = cursor;
+      const startAt = pageStart.commit === 0n && pageStart.prepare === 0n ? ESDB_START : pageStart;
+      let read = 0;
+      for await (const resolved of this.client.readAll({ fromPosition: startAt, maxCount: pageSize })) {
+        read += 1;
+        const position = resolved.event?.position;
+        if (position) cursor = { commit: position.commit, prepare: position.prepare };
+        const recorded = toRecorded(resolved);
+        // ESDB reads include the starting position (so each page repeats the last one's end); our contract is "strictly after".
+        if (!recorded || comparePositions(recorded.position, pageStart) <= 0) continue;
+        if (types && !types.has(recorded.type)) continue;
+        out.push(recorded);
+        if (out.length >= max) return out;
+      }
+      if (read < pageSize) return out;
     }
-    return out;
   }
 
   async headPosition(): Promise<Position> {
-    for await (const resolved of this.client.readAll({ fromPosition: END, direction: 'backwards', maxCount: 50 })) {
-      const recorded = toRecorded(resolved);
-      if (recorded) return recorded.position;
+    // Pages back from the end past system events ($-types, ESDB's own streams) to the last user event.
+    const pageSize = 512;
+    let from: typeof END | Position = END;
+    for (;;) {
+      let read = 0;
+      let oldest: Position | null = null;
+      const page: AsyncIterable<AllStreamResolvedEvent> = this.client.readAll({ fromPosition: from, direction: 'backwards', maxCount: pageSize });
+      for await (const resolved of page) {
+        read += 1;
+        const recorded = toRecorded(resolved);
+        if (recorded) return recorded.position;
+        const position: { commit: bigint; prepare: bigint } | undefined = resolved.event?.position;
+        if (position) oldest = { commit: position.commit, prepare: position.prepare };
+      }
+      // A backwards read starts at (and includes) its position: stop when a page made no progress.
+      if (read < pageSize || !oldest || (from !== END && comparePositions(oldest, from) >= 0)) return START;
+      from = oldest;
     }
-    return START;
   }
 
   subscribeAll(options: SubscribeAllOptions): Subscription {

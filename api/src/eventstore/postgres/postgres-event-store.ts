@@ -1,6 +1,6 @@
 // The default event-store adapter: Postgres (embedded or external).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type pg from 'pg';
+import pg from 'pg';
 import { START, type Position } from '../position.js';
 import {
   WrongExpectedRevisionError,
@@ -17,8 +17,13 @@ import {
 } from '../types.js';
 
 export interface PostgresEventStoreOptions {
-  /** How long a caught-up subscriber waits before looking for new events. */
+  /** How long a caught-up subscriber waits before looking for new events while it cannot LISTEN. */
   readonly pollIntervalMs?: number;
+  /**
+   * The fallback poll while LISTEN works (default 1000 ms): NOTIFY wakes subscribers in every process,
+   * the poll only catches an event made visible by some other transaction ending (see subscribeAll).
+   */
+  readonly listenPollIntervalMs?: number;
   /** Events per read while catching up. */
   readonly batchSize?: number;
 }
@@ -37,6 +42,10 @@ interface EventRow {
 // Aliased: ORDER BY transaction_id must sort the xid8 column, not its text ("1000" < "999").
 const COLUMNS = 'transaction_id::text AS tx_id, seq, event_id, stream_id, revision, type, data, metadata';
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/** The channel an append NOTIFYs once committed; subscribers in every process LISTEN on it. */
+const EVENTS_CHANNEL = 'es_events_appended';
+/** After a wake-up, subscribers keep the fast poll this long: an event may only become visible when an older transaction ends. */
+const FAST_AFTER_WAKE_MS = 250;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -56,16 +65,122 @@ function expectedToText(expected: ExpectedRevision): string {
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pollIntervalMs: number;
+  private readonly listenPollIntervalMs: number;
   private readonly batchSize: number;
-  /** This instance's live subscriptions: an append made here nudges them instead of waiting for their next poll. */
+  /** This instance's live subscriptions: an append made here, or a NOTIFY from any process, nudges them. */
   private readonly subscribers = new Set<() => void>();
+  /** The dedicated LISTEN connection, opened with the first subscription; null while there is none. */
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private listenerStarting: Promise<void> | null = null;
+  private listenRetryTimer: NodeJS.Timeout | null = null;
+  private listenFailures = 0;
+  private closed = false;
+  /** NOTIFYs coalesce: while one is in flight, further appends only ask for one more. */
+  private notifyInFlight = false;
+  private notifyAgain = false;
 
   constructor(
     private readonly pool: pg.Pool,
     options: PostgresEventStoreOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 20;
+    this.listenPollIntervalMs = Math.max(options.listenPollIntervalMs ?? 1000, this.pollIntervalMs);
     this.batchSize = options.batchSize ?? 1000;
+  }
+
+  /** Whether the subscribers of this instance hear other processes' appends (LISTEN is up). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  private nudgeAll(): void {
+    for (const nudge of this.subscribers) nudge();
+  }
+
+  /**
+   * Tells subscribers in every process that events were committed. Sent after the append's
+   * transaction has committed, never inside it: a NOTIFY in the append would take Postgres's global
+   * notification lock at every commit and serialise the writers.
+   */
+  private notifyCommitted(): void {
+    this.nudgeAll();
+    if (this.notifyInFlight) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    const send = (): void => {
+      this.notifyAgain = false;
+      this.pool
+        .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, ''])
+        // A lost NOTIFY only costs latency: the subscribers' fallback poll still finds the events.
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.notifyAgain && !this.closed) send();
+          else this.notifyInFlight = false;
+        });
+    };
+    send();
+  }
+
+  /** Opens the LISTEN connection (once); on failure or loss, retries with backoff while subscribers poll fast. */
+  private ensureListening(): void {
+    if (this.closed || this.listener || this.listenerStarting || this.listenRetryTimer) return;
+    const client = new pg.Client(this.pool.options);
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      this.listening = false;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      this.scheduleListenRetry();
+      // Events may have been committed while nobody listened.
+      this.nudgeAll();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => this.nudgeAll());
+    this.listener = client;
+    this.listenerStarting = (async () => {
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+        if (this.closed || this.listener !== client) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        this.listening = true;
+        this.listenFailures = 0;
+        // Anything committed before LISTEN took effect is found by this read.
+        this.nudgeAll();
+      } catch {
+        lost();
+      } finally {
+        this.listenerStarting = null;
+      }
+    })();
+  }
+
+  private scheduleListenRetry(): void {
+    if (this.closed || this.subscribers.size === 0) return;
+    this.listenFailures += 1;
+    const delay = Math.min(30_000, 250 * 2 ** Math.min(this.listenFailures, 7));
+    this.listenRetryTimer = setTimeout(() => {
+      this.listenRetryTimer = null;
+      this.ensureListening();
+    }, delay);
+    this.listenRetryTimer.unref();
+  }
+
+  private async stopListening(): Promise<void> {
+    if (this.listenRetryTimer) clearTimeout(this.listenRetryTimer);
+    this.listenRetryTimer = null;
+    await this.listenerStarting;
+    const client = this.listener;
+    this.listener = null;
+    this.listening = false;
+    if (client) await client.end().catch(() => undefined);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -98,7 +213,7 @@ export class PostgresEventStore implements EventStore {
               values: [appends.map((a) => a.streamId), appends.map((a) => expectedToText(a.expectedRevision)), appends.map((a) => a.events.length), ...columns],
             },
       );
-      for (const nudge of this.subscribers) nudge();
+      this.notifyCommitted();
       return rows.map((row) => ({
         nextExpectedRevision: BigInt(row.next_revision),
         position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
@@ -155,11 +270,17 @@ export class PostgresEventStore implements EventStore {
     let wake: (() => void) | null = null;
     // Set by an append through this instance; checked before sleeping, so one made while a read was under way is not missed.
     let nudged = false;
+    // Until this time the fast poll is kept after a wake-up: an event whose transaction committed
+    // behind an older one still running becomes visible when that one ends, which sends no NOTIFY
+    // if it appended nothing.
+    let fastUntil = 0;
     const nudge = () => {
       nudged = true;
+      fastUntil = Date.now() + FAST_AFTER_WAKE_MS;
       wake?.();
     };
     this.subscribers.add(nudge);
+    this.ensureListening();
     const loop = async () => {
       let from = options.from ?? START;
       while (!stopped) {
@@ -185,7 +306,8 @@ export class PostgresEventStore implements EventStore {
         if (nudged) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, this.pollIntervalMs).unref();
+          const slow = this.listening && Date.now() >= fastUntil;
+          setTimeout(resolve, slow ? this.listenPollIntervalMs : this.pollIntervalMs).unref();
         });
         wake = null;
       }
@@ -197,11 +319,14 @@ export class PostgresEventStore implements EventStore {
         this.subscribers.delete(nudge);
         wake?.();
         await done;
+        if (this.subscribers.size === 0) await this.stopListening();
       },
     };
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    await this.stopListening();
     await this.pool.end();
   }
 }

@@ -1,0 +1,146 @@
+// docker-compose.yml cannot be started here (no Docker engine), so it is read: with the .env that
+// `npm run keys` writes, every service that runs a TitleLedger process gets each setting its process
+// needs in production (PRODUCTION_SETTINGS in api/src/config.ts, the list each main.ts enforces) and a
+// configuration that loads; no secret is written in the file itself.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig, PRODUCTION_SETTINGS, type ProcessRole } from '@titleledger/api/runtime';
+import { registryKeyFromPem } from '@titleledger/api/transparency';
+import { generateKeys } from '../../scripts/keys.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+
+interface Service {
+  command?: string[];
+  readonly environment?: Record<string, string | number>;
+  readonly depends_on?: Record<string, { condition: string }>;
+  readonly volumes?: readonly string[];
+  readonly deploy?: { replicas?: number };
+  readonly profiles?: readonly string[];
+}
+interface Compose {
+  readonly services: Record<string, Service>;
+}
+
+/** Compose's interpolation: ${NAME}, ${NAME:-default}, ${NAME:?error}, and $$ for a literal $. */
+function interpolate(value: string, dotenv: Record<string, string>): string {
+  return value.replace(/\$\$|\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (match, name?: string, op?: string, arg?: string) => {
+    if (match === '$$') return '$';
+    const set = dotenv[name!];
+    if (set !== undefined && set !== '') return set;
+    if (op === '?') throw new Error(`${name}: ${arg}`);
+    return op === '-' ? arg! : '';
+  });
+}
+
+function load(text: string, dotenv: Record<string, string>): Compose {
+  const compose = parse(text, { merge: true }) as Compose;
+  for (const service of Object.values(compose.services)) {
+    const env = service.environment ?? {};
+    for (const [name, value] of Object.entries(env)) env[name] = interpolate(String(value), dotenv);
+    if (service.command) service.command = service.command.map((part) => interpolate(part, dotenv));
+  }
+  return compose;
+}
+
+const ROLES: Record<string, ProcessRole> = {
+  'api/dist/main.js': 'api',
+  'projections/dist/main.js': 'projections',
+  'ledger/dist/main.js': 'ledger',
+};
+
+/** What stops each TitleLedger service of `compose` from starting in production, as messages. */
+function productionProblems(compose: Compose): string[] {
+  const problems: string[] = [];
+  for (const [name, service] of Object.entries(compose.services)) {
+    const script = service.command?.find((part) => part in ROLES);
+    if (!script) continue;
+    const role = ROLES[script]!;
+    const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v)]));
+    if (env.NODE_ENV !== 'production') problems.push(`${name}: NODE_ENV is not production`);
+    let config;
+    try {
+      config = loadConfig(env);
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const setting of PRODUCTION_SETTINGS[role]) {
+      if (config[setting] === undefined) problems.push(`${name} (${role}): ${setting} is not set`);
+    }
+    if (config.REGISTRY_SIGNING_KEY) {
+      try {
+        registryKeyFromPem(config.REGISTRY_SIGNING_KEY.replaceAll('\\n', '\n'));
+      } catch (error) {
+        problems.push(`${name}: REGISTRY_SIGNING_KEY: ${(error as Error).message}`);
+      }
+    }
+    if (config.DATABASE_URL && !(new URL(config.DATABASE_URL).hostname in compose.services)) {
+      problems.push(`${name}: DATABASE_URL names no service`);
+    }
+    if (!service.depends_on?.postgres) problems.push(`${name}: does not wait for postgres`);
+    if (role === 'ledger' && !service.depends_on?.['deploy-registry']) problems.push(`${name}: does not wait for the registry's deployment`);
+  }
+  return problems;
+}
+
+describe('docker-compose.yml', () => {
+  const dotenv = generateKeys();
+
+  it('gives every TitleLedger service what its process needs in production, from the .env of `npm run keys`', () => {
+    const compose = load(composeText, dotenv);
+    expect(productionProblems(compose)).toEqual([]);
+    const roles = Object.values(compose.services).flatMap((s) => s.command?.filter((p) => p in ROLES) ?? []);
+    expect(roles.sort()).toEqual(['api/dist/main.js', 'ledger/dist/main.js', 'projections/dist/main.js']);
+    // Every replica shares one server key and one registry key: they come from the .env, not per container.
+    const api = compose.services.api!.environment!;
+    expect(api.SECRET_KEY).toBe(dotenv.SECRET_KEY);
+    expect(compose.services.ledger!.environment!.REGISTRY_SIGNING_KEY).toBe(api.REGISTRY_SIGNING_KEY);
+    expect(compose.services.ledger!.deploy?.replicas).toBe(2);
+  });
+
+  it('would be caught missing a production setting (the check can fail)', () => {
+    const withoutContract = composeText.replace(/^ {4}ANCHOR_CONTRACT:.*\n/m, '');
+    expect(withoutContract).not.toBe(composeText);
+    expect(productionProblems(load(withoutContract, dotenv))).toEqual([
+      'ledger (ledger): ANCHOR_CONTRACT is not set',
+    ]);
+    const withoutKey = composeText.replace(/^ {4}SECRET_KEY:.*\n/m, '');
+    expect(productionProblems(load(withoutKey, dotenv))).toEqual(
+      ['api (api)', 'projections (projections)', 'ledger (ledger)'].map((s) => `${s}: SECRET_KEY is not set`),
+    );
+  });
+
+  it('keeps the Postgres password and every key out of the file: without the .env it refuses to start', () => {
+    for (const name of ['POSTGRES_PASSWORD', 'SECRET_KEY', 'REGISTRY_SIGNING_KEY', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT', 'CHAIN_MNEMONIC']) {
+      expect(composeText).toContain(`\${${name}:?`);
+      expect(composeText).not.toContain(dotenv[name]!);
+    }
+    expect(() => load(composeText, {})).toThrow(/run npm run keys first/);
+    const compose = load(composeText, dotenv);
+    expect(compose.services.postgres!.environment!.POSTGRES_PASSWORD).toBe(dotenv.POSTGRES_PASSWORD);
+    expect(new URL(String(compose.services.api!.environment!.DATABASE_URL)).password).toBe(dotenv.POSTGRES_PASSWORD);
+  });
+
+  it('runs a chain whose state survives a restart, funds the anchorer, and deploys the registry once before the ledger starts', () => {
+    const compose = load(composeText, dotenv);
+    const chain = compose.services.chain!;
+    const command = (chain.command ?? []).join(' ');
+    expect(command).toMatch(/--state=\/var\/lib\/anvil\/state\.json/);
+    expect(chain.volumes).toContain('chain-data:/var/lib/anvil');
+    expect(command).toContain(`--mnemonic=${dotenv.CHAIN_MNEMONIC}`);
+    const deploy = compose.services['deploy-registry']!;
+    expect(deploy.command?.join(' ')).toMatch(/cli\.js check \|\| node ledger\/dist\/chain\/cli\.js deploy --rpc/);
+    expect(deploy.environment?.ANCHOR_PRIVATE_KEY).toBe(dotenv.ANCHOR_PRIVATE_KEY);
+    for (const name of ['api', 'projections', 'ledger']) {
+      expect(compose.services[name]!.depends_on?.['deploy-registry']).toEqual({ condition: 'service_completed_successfully' });
+    }
+    // The log stays in Postgres unless EVENTSTORE_URL is set; EventStoreDB only starts with its profile.
+    expect(compose.services.api!.environment!.EVENTSTORE_URL).toBe('');
+    expect(compose.services.eventstore!.profiles).toEqual(['esdb']);
+  });
+});

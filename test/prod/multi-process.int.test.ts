@@ -1,0 +1,255 @@
+// A production-like run without Docker (issue 19 item 1): the Postgres of the test run as an external
+// DATABASE_URL, a separate Hardhat node with the registry deployed by `npm run chain -- deploy`, and
+// two api, one projections and two ledger processes started from */dist/main.js with
+// NODE_ENV=production and real keys. Both APIs take registrations at once; then the leading ledger is
+// SIGKILLed and the other takes over. Needs `npm run build` (npm test builds first).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { id as eventTopic, JsonRpcProvider } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@titleledger/api/runtime';
+import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Hardhat account #7: no other test uses it.
+const ANCHORER_KEY = '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356';
+const CREATORS = 4;
+
+interface Proc {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly lines: string[];
+  readonly exited: Promise<void>;
+}
+
+let db: TestDatabase;
+let node: HardhatNode;
+let dataDir: string;
+let env: Record<string, string>;
+const procs: Proc[] = [];
+
+function start(name: string, script: string, extra: Record<string, string> = {}): Proc {
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const proc = { name, child, lines, exited };
+  procs.push(proc);
+  return proc;
+}
+
+const logged = (proc: Proc, message: string) => proc.lines.some((line) => line.includes(message));
+const tail = (proc: Proc) => proc.lines.slice(-20).join('\n');
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const reply = await fetch(`${url}/api/health`);
+    return reply.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs an operator's command (`npm run chain`, `npm run audit`) with the deployment's environment; its output, or throws. */
+async function runCommand(script: string, args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited ${code}:\n${out}`);
+  return out;
+}
+
+const apis: { url: string; proc: Proc }[] = [];
+let ledgers: Proc[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  node = await startHardhatNode({ port: await freePort() });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tl-prod-'));
+  env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    CHAIN_RPC_URL: node.rpcUrl,
+    ANCHOR_PRIVATE_KEY: ANCHORER_KEY,
+    LEDGER_BATCH_SECONDS: '1',
+    HOST: '127.0.0.1',
+  };
+  const deployed = await runCommand('ledger/dist/chain/cli.js', ['deploy', '--rpc', node.rpcUrl]);
+  env.ANCHOR_CONTRACT = /^ANCHOR_CONTRACT=(0x[0-9a-fA-F]{40})$/m.exec(deployed)![1]!;
+
+  // The projections process migrates the read models; the others wait for its migrations' lock.
+  start('projections', 'projections/dist/main.js');
+  ledgers = [start('ledger-1', 'ledger/dist/main.js'), start('ledger-2', 'ledger/dist/main.js')];
+  for (const n of [1, 2]) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    apis.push({ url, proc: start(`api-${n}`, 'api/dist/main.js', { PORT: String(port), PUBLIC_URL: url }) });
+  }
+}, 600_000);
+
+afterAll(async () => {
+  for (const proc of procs) if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited));
+  await node?.stop();
+  await db?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function registeredTrNumbers(): Promise<string[]> {
+  const { rows } = await db.pool.query<{ tr: string }>(`SELECT data->>'trNumber' AS tr FROM es_events WHERE type = 'TitleRegistered'`);
+  return rows.map((r) => r.tr);
+}
+
+/** Batch id → how many RootAnchored logs the registry emitted for it. */
+async function anchorsOnChain(): Promise<Map<string, number>> {
+  const provider = new JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true });
+  try {
+    const logs = await provider.getLogs({
+      address: env.ANCHOR_CONTRACT,
+      topics: [eventTopic('RootAnchored(uint256,bytes32,uint256,uint256)')],
+      fromBlock: 0,
+    });
+    const counts = new Map<string, number>();
+    for (const log of logs) {
+      const batch = BigInt(log.topics[1]!).toString();
+      counts.set(batch, (counts.get(batch) ?? 0) + 1);
+    }
+    return counts;
+  } finally {
+    provider.destroy();
+  }
+}
+
+async function allAnchored(): Promise<boolean> {
+  const { rows } = await db.pool.query<{ waiting: string; leaves: string; registered: string }>(
+    `SELECT (SELECT count(*) FROM ledger_batches WHERE anchored_at IS NULL) AS waiting,
+            (SELECT count(*) FROM ledger_leaves) AS leaves,
+            (SELECT count(*) FROM es_events WHERE type = 'TitleRegistered') AS registered`,
+  );
+  const row = rows[0]!;
+  return row.waiting === '0' && row.leaves === row.registered && row.registered !== '0';
+}
+
+async function expectOneAnchorPerBatch(): Promise<void> {
+  const { rows } = await db.pool.query<{ batch_id: string }>('SELECT batch_id::text FROM ledger_batches ORDER BY batch_id');
+  const onChain = await anchorsOnChain();
+  expect([...onChain.keys()].sort()).toEqual(rows.map((r) => r.batch_id).sort());
+  expect([...onChain.values()].every((n) => n === 1)).toBe(true);
+  const { rows: events } = await db.pool.query<{ n: string; batches: string }>(
+    `SELECT count(*) AS n, count(DISTINCT data->>'batchId') AS batches FROM es_events WHERE type = 'RootAnchored'`,
+  );
+  expect(events[0]!.n).toBe(events[0]!.batches);
+}
+
+describe('production-like: separate processes on one database and one chain', () => {
+  it('starts every process in production mode with the real keys', async () => {
+    for (const proc of procs.filter((p) => !p.name.startsWith('api'))) {
+      await expect.poll(() => logged(proc, '"service started"') || proc.child.exitCode !== null, { timeout: 240_000 }).toBe(true);
+      expect(proc.child.exitCode, `${proc.name} exited:\n${tail(proc)}`).toBeNull();
+    }
+    for (const api of apis) {
+      await expect.poll(async () => (await healthy(api.url)) || api.proc.child.exitCode !== null, { timeout: 240_000 }).toBe(true);
+      expect(api.proc.child.exitCode, `${api.proc.name} exited:\n${tail(api.proc)}`).toBeNull();
+    }
+  });
+
+  it('takes registrations on both APIs at once: none lost or doubled, read models equal a rebuild, one anchor per batch', async () => {
+    const results = await Promise.all(
+      Array.from({ length: CREATORS }, async (_, i) => {
+        const flows = creatorFlows(fetchSender(apis[i % 2]!.url));
+        const creator = await flows.signUp();
+        return flows.register(creator.token, Buffer.from(`A poem, number ${i}: ${randomBytes(16).toString('hex')}`), { title: `Work ${i}` });
+      }),
+    );
+    const trNumbers = results.map((r) => r.trNumber);
+    expect(new Set(trNumbers).size).toBe(CREATORS);
+    expect((await registeredTrNumbers()).sort()).toEqual([...trNumbers].sort());
+
+    await expect.poll(allAnchored, { timeout: 240_000 }).toBe(true);
+    await expectOneAnchorPerBatch();
+
+    // Both APIs read the same state: each finds every title.
+    for (const api of apis) {
+      for (const tr of trNumbers) {
+        await expect.poll(async () => (await fetch(`${api.url}/api/titles/verify/${encodeURIComponent(tr)}`)).status).toBe(200);
+      }
+    }
+    // Every read model equal to a rebuild from position 0: the operator's `npm run audit -- replay`.
+    expect(await runCommand('scripts/audit.mjs', ['replay'])).toMatch(/^replay: OK/m);
+  });
+
+  it('SIGKILL of the leading ledger: the other takes over and no batch is anchored twice', async () => {
+    const leads = (l: Proc) => l.lines.filter((line) => line.includes('this instance leads') && line.includes('"lock":"ledger"')).length;
+    const leader = ledgers.find((l) => leads(l) > 0);
+    expect(leader, ledgers.map(tail).join('\n---\n')).toBeDefined();
+    const standby = ledgers.find((l) => l !== leader)!;
+    expect(leads(standby)).toBe(0);
+    leader!.child.kill('SIGKILL');
+    await leader!.exited;
+    await expect.poll(() => leads(standby), { timeout: 60_000 }).toBe(1);
+
+    const flows = creatorFlows(fetchSender(apis[0]!.url));
+    const creator = await flows.signUp();
+    const after = await flows.register(creator.token, Buffer.from(`After the failover: ${randomBytes(16).toString('hex')}`), { title: 'After the failover' });
+    expect(await registeredTrNumbers()).toContain(after.trNumber);
+    await expect.poll(allAnchored, { timeout: 240_000 }).toBe(true);
+    await expectOneAnchorPerBatch();
+  });
+
+  it('SIGKILL of an API mid-request: the client retries on the other and gets the same registration, written once', async () => {
+    const [doomed, survivor] = apis as [(typeof apis)[0], (typeof apis)[0]];
+    const onDoomed = creatorFlows(fetchSender(doomed.url));
+    const onSurvivor = creatorFlows(fetchSender(survivor.url));
+    const creator = await onDoomed.signUp();
+    const sessionId = await onDoomed.paidSession(creator.token, registrationIntent({ title: 'Sent twice' }));
+    const fields = registrationFields(sessionId, { title: 'Sent twice' });
+    const file = { name: 'work.txt', content: Buffer.from(`Sent twice: ${randomBytes(16).toString('hex')}`), type: 'text/plain' };
+
+    // The API has the request in hand (it logged it) when it is killed; whatever it managed is durable or not at all.
+    const first = onDoomed.submit(creator.token, fields, file).then(
+      (reply) => reply,
+      () => null,
+    );
+    await expect.poll(() => logged(doomed.proc, 'submit-registration')).toBe(true);
+    doomed.proc.child.kill('SIGKILL');
+    await doomed.proc.exited;
+    const firstReply = await first;
+
+    const retry = await onSurvivor.submit(creator.token, fields, file);
+    expect([200, 201]).toContain(retry.status);
+    const { tr_number: trNumber } = retry.json<{ tr_number: string }>();
+    if (firstReply && firstReply.status === 201) expect(firstReply.json<{ tr_number: string }>().tr_number).toBe(trNumber);
+    const again = await onSurvivor.submit(creator.token, fields, file);
+    expect(again.status).toBe(200);
+    expect(again.json<{ tr_number: string }>().tr_number).toBe(trNumber);
+
+    const { rows } = await db.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM es_events WHERE type = 'TitleRegistered' AND data->>'title' = 'Sent twice'`,
+    );
+    expect(rows[0]!.n).toBe('1');
+    await expect.poll(allAnchored, { timeout: 240_000 }).toBe(true);
+    await expectOneAnchorPerBatch();
+  });
+});
