@@ -8,6 +8,7 @@ import { HashText } from '@/components/hash-text';
 import { LoadFailed, Loading } from '@/components/query-states';
 
 import { useAuditCheckpoints } from '../api/get-audit-checkpoints';
+import { useCheckpointAnchor } from '../api/get-checkpoint-anchor';
 import { AuditRunsCard } from './audit-runs-card';
 import { ConsistencyCard } from './consistency-card';
 import { TreeGrowthChart } from './tree-growth-chart';
@@ -20,6 +21,25 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
       <dd className="min-w-0 text-sm text-foreground">{children}</dd>
     </div>
+  );
+}
+
+/** The latest checkpoint anchored on chain (the ledger anchors one every N entries or T seconds). */
+function CheckpointAnchor() {
+  const anchored = useCheckpointAnchor();
+  if (anchored.isPending) return <span className="text-muted-foreground">Loading...</span>;
+  if (anchored.isError) return <span className="text-muted-foreground">Could not load the anchor.</span>;
+  const checkpoint = anchored.data;
+  if (!checkpoint?.anchor) return <span className="text-muted-foreground" data-testid="checkpoint-anchor">Not anchored yet: the ledger anchors the latest checkpoint every so many entries or minutes.</span>;
+  const { anchor } = checkpoint;
+  return (
+    <span className="grid gap-1" data-testid="checkpoint-anchor">
+      <span>
+        Tree size {checkpoint.treeSize.toLocaleString()} anchored in block {anchor.blockNumber.toLocaleString()} on chain {anchor.chainId},{' '}
+        {new Date(anchor.blockTimestamp * 1000).toLocaleString()}
+      </span>
+      <HashText value={anchor.txHash} label="Copy the anchoring transaction hash" />
+    </span>
   );
 }
 
@@ -54,7 +74,7 @@ export default function AuditDashboard() {
                 <HashText value={checkpoints.data.verifierKey} label="Copy the verifier key" />
               </Fact>
               <Fact term="On-chain anchor">
-                <span className="text-muted-foreground">Not anchored yet: checkpoint anchors are not served by this version.</span>
+                <CheckpointAnchor />
               </Fact>
             </dl>
           ) : null}
