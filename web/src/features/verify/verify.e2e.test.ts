@@ -241,7 +241,8 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
 
     // The verifier's own RPC (here the embedded node's own address): the browser asks the chain directly.
     const { rows } = await app.running.pool.query<{ rpc_url: string | null }>('SELECT rpc_url FROM ledger_status WHERE id = 1');
-    const ownRpc = proof.rpcUrl ?? rows[0]?.rpc_url;
+    // (Not the proof's rpcUrl: that is this site's own proxy, and a verifier's own RPC is another node.)
+    const ownRpc = rows[0]?.rpc_url;
     expect(ownRpc).toBeTruthy();
     await page.getByText('Advanced: use your own RPC').click();
     await page.getByLabel('RPC URL').fill(ownRpc!);

@@ -15,7 +15,7 @@ export function ChartFigure({ caption, summary, children, height = 260 }: { capt
   return (
     <figure className="grid gap-3">
       <figcaption className="text-sm font-medium text-foreground">{caption}</figcaption>
-      <div role="img" aria-label={`${caption}: ${summary}`} className="w-full min-w-0" style={{ height }}>
+      <div role="img" aria-label={`${caption}: ${summary}`} className="w-full min-w-0 overflow-hidden" style={{ height }}>
         {children}
       </div>
     </figure>

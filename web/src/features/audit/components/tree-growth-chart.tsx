@@ -17,7 +17,7 @@ export function TreeGrowthChart({ checkpoints, total }: { checkpoints: readonly 
         Tree size at each signed checkpoint: {summary}
         {total > checkpoints.length ? ` (${checkpoints.length} of them drawn, evenly spaced)` : ''}.
       </figcaption>
-      <div role="img" aria-label={`The tree over time: ${summary}`} className="h-64 w-full min-w-0">
+      <div role="img" aria-label={`The tree over time: ${summary}`} className="h-64 w-full min-w-0 overflow-hidden">
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
