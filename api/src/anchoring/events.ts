@@ -25,9 +25,8 @@ const batchSealedSchema = z.object({
   hashes: z.array(registrationHash),
 });
 
-const rootAnchoredSchema = z.object({
-  batchId: z.number().int().positive(),
-  root: hex32,
+/** Where and how a root was anchored on chain: the same for a batch root and a checkpoint root. */
+const onChainAnchorFields = {
   chainId: z.number().int().positive(),
   /** AnchorRegistry address, EIP-55 checksummed. */
   contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
@@ -37,6 +36,12 @@ const rootAnchoredSchema = z.object({
   blockTimestamp: z.number().int().nonnegative(),
   /** The signed anchor transaction as broadcast: replayed to rebuild the embedded chain. */
   rawTransaction: z.string().regex(/^0x[0-9a-f]*$/),
+};
+
+const rootAnchoredSchema = z.object({
+  batchId: z.number().int().positive(),
+  root: hex32,
+  ...onChainAnchorFields,
 });
 
 export const checkpointStream = (treeSize: number) => `checkpoint-${treeSize}`;
@@ -49,13 +54,7 @@ const checkpointAnchoredSchema = z.object({
   treeSize: z.number().int().positive(),
   /** The checkpoint's RFC 6962 root, 0x + 64 lowercase hex. */
   root: hex32,
-  chainId: z.number().int().positive(),
-  contract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-  txHash: hex32,
-  blockNumber: z.number().int().nonnegative(),
-  blockTimestamp: z.number().int().nonnegative(),
-  /** The signed transaction as broadcast: replayed to rebuild the embedded chain. */
-  rawTransaction: z.string().regex(/^0x[0-9a-f]*$/),
+  ...onChainAnchorFields,
 });
 
 export const checkpointEvents = defineEvents({
