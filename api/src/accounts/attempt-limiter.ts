@@ -10,11 +10,15 @@
 //
 // An attempt is counted *before* its password is checked and taken back when it succeeds, so a
 // burst of parallel guesses meets the limit as surely as a sequence does.
+//
+// "Forgot password" goes through the same keys under its own scope and limits (RESET_LIMITS): every
+// request counts and none is taken back, so one address gets a few reset e-mails an hour at most,
+// however many strangers ask for them.
 import ipaddr from 'ipaddr.js';
 import type pg from 'pg';
 import { AppError } from '../errors.js';
 
-export type AttemptScope = 'creator_login' | 'staff_login' | 'totp' | 'sensitive_change';
+export type AttemptScope = 'creator_login' | 'staff_login' | 'totp' | 'sensitive_change' | 'password_reset';
 
 export interface Limit {
   /** Failures allowed before any delay. */
@@ -40,6 +44,16 @@ export const DEFAULT_LIMITS: AttemptLimits = {
   account: { free: 10, baseMs: 1_000, maxMs: 30_000 },
   forgetAfterMs: 60 * 60_000,
   recogniseForMs: 90 * 24 * 60 * 60_000,
+};
+
+/** Reset e-mails: 3 an hour to one address (then one per 20 minutes), 20 from one client. */
+export const RESET_LIMITS: AttemptLimits = {
+  // `free` counts the requests already made, so `free: 2` lets the 3rd through and delays the 4th.
+  pair: { free: 2, baseMs: 20 * 60_000, maxMs: 60 * 60_000 },
+  client: { free: 19, baseMs: 60_000, maxMs: 60 * 60_000 },
+  account: { free: 2, baseMs: 20 * 60_000, maxMs: 60 * 60_000 },
+  forgetAfterMs: 60 * 60_000,
+  recogniseForMs: 0,
 };
 
 /** How long after its last failure a key with `failures` counted keeps the next attempt waiting. */
@@ -89,6 +103,7 @@ const MESSAGES: Record<AttemptScope, string> = {
   staff_login: 'Too many failed sign-in attempts.',
   totp: 'Too many wrong codes.',
   sensitive_change: 'Too many wrong passwords or codes.',
+  password_reset: 'Too many password reset requests.',
 };
 
 function retryMessage(scope: AttemptScope, ms: number): string {
@@ -103,13 +118,19 @@ export class AttemptLimiter {
   constructor(
     private readonly pool: pg.Pool,
     private readonly limits: AttemptLimits = DEFAULT_LIMITS,
+    private readonly resetLimits: AttemptLimits = RESET_LIMITS,
   ) {}
+
+  private limitsOf(scope: AttemptScope): AttemptLimits {
+    return scope === 'password_reset' ? this.resetLimits : this.limits;
+  }
 
   /**
    * Counts one attempt by `client` on `account` (an opaque stable key, e.g. the e-mail HMAC or the
    * user id) and lets it go ahead, or throws 429 `too_many_requests` with `retryAfterSeconds`.
    */
   async begin(scope: AttemptScope, who: { account: string; ip: string | null | undefined }, now = new Date()): Promise<Attempt> {
+    const limits = this.limitsOf(scope);
     const client = clientKey(who.ip);
     const keys = { pair: `pair:${who.account}|${client}`, client: `client:${client}`, account: `account:${who.account}` };
     const sorted = Object.values(keys).sort();
@@ -131,15 +152,15 @@ export class AttemptLimiter {
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const live = (key: string) => {
         const row = byKey.get(key)!;
-        const fresh = now.getTime() - row.last_failed_at.getTime() <= this.limits.forgetAfterMs;
+        const fresh = now.getTime() - row.last_failed_at.getTime() <= limits.forgetAfterMs;
         return { row, failures: fresh ? row.failures : 0 };
       };
       const pair = live(keys.pair);
-      const recognised = pair.row.last_succeeded_at !== null && now.getTime() - pair.row.last_succeeded_at.getTime() <= this.limits.recogniseForMs;
+      const recognised = pair.row.last_succeeded_at !== null && now.getTime() - pair.row.last_succeeded_at.getTime() <= limits.recogniseForMs;
       const waits = [
-        [keys.pair, this.limits.pair],
-        [keys.client, this.limits.client],
-        ...(recognised ? [] : [[keys.account, this.limits.account] as const]),
+        [keys.pair, limits.pair],
+        [keys.client, limits.client],
+        ...(recognised ? [] : [[keys.account, limits.account] as const]),
       ].map(([key, limit]) => {
         const { row, failures } = live(key as string);
         const delay = delayAfter(failures, limit as Limit);

@@ -92,6 +92,19 @@ describe('a plain npm start (NODE_ENV and DEV_OUTBOX unset)', () => {
     await emlFilesTo(path.join(dataDir, 'mail'), known.email);
     await expect(emlFilesTo(path.join(dataDir, 'mail'), stranger, { timeout: 200 })).rejects.toThrow(/no .eml file/);
   });
+
+  it('sends one address at most 3 reset e-mails an hour, answering every request the same way', async () => {
+    const creator = await creatorFlows(send).signUp();
+    const refusals = () => logLines.filter((line) => line.includes('password reset not sent')).length;
+    const before = refusals();
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await send({ method: 'POST', url: '/api/auth/forgot-password', ...jsonBody({ email: creator.email }) }));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // Every request is handled in the background: wait until all five are, then count.
+    await vi.waitFor(() => expect(refusals()).toBe(before + 2), { timeout: 90_000, interval: 20 });
+    await vi.waitFor(async () => expect(await emlFilesTo(path.join(dataDir, 'mail'), creator.email)).toHaveLength(3), { timeout: 90_000, interval: 20 });
+  });
 });
 
 describe('SMTP_URL set', () => {

@@ -54,7 +54,7 @@ export function requireStaff(access: StaffAccessLevel): onRequestAsyncHookHandle
   return async function requireStaffHook(this: unknown, request: FastifyRequest, _reply: FastifyReply) {
     // A browser signed in as a creator too may send the creator's bearer beside the staff cookie.
     const tokens = staffTokensOf(request);
-    if (tokens.length === 0) throw unauthorized('Sign in as an admin to continue.');
+    if (tokens.length === 0) throw unauthorized(access === 'auditor' ? 'Sign in as an auditor or the master admin to continue.' : 'Sign in as an admin to continue.');
     let session: StaffSessionInfo | null = null;
     let token = '';
     for (const candidate of tokens) {

@@ -253,7 +253,9 @@ describe('the transparency log', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().entries.map((e: { index: number }) => e.index)).toEqual([0, 1]);
     expect((await as(admin.token, '/api/log/entries?from=0')).statusCode).toBe(403);
-    expect((await as(null, '/api/log/entries?from=0')).statusCode).toBe(401);
+    const signedOut = await as(null, '/api/log/entries?from=0');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().message).toBe('Sign in as an auditor or the master admin to continue.');
     const bad = await as(master.token, '/api/log/entries?from=0&limit=5000');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/limit must be at most 1000/);
