@@ -16,7 +16,7 @@ import type { Config } from '../config.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { refuseCrossSiteRequests } from './cross-site-requests.js';
-import { installErrorHandling } from './errors.js';
+import { describeError, installErrorHandling, sendError } from './errors.js';
 import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { registerRoutes } from './routes.js';
@@ -60,6 +60,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For); none by default.
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
+    // Errors fastify meets before routing (a path that does not decode) get the same JSON format.
+    frameworkErrors: (error, request, reply) => sendError(reply, describeError(error, request)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

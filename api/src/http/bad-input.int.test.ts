@@ -44,6 +44,12 @@ describe('text the database cannot hold is refused at the edge, naming the field
     await refused({ method: 'GET', url: '/api/copyright/certificate-preview/%00', token: ada.token });
     const long = await refused({ method: 'GET', url: `/api/download/tr/${'A'.repeat(65)}`, token: ada.token });
     expect(long.message).toBe('tr: TR number must be at most 64 characters');
+    // A %-escape that decodes to no text (a lone surrogate's UTF-8) fails before routing: same format.
+    const undecodable = await refused({ method: 'GET', url: '/api/download/tr/%ED%A0%80', token: ada.token });
+    expect(undecodable).toEqual({
+      error: 'invalid_request',
+      message: 'The address is not valid: part of its path does not decode to text (check the %-escapes).',
+    });
   });
 
   it('submission fields: title, description, payment id', async () => {

@@ -34,6 +34,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; error: string; mes
     error: 'unsupported_media_type',
     message: 'This content type is not accepted here; send application/json.',
   },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    error: 'invalid_request',
+    message: 'The address is not valid: part of its path does not decode to text (check the %-escapes).',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     error: 'invalid_request',
