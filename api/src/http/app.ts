@@ -61,7 +61,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For); none by default.
     trustProxy: deps.config.TRUST_PROXY.length > 0 ? deps.config.TRUST_PROXY : false,
     // Errors fastify meets before routing (a path that does not decode) get the same JSON format.
-    frameworkErrors: (error, request, reply) => sendError(reply, describeError(error, request)),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(reply, describeError(error, request));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
