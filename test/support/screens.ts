@@ -52,9 +52,32 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
+/** The innermost elements that reach past the window's right edge, so a failure says what to fix. */
+const overflowingElements = (page: Page) =>
+  page.evaluate(() => {
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 4).join('.')}` : ''}`;
+    const wide = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5);
+    return wide
+      .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+      .slice(0, 3)
+      .map((el) => `${describe(el)} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
+  });
+
 /** Holds the page to the layout and accessibility bar at the current width. */
 export async function expectSoundLayout(page: Page, what: string): Promise<void> {
-  expect(await sidewaysOverflow(page), `no sideways scrolling (${what})`).toBeLessThanOrEqual(0);
+  // A resize reaches some parts a frame or more later (charts follow a ResizeObserver): wait for the
+  // page to settle, and fail only on an overflow that stays, naming what sticks out.
+  const settled = await expect
+    .poll(() => sidewaysOverflow(page), { timeout: 30_000, interval: 50 })
+    .toBeLessThanOrEqual(0)
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!settled) {
+    const overflow = await sidewaysOverflow(page);
+    expect(overflow, `no sideways scrolling (${what}): ${(await overflowingElements(page)).join('; ')}`).toBeLessThanOrEqual(0);
+  }
   expect(await seriousAxeViolations(page), `axe (${what})`).toEqual([]);
 }
 

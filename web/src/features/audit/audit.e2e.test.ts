@@ -1,7 +1,8 @@
 // The auditor's journey in a real browser against the built SPA and the real API (issue 17 items 3
 // and 4): the master admin invites an auditor from the console's form; the auditor accepts from the
 // outbox link, signs in at /admin/login and lands on /audit; turns on two-factor sign-in and signs in
-// again with a code; sees the latest checkpoint with its signature checked, the chart of the tree,
+// again with a code; sees the latest checkpoint with its signature checked and the latest checkpoint
+// the ledger anchored on the chain (the app anchors after every entry here), the chart of the tree,
 // checks consistency between two checkpoints in the browser (and sees a tampered proof fail), runs
 // verify-log on the server and sees its verdict. The admin portal and the master console stay closed
 // to the auditor, in the page and at the API.
@@ -20,7 +21,8 @@ let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startTestApp({ MASTER_ADMIN_EMAIL: MASTER.email, MASTER_ADMIN_PASSWORD: MASTER.password, DEV_OUTBOX: '1' });
+  // Checkpoints are anchored as soon as one entry is new (the default waits for 1000 or 10 minutes).
+  app = await startTestApp({ MASTER_ADMIN_EMAIL: MASTER.email, MASTER_ADMIN_PASSWORD: MASTER.password, DEV_OUTBOX: '1', LEDGER_CHECKPOINT_ANCHOR_ENTRIES: '1' });
   browser = await launchBrowser();
 });
 
@@ -47,6 +49,12 @@ async function signIn(page: Page, portal: '/admin/login' | '/master-admin/login'
   await field(page, portal === '/admin/login' ? 'Username' : 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** GET /api/log/checkpoint/anchor: the latest checkpoint anchored on chain, null until there is one. */
+async function anchoredCheckpoint(): Promise<{ treeSize: number; anchor: { blockNumber: number; chainId: number } } | null> {
+  const response = await fetch(`${app.url}/api/log/checkpoint/anchor`);
+  return response.status === 200 ? ((await response.json()) as { treeSize: number; anchor: { blockNumber: number; chainId: number } }) : null;
 }
 
 /** The status of a call made by the page itself (with its HttpOnly staff cookie). */
@@ -109,7 +117,19 @@ describe('the auditor in the browser', () => {
       await heading(auditor, 'Audit');
       await auditor.getByText('Signature ok', { exact: true }).waitFor();
       expect(Number((await auditor.getByTestId('latest-tree-size').textContent())!.replace(/\D/g, ''))).toBeGreaterThanOrEqual(latestSize);
-      await auditor.getByText(/Not anchored yet/).waitFor();
+      // The anchored checkpoint, as the chain records it: the page shows what the API says.
+      await expect.poll(anchoredCheckpoint).not.toBeNull();
+      const anchored = (await anchoredCheckpoint())!;
+      expect(anchored.anchor.chainId).toBe(31337);
+      await auditor.reload();
+      await heading(auditor, 'Audit');
+      const anchorFact = auditor.getByTestId('checkpoint-anchor');
+      await anchorFact.getByText(/^Tree size [\d,]+ anchored in block [\d,]+ on chain 31337,/).waitFor();
+      const shown = (await anchorFact.textContent())!.match(/Tree size ([\d,]+) anchored in block ([\d,]+)/)!;
+      // Anchored at least as far as when we asked (the ledger may have anchored a newer one since).
+      expect(Number(shown[1]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(anchored.treeSize);
+      expect(Number(shown[2]!.replace(/,/g, ''))).toBeGreaterThanOrEqual(anchored.anchor.blockNumber);
+      expect(await anchorFact.textContent()).not.toMatch(/Not anchored yet/);
       await auditor.getByRole('img', { name: /The tree over time: from \d+ leaves to \d+ leaves/ }).waitFor();
       expect(await auditor.locator('.recharts-area').count()).toBeGreaterThan(0);
 
