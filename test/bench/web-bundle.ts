@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The issue 18 target: the landing page's JS before first paint, gzip. */
 export const LANDING_JS_BUDGET_GZIP = 120 * 1024;

@@ -1,9 +1,12 @@
 // The landing page's first paint stays light (issue 18 item 3): reads the built web/dist (its vite
 // manifest; `npm test` builds first) and fails when the JS `/` loads before its first paint grows
 // past the budget, or when a page that is loaded on demand slips into it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
-import { initialJs, LANDING_JS_BUDGET_GZIP, readManifest } from './web-bundle.js';
+import { initialJs, LANDING_JS_BUDGET_GZIP, readManifest, WEB_DIST } from './web-bundle.js';
 
 // Route modules (and what they bring: Recharts, the wizard, Stripe, the staff portals) that must
 // never be in the landing page's initial JS.
@@ -45,5 +48,16 @@ describe('the landing page JS budget (web/dist)', () => {
     const verify = initialJs('src/features/verify/components/verify-page.tsx', undefined, manifest);
     expect(verify.files).toEqual(expect.arrayContaining([...landing.files, manifest['src/features/verify/components/verify-page.tsx']!.file]));
     expect(verify.gzipBytes).toBeGreaterThan(landing.gzipBytes);
+  });
+
+  test('the build ships a brotli and a gzip copy of each file the first paint loads, the same bytes inside', () => {
+    for (const file of [...landing.files, 'index.html']) {
+      const original = readFileSync(path.join(WEB_DIST, file));
+      for (const [suffix, unpack] of [['.br', brotliDecompressSync], ['.gz', gunzipSync]] as const) {
+        const copy = path.join(WEB_DIST, `${file}${suffix}`);
+        expect(existsSync(copy), `${file}${suffix}`).toBe(true);
+        expect(unpack(readFileSync(copy)).equals(original), `${file}${suffix} holds ${file}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,4 +1,9 @@
-// API conventions on a real Postgres: JSON errors, JSON 404 under /api, correlation ids, health.
+// API conventions on a real Postgres: JSON errors, JSON 404 under /api, correlation ids, health; and
+// how the built web app's files are sent (precompressed, cache headers).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
@@ -53,3 +58,56 @@ describe('API conventions', () => {
     expect(response.body).toContain('<div id="root">');
   });
 });
+
+describe('the built web app as files', () => {
+  // A web build of our own (what `vite build` writes, with the .br/.gz copies its precompress step adds).
+  const dist = mkdtempSync(path.join(tmpdir(), 'titleledger-web-'));
+  const page = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  let app: TestApp;
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    app = await startTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, encoding?: string) =>
+    app.running.app!.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the compressed copy the browser takes, cached for a year when content-hashed', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('revalidates the page itself on every visit, compressed too, deep links included', async () => {
+    for (const url of ['/index.html', '/some/deep/link']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
+    }
+  });
+});
+

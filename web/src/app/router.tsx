@@ -150,7 +150,7 @@ const routes: RouteObject[] = [
     children: [
       ...signedOutEntries.map((entry) => ({
         path: entry.path,
-        element: <SignedOutEntry>{render(entry)}</SignedOutEntry>,
+        element: <SignedOutEntry eager={entry.path === paths.landing}>{render(entry)}</SignedOutEntry>,
       })),
       ...publicPages.map((entry) => ({ path: entry.path, element: render(entry) })),
       { path: '*', element: <NotFoundPage /> },

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
+import { creatorFlows, injectSender } from '../../../test/support/flows.js';
 import { desktop, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -64,6 +65,25 @@ test('a signed-out visitor who opens /dashboard lands on /login', async () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(pathOf(page)).toBe('/login');
     expect(await pageHeading(page, 'Sign In')).toBe('Sign In');
+  });
+});
+
+test('the landing page paints before the session is known; a signed-in visitor is then sent to the dashboard', async () => {
+  const creator = await creatorFlows(injectSender(app)).signUp();
+  await withPage(desktop, async (page) => {
+    await page.context().addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    // Hold the session answer: the landing page is on screen all the same.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/`);
+    expect(await pageHeading(page, LANDING_HEADING)).toBe(LANDING_HEADING);
+    expect(pathOf(page)).toBe('/');
+    answer();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });
 

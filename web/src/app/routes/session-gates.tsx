@@ -1,6 +1,7 @@
 // Route elements that decide on the session: the guard in front of signed-in pages (a signed-out
 // visitor goes to sign in with `next` = the page they asked for), and the entry pages (/, /login,
 // /register, /get-started) that send a signed-in visitor on: to their checked `next`, or the dashboard.
+// The landing page does not wait for the session to paint; the others show a spinner until it is known.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 
@@ -26,12 +27,16 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   }
 }
 
-export function SignedOutEntry({ children }: { children: ReactNode }) {
+/**
+ * `eager`: the page shows while the session is still being asked for (the landing page paints at
+ * once, issue 18 item 3); a visitor who turns out to be signed in is sent on when the answer comes.
+ */
+export function SignedOutEntry({ children, eager = false }: { children: ReactNode; eager?: boolean }) {
   const session = useSession();
   const [search] = useSearchParams();
   switch (session.status) {
     case 'loading':
-      return <FullScreenSpinner />;
+      return eager ? children : <FullScreenSpinner />;
     case 'signed-in':
       return <Navigate to={returnPathFrom(search) ?? paths.dashboard} replace />;
     case 'signed-out':
