@@ -18,6 +18,7 @@ import { initialJs, LANDING_JS_BUDGET_GZIP, MEASURED_PAGES } from './web-bundle.
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCORE_TARGET = 95;
+const LIGHTHOUSE_RUNS = 3;
 
 interface PageTimings {
   readonly score?: number;
@@ -52,9 +53,20 @@ async function lighthouseRun(port: number, url: string): Promise<PageTimings> {
     .slice(0, 3)
     .map((item) => `${typeof item.groupLabel === 'string' ? item.groupLabel : '?'} ${Math.round(Number(item.duration))} ms`)
     .join(', ');
+  // What the score is made of beside the main thread: the LCP element, layout shift, speed index.
+  const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details;
+  const lcpItems = lcpDetails?.type === 'list' ? lcpDetails.items : lcpDetails?.type === 'table' ? [lcpDetails] : [];
+  const snippet = JSON.stringify(lcpItems).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1]?.slice(0, 80);
+  const extra = [
+    snippet ? `LCP element ${snippet}` : null,
+    `CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`,
+    `speed index ${Math.round(lhr.audits['speed-index']?.numericValue ?? 0)} ms`,
+  ]
+    .filter(Boolean)
+    .join('; ');
   return {
     ...(typeof score === 'number' ? { score: score * 100 } : {}),
-    ...(bounds ? { bounds: `main thread (CPU ×4 simulated): ${bounds}` } : {}),
+    ...(bounds ? { bounds: `main thread (CPU ×4 simulated): ${bounds}; ${extra}` } : {}),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
@@ -122,8 +134,24 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
       try {
         timings = [];
-        for (const url of urls) timings.push(await lighthouseRun(chrome.port, url));
-        tool = 'Lighthouse, mobile preset (simulated throttling)';
+        // Lighthouse's score moves by ±10 from run to run (total blocking time most): the median of
+        // three runs per page, as Lighthouse's own docs advise. A run that fails (NO_NAVSTART now and
+        // then) is run again, at most twice.
+        for (const url of urls) {
+          const runs: PageTimings[] = [];
+          for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + 2; attempt += 1) {
+            try {
+              runs.push(await lighthouseRun(chrome.port, url));
+            } catch (error) {
+              if (attempt === LIGHTHOUSE_RUNS + 1 && runs.length === 0) throw error;
+            }
+          }
+          if (runs.length === 0) throw new Error(`Lighthouse gave no result for ${url}`);
+          runs.sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+          const median = runs[Math.floor(runs.length / 2)]!;
+          timings.push({ ...median, bounds: `${median.bounds ?? ''}; scores of ${runs.length} runs: ${runs.map((r) => r.score).join(', ')}` });
+        }
+        tool = `Lighthouse, mobile preset (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs`;
       } finally {
         chrome.kill();
       }
@@ -135,7 +163,17 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
     const rows: Row[] = MEASURED_PAGES.flatMap((page, i) => {
       const t = timings[i]!;
       return [
-        ...(t.score === undefined ? [] : [{ name: `\`${page.path}\` performance score`, value: t.score, unit: '', target: `≥ ${SCORE_TARGET}` }]),
+        ...(t.score === undefined
+          ? []
+          : [
+              {
+                name: `\`${page.path}\` performance score`,
+                value: t.score,
+                unit: '',
+                target: `≥ ${SCORE_TARGET}`,
+                bound: `${t.bounds ?? 'an unknown cost'}; this machine's Lighthouse benchmark index ${Math.round(t.benchmarkIndex ?? NaN)}`,
+              },
+            ]),
         { name: `\`${page.path}\` first contentful paint`, value: t.fcp, unit: 'ms' },
         { name: `\`${page.path}\` largest contentful paint`, value: t.lcp, unit: 'ms' },
         ...(t.tbt === undefined ? [] : [{ name: `\`${page.path}\` total blocking time`, value: t.tbt, unit: 'ms' }]),
@@ -143,13 +181,7 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
     });
     printRows(`First page: ${tool}`, rows);
     MEASURED_PAGES.forEach((page, i) => {
-      const score = timings[i]!.score;
-      if (score === undefined) metLine(`\`${page.path}\` performance ≥ ${SCORE_TARGET}`, false, 'no Lighthouse score in this run');
-      else {
-        const { bounds, benchmarkIndex } = timings[i]!;
-        const why = score >= SCORE_TARGET ? '' : `; bounded by ${bounds ?? 'an unknown cost'}; this machine's Lighthouse benchmark index ${Math.round(benchmarkIndex ?? NaN)}`;
-        metLine(`\`${page.path}\` performance ≥ ${SCORE_TARGET}`, score >= SCORE_TARGET, `${Math.round(score)}${why}`);
-      }
+      if (timings[i]!.score === undefined) metLine(`\`${page.path}\` performance ≥ ${SCORE_TARGET}`, false, 'no Lighthouse score in this run');
     });
   } finally {
     await running.stop();

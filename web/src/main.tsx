@@ -1,6 +1,6 @@
 // Entry point: apply the stored theme, then mount the app.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -19,10 +19,19 @@ try {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html is missing the #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// `/` arrives with the landing page already in its HTML (rendered at build time, src/prerender.tsx):
+// React takes that markup over instead of painting it again. Every other page starts empty.
+if (root.firstElementChild) {
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.warn('The page was rendered afresh instead of taken over:', error),
+  });
+} else {
+  createRoot(root).render(app);
+}

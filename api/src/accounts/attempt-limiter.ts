@@ -47,7 +47,7 @@ export const DEFAULT_LIMITS: AttemptLimits = {
 };
 
 /** Reset e-mails: 3 an hour to one address (then one per 20 minutes), 20 from one client. */
-export const RESET_LIMITS: AttemptLimits = {
+const RESET_LIMITS: AttemptLimits = {
   // `free` counts the requests already made, so `free: 2` lets the 3rd through and delays the 4th.
   pair: { free: 2, baseMs: 20 * 60_000, maxMs: 60 * 60_000 },
   client: { free: 19, baseMs: 60_000, maxMs: 60 * 60_000 },

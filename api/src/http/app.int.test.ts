@@ -62,13 +62,16 @@ describe('API conventions', () => {
 describe('the built web app as files', () => {
   // A web build of our own (what `vite build` writes, with the .br/.gz copies its precompress step adds).
   const dist = mkdtempSync(path.join(tmpdir(), 'titleledger-web-'));
-  const page = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  const page = `<!doctype html><html><body><div id="root"><h1>Prove what you created</h1></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  const shell = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   let app: TestApp;
   beforeAll(async () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), page);
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
+    writeFileSync(path.join(dist, 'app.html'), shell);
+    writeFileSync(path.join(dist, 'app.html.br'), brotliCompressSync(shell));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -99,14 +102,14 @@ describe('the built web app as files', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('revalidates the page itself on every visit, compressed too, deep links included', async () => {
-    for (const url of ['/index.html', '/some/deep/link']) {
+  it('sends / with the landing page rendered in, every other page the empty shell; revalidated, compressed', async () => {
+    for (const [url, html] of [['/', page], ['/index.html', page], ['/some/deep/link', shell], ['/verify', shell]] as const) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.headers['content-encoding'], url).toBe('br');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(html);
     }
   });
 });

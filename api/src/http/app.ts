@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const hasShell = existsSync(path.join(webDist, 'app.html'));
   // The built SPA: its precompressed copies (`.br`, `.gz`, made by the web build) when the browser
   // takes them; content-hashed assets cached for a year, everything else revalidated on each visit.
   const hashedAssets = path.join(webDist, 'assets') + path.sep;
@@ -113,7 +114,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${pathname}.` });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html');
+      // `/` gets index.html with the landing page rendered into it at build time; every other page
+      // the empty shell (app.html), so it never flashes the landing page before its own.
+      return reply.type('text/html').sendFile(pathname === '/' || !hasShell ? 'index.html' : 'app.html');
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${pathname}.` });
   });
