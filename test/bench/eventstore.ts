@@ -9,6 +9,15 @@ import { allProjections, readModelMigrations, rebuildProjections } from '@titlel
 import { newRegistration } from '../ledger/registrations.js';
 import { printRows, rate, type BenchPostgres, type Row } from './harness.js';
 
+/**
+ * The streams the bench writes to: `user-<uuid>`, as the accounts feature names them, so every read
+ * model replays them as it would the real log (the users read model keys sign-ins by that uuid).
+ */
+function streamPool(size: number): (slot: number) => string {
+  const ids = Array.from({ length: size }, () => `user-${randomUUID()}`);
+  return (slot) => ids[slot % size]!;
+}
+
 /** Half registrations (as the registrations feature writes them), half sign-ins. */
 function event(i: number): NewEvent {
   return {
@@ -56,9 +65,9 @@ export async function benchEventStore(pg: BenchPostgres, options: { replayEvents
     [8, 10, 2000],
   ] as const) {
     const baseline = await rate(appends, writers, (w, i) => bareInsert(w, i, size));
-    const run = randomUUID().slice(0, 6);
+    const stream = streamPool(writers * 50);
     const appendsPerSecond = await rate(appends, writers, async (w, i) => {
-      await store.append(`bench-${run}-${w}-${i % 50}`, Array.from({ length: size }, (_, k) => event(i * size + k)), 'any');
+      await store.append(stream(w * 50 + (i % 50)), Array.from({ length: size }, (_, k) => event(i * size + k)), 'any');
     });
     rows.push({
       name: `append, ${writers} writer${writers > 1 ? 's' : ''}, ${size} event${size > 1 ? 's' : ''}/append`,
@@ -74,12 +83,12 @@ export async function benchEventStore(pg: BenchPostgres, options: { replayEvents
   // Fill the log to `replayEvents` for the read and replay figures.
   const { rows: countRows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
   let have = Number(countRows[0]!.n);
-  const fill = randomUUID().slice(0, 6);
+  const fill = streamPool(4 * 97);
   while (have < options.replayEvents) {
     const batch = Math.min(100, options.replayEvents - have);
     await Promise.all(
       Array.from({ length: 4 }, (_, w) =>
-        store.append(`fill-${fill}-${w}-${have % 97}`, Array.from({ length: batch }, (_, k) => event(have + k)), 'any'),
+        store.append(fill(w * 97 + (have % 97)), Array.from({ length: batch }, (_, k) => event(have + k)), 'any'),
       ),
     );
     have += batch * 4;
