@@ -49,8 +49,16 @@ export function build({ force = false } = {}) {
   console.log('Building (tsc -b)…');
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
   const webIndex = path.join(root, 'web/dist/index.html');
-  const webSources = Math.max(newestMtime(path.join(root, 'web/src')), newestMtime(path.join(root, 'api/src/schemas')), statSync(path.join(root, 'web/package.json')).mtimeMs);
-  if (force || !existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources) {
+  const webSources = Math.max(
+    newestMtime(path.join(root, 'web/src')),
+    newestMtime(path.join(root, 'web/scripts')),
+    newestMtime(path.join(root, 'api/src/schemas')),
+    statSync(path.join(root, 'web/package.json')).mtimeMs,
+    statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
+  );
+  // app.html: the shell every page but `/` gets, written by the build's post-build step.
+  const complete = existsSync(webIndex) && existsSync(path.join(root, 'web/dist/app.html'));
+  if (force || !complete || statSync(webIndex).mtimeMs < webSources) {
     console.log('Building the web app (vite build)…');
     run('npm', ['run', 'build', '-w', '@titleledger/web']);
   }
