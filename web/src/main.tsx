@@ -28,9 +28,15 @@ const app = (
 );
 // `/` arrives with the landing page already in its HTML (rendered at build time, src/prerender.tsx):
 // React takes that markup over instead of painting it again. Every other page starts empty.
+// The parts the build left to the browser (Suspense boundaries around code loaded on demand) come
+// back as React error 419 by design; anything else means the build's HTML and this code differ.
+const LEFT_TO_THE_BROWSER = /#419\b|did not finish this Suspense boundary/;
 if (root.firstElementChild) {
   hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.warn('The page was rendered afresh instead of taken over:', error),
+    onRecoverableError: (error) => {
+      if (error instanceof Error && LEFT_TO_THE_BROWSER.test(error.message)) return;
+      console.warn('Part of the page was rendered afresh instead of taken over:', error);
+    },
   });
 } else {
   createRoot(root).render(app);

@@ -68,6 +68,27 @@ test('a signed-out visitor who opens /dashboard lands on /login', async () => {
   });
 });
 
+test('/ arrives with the landing page in its HTML, and the browser takes that markup over as it is', async () => {
+  const html = await (await fetch(`${app.url}/`)).text();
+  expect(html).toContain(LANDING_HEADING);
+  // Every other page gets the empty shell: none flashes the landing page.
+  expect(await (await fetch(`${app.url}/verify`)).text()).not.toContain(LANDING_HEADING);
+  await withPage(desktop, async (page) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto(`${app.url}/`);
+    await pageHeading(page, LANDING_HEADING);
+    // React has taken over once a link navigates in the page (the router's own click handling).
+    await page.getByRole('link', { name: 'Verify a certificate' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/verify');
+    await pageHeading(page, 'Verify Certificate');
+    // A mismatch between the build's HTML and the code would be reported here (main.tsx).
+    expect(warnings.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
+  });
+});
+
 test('the landing page paints before the session is known; a signed-in visitor is then sent to the dashboard', async () => {
   const creator = await creatorFlows(injectSender(app)).signUp();
   await withPage(desktop, async (page) => {
