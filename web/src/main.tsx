@@ -30,8 +30,11 @@ const app = (
 // React takes that markup over instead of painting it again. Every other page starts empty.
 // The parts the build left to the browser (Suspense boundaries around code loaded on demand) come
 // back as React error 419 by design; anything else means the build's HTML and this code differ.
+// The build rendered `/` with no query: `/?search=term` fills and focuses the search box, which
+// that markup does not have, so such an address is painted afresh.
 const LEFT_TO_THE_BROWSER = /#419\b|did not finish this Suspense boundary/;
-if (root.firstElementChild) {
+const asPrerendered = window.location.search === '';
+if (root.firstElementChild && asPrerendered) {
   hydrateRoot(root, app, {
     onRecoverableError: (error) => {
       if (error instanceof Error && LEFT_TO_THE_BROWSER.test(error.message)) return;
@@ -39,5 +42,6 @@ if (root.firstElementChild) {
     },
   });
 } else {
+  root.replaceChildren();
   createRoot(root).render(app);
 }

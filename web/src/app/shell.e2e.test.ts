@@ -89,6 +89,16 @@ test('/ arrives with the landing page in its HTML, and the browser takes that ma
   });
 });
 
+test('/?search=term arrives with the term in the search box and its answer listed', async () => {
+  // The build rendered `/` with an empty box: this address is painted afresh (main.tsx).
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/?search=${encodeURIComponent('Nothing Registered Yet')}`);
+    const box = page.getByRole('main').getByRole('combobox');
+    await expect.poll(() => box.inputValue()).toBe('Nothing Registered Yet');
+    await page.getByRole('main').getByText('No registrations found for "Nothing Registered Yet"').waitFor();
+  });
+});
+
 test('the landing page paints before the session is known; a signed-in visitor is then sent to the dashboard', async () => {
   const creator = await creatorFlows(injectSender(app)).signUp();
   await withPage(desktop, async (page) => {
