@@ -5,7 +5,7 @@
 // their verdict in audit_runs, where the /audit page shows the last results. Plain JS wiring of compiled
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
-import { configuredVerifierKey, exportLog, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
+import { exportLog, registryVerifierKeys, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
 import { openCheckpointReader } from '@titleledger/ledger';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
@@ -27,8 +27,11 @@ try {
   running = await runApp({ http: false, migrations: readModelMigrations, handleSignals: false });
   const { pool, store, config } = running;
 
-  /** The verifier key checkpoints must verify with: --vkey, else the registry key under the log's origin. */
-  const vkey = async () => option('--vkey') ?? (await configuredVerifierKey(pool, config));
+  /** The verifier keys checkpoints must verify with: --vkey, else every registry key (rotations add one) under the log's origin. */
+  const vkey = async () => {
+    const given = option('--vkey');
+    return given ? [given] : await registryVerifierKeys(pool, config);
+  };
 
   const startedAt = new Date();
   /** Keeps the verdict for the audit page (a failure to record it fails the run: the page would lie). */
@@ -68,7 +71,7 @@ try {
     } finally {
       await chain?.close();
     }
-    console.log(`verifier key: ${key}`);
+    console.log(key.length === 1 ? `verifier key: ${key[0]}` : `verifier keys (oldest first): ${key.join(', ')}`);
     const summary = verdict.ok && mirror
       ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
       : verifyLogSummary(verdict);

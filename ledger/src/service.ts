@@ -28,7 +28,8 @@ import { startEmbeddedChain, type EmbeddedChain, type ReplayMismatch } from './c
 import { embeddedRegistryKeyFingerprint } from './chain/registry-key-binding.js';
 import { createProofsProjection } from './proofs/proofs-projection.js';
 
-const LEADER_LOCK = 0x6c656467; // "ledg"
+/** The leading ledger's advisory lock; `chain -- rotate-key` takes it too, so it never races an anchor. */
+export const LEDGER_LEADER_LOCK = 0x6c656467; // "ledg"
 
 export interface LedgerServiceOptions {
   /** Test hook: runs after an anchor transaction is broadcast and before it is recorded. */
@@ -105,7 +106,7 @@ class LedgerServiceImpl implements LedgerService {
     await this.#writeStatus();
     this.#lock = new LeaderLock({
       pool: this.context.pool,
-      key: LEADER_LOCK,
+      key: LEDGER_LEADER_LOCK,
       name: 'ledger',
       log: this.context.log,
       lead: () => this.#lead(),

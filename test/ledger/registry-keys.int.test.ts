@@ -1,16 +1,24 @@
 // The registry key bound and guarded (issue 17 item 2): the first start records the key and the
 // deployment binds it on chain; GET /api/registry/keys lists it with its validity and binding; a later
-// start with the key file missing or replaced refuses to start, saying what to do.
+// start with the key file missing or replaced refuses to start, saying what to do. Rotation
+// (`npm run chain -- rotate-key`, run here as a child process as an operator runs it): refused while
+// the ledger runs; once stopped, it binds the new key on the (embedded) chain, records it, installs
+// it; the next start signs with it, the chain rebuilt from the log holds both keys, and checkpoints
+// from before and after verify with the key of their time.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Interface } from 'ethers';
 import { ConfigError, runApp } from '@titleledger/api/runtime';
-import { registryKeyFromPem } from '@titleledger/api/transparency';
+import { latestCheckpoint, logVerifierKey, openCheckpoint, registryKeyFromPem, registryVerifierKeys, verifyLog } from '@titleledger/api/transparency';
+import { anchorRegistryAbi } from '@titleledger/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
+import { creatorFlows, injectSender, jsonBody } from '../support/flows.js';
+import { runSourceScript } from './cli.js';
 import { eventually } from './registrations.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-registry-keys-'));
@@ -19,7 +27,7 @@ let databaseUrl: string;
 let app: TestApp | null = null;
 
 interface KeysJson {
-  keys: { position: number; publicKey: string; fingerprint: string; current: boolean; validFrom: string | null; validTo: string | null; binding: { chainId: number; txHash: string; blockNumber: number } | null }[];
+  keys: { position: number; publicKey: string; fingerprint: string; current: boolean; validFrom: string | null; validTo: string | null; binding: { chainId: number; contract: string; txHash: string; blockNumber: number } | null }[];
 }
 
 beforeAll(async () => {
@@ -75,4 +83,88 @@ describe('the registry key', () => {
     const restored = await coreStart();
     await restored.stop();
   });
+
+  it('rotates: refused while the ledger runs; then bound on chain, recorded, installed, and used from the next start', async () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
+    const rotate = (...args: string[]) => runSourceScript('ledger/src/chain/cli.ts', ['rotate-key', ...args], env);
+    const oldKey = registryKeyFromPem(readFileSync(keyFile, 'utf8'));
+    const newPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const newKey = registryKeyFromPem(newPem);
+    const newKeyFile = path.join(dataDir, 'next-key.pem');
+    writeFileSync(newKeyFile, newPem);
+    const appEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LEDGER_BATCH_SECONDS: '0.5', LEDGER_CHECKPOINT_ANCHOR_ENTRIES: '1' };
+
+    // Before: a registration and a checkpoint signed (and anchored) with the first key.
+    app = await startTestApp(appEnv);
+    const client = creatorFlows(injectSender(app));
+    await client.register((await client.signUp()).token, Buffer.from(`Before the rotation ${Date.now()}\n`), { title: 'Before' });
+    const before = await eventually(async () => {
+      const response = await client.send({ method: 'GET', url: '/api/log/checkpoint/anchor' });
+      return response.status === 200 ? response.json<{ treeSize: number; note: string }>() : null;
+    }, 90_000, 'a checkpoint anchored under the first key');
+    const origin = before.note.slice(0, before.note.indexOf('\n'));
+
+    const whileRunning = await rotate('--new-key', newKeyFile);
+    expect(whileRunning.code, whileRunning.stderr).toBe(1);
+    expect(whileRunning.stderr).toContain('A ledger is running');
+    await app.stop();
+    app = null;
+
+    const usage = await rotate();
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('rotate-key needs the new key: --new-key <file>');
+
+    const rotated = await rotate('--new-key', newKeyFile);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain('Registry key 1 bound on chain 31337');
+    expect(rotated.stdout).toContain(`new key:      ${newKey.fingerprint}`);
+    expect(rotated.stdout).toContain(`replaces:     ${oldKey.fingerprint}`);
+    const block = Number(/\(block (\d+)\)/.exec(rotated.stdout)?.[1]);
+    // DATA_DIR's key file is the new key; the old one is kept beside it.
+    expect(registryKeyFromPem(readFileSync(keyFile, 'utf8')).fingerprint).toBe(newKey.fingerprint);
+    expect(readFileSync(path.join(dataDir, `registry-ed25519.retired-${oldKey.keyId}.pem`), 'utf8')).toContain('PRIVATE KEY');
+    // A retired key is never bound again.
+    const back = await rotate('--new-key', path.join(dataDir, `registry-ed25519.retired-${oldKey.keyId}.pem`));
+    expect(back.code).toBe(1);
+    expect(back.stderr).toContain('was registry key 0 and is retired');
+
+    // After: the next start takes the new key, rebuilds the chain with the rotation in it.
+    app = await startTestApp(appEnv);
+    const after = creatorFlows(injectSender(app));
+    const keys = await eventually(async () => {
+      const body = (await (await fetch(`${app!.url}/api/registry/keys`)).json()) as KeysJson;
+      return body.keys.every((k) => k.binding) ? body.keys : null;
+    }, 90_000, 'both keys bound');
+    expect(keys.map((k) => [k.position, k.fingerprint, k.current])).toEqual([
+      [0, oldKey.fingerprint, false],
+      [1, newKey.fingerprint, true],
+    ]);
+    expect(keys[1]!.binding).toMatchObject({ chainId: 31337, blockNumber: block });
+    expect(keys[0]!.validTo).toBe(keys[1]!.validFrom);
+    const registry = new Interface(anchorRegistryAbi);
+    const call = await after.send({
+      method: 'POST',
+      url: '/api/ledger/rpc',
+      ...jsonBody({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: keys[1]!.binding!.contract, data: registry.encodeFunctionData('registryKeys') }, 'latest'] }),
+    });
+    const [onChain] = registry.decodeFunctionResult('registryKeys', call.json<{ result: string }>().result) as unknown as [{ fingerprint: string }[]];
+    expect(onChain.map((k) => k.fingerprint)).toEqual([oldKey.fingerprint, newKey.fingerprint]);
+
+    await after.register((await after.signUp()).token, Buffer.from(`After the rotation ${Date.now()}\n`), { title: 'After' });
+    const { pool, config } = app.running;
+    const latest = await eventually(async () => {
+      const checkpoint = await latestCheckpoint(pool);
+      return checkpoint && checkpoint.treeSize > before.treeSize ? checkpoint : null;
+    }, 90_000, 'a checkpoint signed after the rotation');
+    expect(openCheckpoint(latest.note, logVerifierKey(origin, newKey)).treeSize).toBe(latest.treeSize);
+    expect(() => openCheckpoint(latest.note, logVerifierKey(origin, oldKey))).toThrow(/no signature by/);
+    expect(openCheckpoint(before.note, logVerifierKey(origin, oldKey)).treeSize).toBe(before.treeSize);
+    // verify-log takes every recorded key: the log verifies across the rotation; the old key alone does not.
+    const vkeys = await registryVerifierKeys(pool, config);
+    expect(vkeys).toEqual([logVerifierKey(origin, oldKey), logVerifierKey(origin, newKey)]);
+    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({ ok: true });
+    expect(await verifyLog(pool, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
+    await app.stop();
+    app = null;
+  }, 300_000);
 });

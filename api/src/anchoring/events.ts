@@ -61,6 +61,29 @@ export const checkpointEvents = defineEvents({
   CheckpointAnchored: { schemaVersion: 1, schema: checkpointAnchoredSchema },
 });
 
+export const registryKeyStream = (position: number) => `registrykey-${position}`;
+
+/**
+ * The registry's signing key rotated (`npm run chain -- rotate-key`): key number `position` (1 for
+ * the first rotation; 0 is bound by the deployment) bound on chain by AnchorRegistry.rotateKey, on
+ * stream `registrykey-<position>` (appended with no_stream: each position is bound once). Replayed,
+ * like anchors, to rebuild the embedded chain; `registry_keys` gets its row from it.
+ */
+const registryKeyRotatedSchema = z.object({
+  position: z.number().int().positive(),
+  /** 0x + SHA-256 of the new key's raw public key, as bound on chain. */
+  fingerprint: hex32,
+  /** The new key's raw 32-byte Ed25519 public key, base64. */
+  publicKey: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'a base64 32-byte key'),
+  /** The key it replaces (position - 1). */
+  previousFingerprint: hex32,
+  ...onChainAnchorFields,
+});
+
+export const registryKeyEvents = defineEvents({
+  RegistryKeyRotated: { schemaVersion: 1, schema: registryKeyRotatedSchema },
+});
+
 export const batchEvents = defineEvents({
   BatchSealed: { schemaVersion: 1, schema: batchSealedSchema },
   RootAnchored: { schemaVersion: 1, schema: rootAnchoredSchema },

@@ -19,7 +19,7 @@
 import type { z } from 'zod';
 import type { RecordedEvent } from '../eventstore/types.js';
 import { userEvents } from '../accounts/events.js';
-import { batchEvents, checkpointEvents } from '../anchoring/events.js';
+import { batchEvents, checkpointEvents, registryKeyEvents } from '../anchoring/events.js';
 import { inboxEvents } from '../notifications/events.js';
 import { paymentEvents } from '../payments/events.js';
 import { titleEvents } from '../registrations/events.js';
@@ -28,7 +28,7 @@ import { supportEvents } from '../support/events.js';
 import type { EventDefinition, EventsOf, StreamDefinition } from './define.js';
 
 export { defineEvents, type EventDefinition, type EventsOf, type StreamDefinition } from './define.js';
-export { batchStream, checkpointStream } from '../anchoring/events.js';
+export { batchStream, checkpointStream, registryKeyStream } from '../anchoring/events.js';
 
 /** Every stream's events, by stream name (the stream id's prefix: `user-<id>`, `payment-<id>`…). */
 export const catalogue = {
@@ -37,6 +37,7 @@ export const catalogue = {
   title: titleEvents,
   batch: batchEvents,
   checkpoint: checkpointEvents,
+  registrykey: registryKeyEvents,
   support: supportEvents,
   admin: staffEvents,
   inbox: inboxEvents,

@@ -30,6 +30,11 @@ export interface RunAppOptions {
   readonly logger?: Logger;
   /** The process this is in a production deployment: its PRODUCTION_SETTINGS must be set (NODE_ENV=production). */
   readonly role?: ProcessRole;
+  /**
+   * Refuse to start unless the configured registry key is the recorded current one. Default true;
+   * only `chain -- rotate-key` (which replaces a lost or retiring key) starts without the check.
+   */
+  readonly registryKeyCheck?: boolean;
 }
 
 export interface RunningApp {
@@ -98,7 +103,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
   // A lost or replaced registry key stops the start here, before any service signs with it.
   try {
-    await ensureRegistryKey(pool, config);
+    if (options.registryKeyCheck ?? true) await ensureRegistryKey(pool, config);
   } catch (error) {
     await pool.end();
     await embedded?.stop();

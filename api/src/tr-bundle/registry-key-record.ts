@@ -1,7 +1,7 @@
 // The registry key's history (issue 17 item 2): the first start records the key's fingerprint, and
 // every later start must find the same key. A lost or replaced key file is an error at start, never a
 // silent new key (which would leave every `.tr` signed before unverifiable under "our" key). A new key
-// is recorded only by a rotation bound on chain (AnchorRegistry.rotateKey; no command for it yet).
+// is recorded only by a rotation bound on chain (`npm run chain -- rotate-key`, ledger/src/chain/rotate-key.ts).
 //
 // `registry_keys`: position 0 is the first key; each rotation adds the next position. The ledger
 // fills in where each key is bound on chain (the RegistryKeyBound log: transaction, block, validFrom).
@@ -74,7 +74,7 @@ function keyProblem(config: Config, recorded: RecordedRegistryKey, configured: R
     `REGISTRY KEY: ${what}, but this registry's signing key is ${recorded.fingerprint} (recorded ${recorded.recordedAt.toISOString()}). ` +
     'Every .tr file and checkpoint was signed with it, so a new key is never made silently. ' +
     `Restore the original key (${where}) from your backup and start again. A key lost for good needs a rotation: ` +
-    "the registry owner's AnchorRegistry.rotateKey(new fingerprint) on chain, and the new key recorded in registry_keys (docs/architecture.md, the registry key)."
+    '`npm run chain -- rotate-key --new-key FILE` binds a new key on chain and records it (docs/operations.md, rotating keys).'
   );
 }
 

@@ -15,7 +15,7 @@ import {
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
 import { listAuditRuns, startServerVerifyLog } from './audit-runs.js';
 import { openCheckpoint } from './checkpoint.js';
-import { configuredVerifierKey } from './log-service.js';
+import { configuredVerifierKey, registryVerifierKeys } from './log-service.js';
 import { sampleCheckpoints, type StoredCheckpoint } from './log-store.js';
 
 export const auditStaffRoutes = {
@@ -24,7 +24,7 @@ export const auditStaffRoutes = {
   verifyLog: { method: 'POST', url: '/api/audit/verify-log', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
 
-function signatureOk(checkpoint: StoredCheckpoint, vkey: string): boolean {
+function signatureOk(checkpoint: StoredCheckpoint, vkey: readonly string[]): boolean {
   try {
     const opened = openCheckpoint(checkpoint.note, vkey);
     return opened.treeSize === checkpoint.treeSize && bytesEqual(opened.root, checkpoint.root);
@@ -36,7 +36,8 @@ function signatureOk(checkpoint: StoredCheckpoint, vkey: string): boolean {
 export async function auditRoutes(app: App): Promise<void> {
   const { pool, config } = app.deps;
   const tags = ['audit'];
-  const vkey = () => configuredVerifierKey(pool, config);
+  // Every registry key over time: each checkpoint verifies with the key current when it was signed.
+  const vkeys = () => registryVerifierKeys(pool, config);
   const running = new Set<Promise<unknown>>();
   // A run still under way when the app stops finishes first: it writes its verdict through the pool.
   app.addHook('onClose', async () => {
@@ -47,13 +48,13 @@ export async function auditRoutes(app: App): Promise<void> {
     ...staffRoute(auditStaffRoutes.checkpoints),
     schema: { tags, summary: 'Signed checkpoints for the audit page (auditor or master admin)', querystring: auditCheckpointsQuery, response: { 200: auditCheckpointsResponse } },
     handler: async (request): Promise<AuditCheckpointsResponse> => {
-      const key = await vkey();
+      const keys = await vkeys();
       const { total, checkpoints } = await sampleCheckpoints(pool, request.query.limit);
       return {
         total,
-        verifierKey: key,
+        verifierKey: await configuredVerifierKey(pool, config),
         latestNote: checkpoints.at(-1)?.note ?? null,
-        checkpoints: checkpoints.map((c) => ({ treeSize: c.treeSize, root: toHex(c.root), signedAt: c.signedAt.toISOString(), signatureOk: signatureOk(c, key) })),
+        checkpoints: checkpoints.map((c) => ({ treeSize: c.treeSize, root: toHex(c.root), signedAt: c.signedAt.toISOString(), signatureOk: signatureOk(c, keys) })),
       };
     },
   });
@@ -68,7 +69,7 @@ export async function auditRoutes(app: App): Promise<void> {
     ...staffRoute(auditStaffRoutes.verifyLog),
     schema: { tags, summary: 'Starts verify-log on the server (auditor or master admin; one run at a time)', response: { 202: auditRunStartedResponse } },
     handler: async (request, reply) => {
-      const { run, done } = await startServerVerifyLog(pool, { vkey, onError: (error) => request.log.error({ err: error }, 'verify-log run failed') });
+      const { run, done } = await startServerVerifyLog(pool, { vkey: vkeys, onError: (error) => request.log.error({ err: error }, 'verify-log run failed') });
       running.add(done);
       void done.finally(() => running.delete(done)).catch(() => undefined);
       return reply.code(202).send({ run });

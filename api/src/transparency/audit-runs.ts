@@ -98,7 +98,7 @@ const VERIFY_LOG_RUNNING = 'A verify-log run is already under way; its verdict w
  */
 export async function startServerVerifyLog(
   pool: pg.Pool,
-  options: { readonly vkey: () => Promise<string>; readonly now?: () => Date; readonly onError?: (error: unknown) => void },
+  options: { readonly vkey: () => Promise<string | readonly string[]>; readonly now?: () => Date; readonly onError?: (error: unknown) => void },
 ): Promise<{ run: AuditRun; done: Promise<AuditRun> }> {
   const now = options.now ?? (() => new Date());
   const client = await pool.connect();

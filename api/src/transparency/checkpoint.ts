@@ -48,10 +48,26 @@ export function signCheckpoint(checkpoint: Checkpoint, signer: NoteSigner): stri
 }
 
 /**
- * Opens a signed checkpoint with a verifier key: the signature by that key (name and id) must verify;
- * signatures by other keys are ignored (signed-note). Throws with the reason otherwise.
+ * Opens a signed checkpoint with a verifier key, or with any of several (the registry's keys over
+ * time: a checkpoint is signed by the key current when it was made). A signature by a given key (name
+ * and id) must verify; signatures by other keys are ignored (signed-note). Throws with the reason
+ * otherwise: a bad signature by a known key, else that no known key signed it.
  */
-export function openCheckpoint(note: string, vkey: string): Checkpoint {
+export function openCheckpoint(note: string, vkey: string | readonly string[]): Checkpoint {
+  if (typeof vkey === 'string') return openCheckpointWith(note, vkey);
+  let unsigned: Error | null = null;
+  for (const key of vkey) {
+    try {
+      return openCheckpointWith(note, key);
+    } catch (error) {
+      if (!/^no signature by /.test((error as Error).message)) throw error;
+      unsigned = error as Error;
+    }
+  }
+  throw new Error(vkey.length > 1 ? `no signature by any of the ${vkey.length} registry keys` : (unsigned?.message ?? 'no verifier key given'));
+}
+
+function openCheckpointWith(note: string, vkey: string): Checkpoint {
   // The key name has no '+'; the base64 key may.
   const [, name, idHex, keyB64] = /^([^+]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/]+=*)$/.exec(vkey.trim()) ?? [];
   const key = Buffer.from(keyB64 ?? '', 'base64');

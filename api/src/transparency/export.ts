@@ -5,7 +5,8 @@
 //   DIR/tile/entries/<N>[…]   entry bundles (uint16 length-prefixed leaf bytes)
 //   DIR/entries.jsonl         one {index, canonical (base64), event} per line
 //   DIR/checkpoints.jsonl     every checkpoint: {treeSize, root (hex), note}
-//   DIR/verifier-key          the note verifier key
+//   DIR/verifier-key          the note verifier key (the current registry key's)
+//   DIR/verifier-keys         every registry key's verifier key, oldest first (rotations add one)
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,11 +32,15 @@ async function put(dir: string, relative: string, bytes: Uint8Array | string): P
   await writeFile(file, bytes);
 }
 
-export async function exportLog(pool: pg.Pool, dir: string, options: { readonly vkey: string }): Promise<ExportSummary> {
+/** `vkey`: the registry's verifier keys, oldest first (one before any rotation); the last is current. */
+export async function exportLog(pool: pg.Pool, dir: string, options: { readonly vkey: string | readonly string[] }): Promise<ExportSummary> {
   await mkdir(dir, { recursive: true });
   const latest = await latestCheckpoint(pool);
   const size = latest?.treeSize ?? 0;
-  await put(dir, 'verifier-key', `${options.vkey}\n`);
+  const vkeys = typeof options.vkey === 'string' ? [options.vkey] : options.vkey;
+  // `verifier-key`: the current key, as signed-note tools take one; `verifier-keys`: every key, oldest first.
+  await put(dir, 'verifier-key', `${vkeys.at(-1)}\n`);
+  await put(dir, 'verifier-keys', vkeys.map((key) => `${key}\n`).join(''));
   if (latest) await put(dir, 'checkpoint', latest.note);
 
   const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);

@@ -9,5 +9,6 @@ export * from './verify-log.js';
 export * from './export.js';
 export * from './verify-mirror.js';
 // The log's signing key is the registry key (checkpoints are signed with it).
-export { loadRegistryKey, readRegistryKey, registryKeyFromPem, type RegistryKey } from '../tr-bundle/registry-key.js';
+export { loadRegistryKey, readRegistryKey, registryKeyFile, registryKeyFromPem, type RegistryKey } from '../tr-bundle/registry-key.js';
+export { listRecordedRegistryKeys, type RecordedRegistryKey } from '../tr-bundle/registry-key-record.js';
 export * from './audit-runs.js';

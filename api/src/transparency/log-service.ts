@@ -3,7 +3,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Config } from '../config.js';
-import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
+import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
+import { loadRegistryKey, publicKeyFromRaw, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { verifierKey } from './checkpoint.js';
 import { extendLog, latestCheckpoint, signCheckpointIfDue } from './log-store.js';
 
@@ -63,9 +64,24 @@ export function startConfiguredLogExtender(pool: pg.Pool, config: Config, onErro
   return startLogExtender(pool, { origin: logOrigin(config.publicUrl), key, onError });
 }
 
+async function checkpointOrigin(pool: pg.Pool, config: Config): Promise<string> {
+  const latest = await latestCheckpoint(pool);
+  return latest ? latest.note.slice(0, latest.note.indexOf('\n')) : logOrigin(config.publicUrl);
+}
+
 /** The verifier key of this log: the registry key under the origin its first checkpoint chose (or would choose). */
 export async function configuredVerifierKey(pool: pg.Pool, config: Config): Promise<string> {
-  const latest = await latestCheckpoint(pool);
-  const origin = latest ? latest.note.slice(0, latest.note.indexOf('\n')) : logOrigin(config.publicUrl);
-  return logVerifierKey(origin, loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }));
+  return logVerifierKey(await checkpointOrigin(pool, config), loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }));
+}
+
+/**
+ * The verifier keys of every registry key recorded (registry_keys, oldest first; rotations add to
+ * it), under the log's origin: each checkpoint verifies with the key current when it was signed.
+ * The configured key when none is recorded yet.
+ */
+export async function registryVerifierKeys(pool: pg.Pool, config: Config): Promise<string[]> {
+  const origin = await checkpointOrigin(pool, config);
+  const recorded = await listRecordedRegistryKeys(pool);
+  if (recorded.length === 0) return [await configuredVerifierKey(pool, config)];
+  return recorded.map((key) => verifierKey(origin, publicKeyFromRaw(Buffer.from(key.publicKey, 'base64'))));
 }

@@ -30,7 +30,7 @@ export type LogVerdict =
 
 const PAGE = 5000;
 
-export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
+export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string | readonly string[]; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
   const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);
   for (const checkpoint of checkpoints) {
     try {

@@ -20,7 +20,7 @@ async function getBytes(base: string, relative: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-export async function verifyMirror(url: string, options: { readonly vkey: string; readonly pool: pg.Pool }): Promise<LogVerdict> {
+export async function verifyMirror(url: string, options: { readonly vkey: string | readonly string[]; readonly pool: pg.Pool }): Promise<LogVerdict> {
   let size: number;
   let root: Uint8Array;
   try {

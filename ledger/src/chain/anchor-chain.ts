@@ -14,6 +14,8 @@ const REGISTRY_KEY_BOUND_TOPIC = registryInterface.getEvent('RegistryKeyBound')!
 const ANCHOR_GAS_LIMIT = 90_000n;
 /** A checkpoint anchor writes two fresh slots and the last size (about 96k the first time). */
 const CHECKPOINT_GAS_LIMIT = 160_000n;
+/** A rotation reads every earlier key (refusing a retired one) and writes two fresh slots: ample at a few keys. */
+const ROTATE_KEY_GAS_LIMIT = 250_000n;
 
 export interface OnChainAnchor {
   readonly batchId: bigint;
@@ -157,6 +159,17 @@ export class AnchorChain {
   /** Signs `anchorCheckpoint(treeSize, root)` with `nonce`. */
   async signCheckpointAnchor(treeSize: number, root: string, nonce: number): Promise<SignedAnchor> {
     return this.#sign(registryInterface.encodeFunctionData('anchorCheckpoint', [treeSize, root]), CHECKPOINT_GAS_LIMIT, nonce);
+  }
+
+  /** Signs `rotateKey(fingerprint)` with `nonce`: valid only from the registry's owner (chain/rotate-key.ts). */
+  async signKeyRotation(fingerprint: string, nonce: number): Promise<SignedAnchor> {
+    return this.#sign(registryInterface.encodeFunctionData('rotateKey', [fingerprint]), ROTATE_KEY_GAS_LIMIT, nonce);
+  }
+
+  /** The registry's owner: the account whose key may rotate the registry key. */
+  async owner(): Promise<string> {
+    const result = await this.call<string>('eth_call', [{ to: this.contract, data: registryInterface.encodeFunctionData('owner') }, 'latest']);
+    return getAddress(registryInterface.decodeFunctionResult('owner', result)[0] as string);
   }
 
   async #sign(data: string, gasLimit: bigint, nonce: number): Promise<SignedAnchor> {

@@ -5,33 +5,80 @@
 //                                                 fingerprint; prints ANCHOR_CONTRACT=… to use
 //   npm run chain -- check [--rpc URL] [--contract ADDRESS]
 //                                                 is the code at ANCHOR_CONTRACT ours, and its key?
+//   npm run chain -- rotate-key --new-key FILE [--rpc URL]
+//                                                 bind a new registry signing key (PKCS#8 PEM) on
+//                                                 chain and record it (rotate-key.ts); the ledger
+//                                                 must be stopped
 // Reads the same environment as `npm start` (CHAIN_RPC_URL, ANCHOR_PRIVATE_KEY, ANCHOR_CONTRACT,
 // REGISTRY_SIGNING_KEY or DATA_DIR/registry-ed25519.pem). Exit 0 on success, 1 on a refusal or a
 // failed check, 2 on bad usage.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '@titleledger/api/runtime';
-import { readRegistryKey } from '@titleledger/api/transparency';
+import pino from 'pino';
+import { ConfigError, loadConfig, runApp } from '@titleledger/api/runtime';
+import { readRegistryKey, registryKeyFromPem, type RegistryKey } from '@titleledger/api/transparency';
 import { checkRegistry, deployRegistry, DeployRefusedError } from './deployment.js';
+import { rotateRegistryKey, RotationRefusedError } from './rotate-key.js';
 
 const USAGE = `usage: npm run chain -- deploy --rpc <url> [--force]
-       npm run chain -- check [--rpc <url>] [--contract <address>]`;
+       npm run chain -- check [--rpc <url>] [--contract <address>]
+       npm run chain -- rotate-key --new-key <file.pem> [--rpc <url>]`;
+
+async function rotateKey(newKeyFile: string | undefined, rpcUrl: string | undefined): Promise<number> {
+  if (!newKeyFile) {
+    console.error(`rotate-key needs the new key: --new-key <file> (an Ed25519 private key, PKCS#8 PEM; \`npm run keys\` makes one)\n${USAGE}`);
+    return 2;
+  }
+  let newKey: RegistryKey;
+  try {
+    newKey = registryKeyFromPem(readFileSync(newKeyFile, 'utf8'));
+  } catch (error) {
+    console.error(`${newKeyFile}: not an Ed25519 private key in PKCS#8 PEM (${(error as Error).message})`);
+    return 2;
+  }
+  // Without the start-up key check: the configured key may be the lost one this rotation replaces.
+  const running = await runApp({ http: false, handleSignals: false, registryKeyCheck: false, logger: pino({ level: 'warn' }) });
+  try {
+    const result = await rotateRegistryKey({ pool: running.pool, store: running.store, config: running.config, newKey, rpcUrl });
+    console.log(`Registry key ${result.position} bound on chain ${result.chainId} at ${result.contract}`);
+    console.log(`  new key:      ${result.fingerprint} (valid from ${result.validFrom.toISOString()})`);
+    console.log(`  replaces:     ${result.previousFingerprint} (valid until then; what it signed keeps verifying)`);
+    console.log(`  transaction:  ${result.txHash} (block ${result.blockNumber}), recorded in the log and registry_keys`);
+    if (result.installed) {
+      console.log(`  installed as ${result.installed.keyFile}${result.installed.retiredFile ? `; the old key is kept as ${result.installed.retiredFile}` : ''}`);
+      console.log('Start the registry again (`npm start`): it signs with the new key.');
+    } else {
+      console.log('Set REGISTRY_SIGNING_KEY to the new key on every process (one line, newlines as \\n), then start them again.');
+    }
+    return 0;
+  } finally {
+    await running.stop();
+  }
+}
 
 async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
       allowPositionals: true,
-      options: { rpc: { type: 'string' }, contract: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        rpc: { type: 'string' },
+        contract: { type: 'string' },
+        force: { type: 'boolean' },
+        'new-key': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const [command, ...rest] = args.positionals;
-  if (args.values.help || rest.length > 0 || (command !== 'deploy' && command !== 'check')) {
+  if (args.values.help || rest.length > 0 || (command !== 'deploy' && command !== 'check' && command !== 'rotate-key')) {
     console.error(USAGE);
     return 2;
   }
+  if (command === 'rotate-key') return rotateKey(args.values['new-key'], args.values.rpc);
   const config = loadConfig(process.env);
   const rpcUrl = args.values.rpc ?? config.CHAIN_RPC_URL;
   if (!rpcUrl) {
@@ -84,7 +131,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DeployRefusedError ? error.message : error);
+    const known = error instanceof ConfigError || error instanceof DeployRefusedError || error instanceof RotationRefusedError;
+    console.error(known ? error.message : error);
     process.exit(1);
   },
 );

@@ -3,8 +3,8 @@
 // Hardhat keeps its chain in memory, so on every start the chain is REBUILT from the event log,
 // deterministically: a fixed genesis (hardhat.config.cjs `initialDate`, Hardhat's fixed accounts),
 // the registry deployed by one fixed signed transaction (so it lands at the same address in block 1),
-// then every RootAnchored's and CheckpointAnchored's `rawTransaction` replayed in block order with `evm_setNextBlockTimestamp`
-// set to its recorded block timestamp. Each replayed transaction must come back with its recorded
+// then every RootAnchored's, CheckpointAnchored's and RegistryKeyRotated's `rawTransaction` replayed in
+// block order with `evm_setNextBlockTimestamp` set to its recorded block timestamp. Each replayed transaction must come back with its recorded
 // hash and block number: every proof issued before the restart verifies against the rebuilt chain.
 // A mismatch is logged loudly and reported (the service marks the ledger degraded).
 // The same rebuild runs again whenever the node dies under the ledger (service.ts supervises it).
@@ -33,7 +33,7 @@ export const EMBEDDED_CONTRACT = getCreateAddress({ from: new Wallet(EMBEDDED_DE
 export const EMBEDDED_CHAIN_ID = Number(HARDHAT_CHAIN_ID);
 
 export interface ReplayMismatch {
-  /** What the replayed transaction anchored: `batch 3`, `checkpoint 120`. */
+  /** What the replayed transaction recorded: `batch 3`, `checkpoint 120`, `registry key 1`. */
   readonly anchored: string;
   readonly expected: { txHash: string; blockNumber: number };
   readonly actual: { txHash: string | null; blockNumber: number | null };
@@ -77,17 +77,22 @@ async function mineAt(rpcUrl: string, raw: string, timestamp: number): Promise<{
   return { txHash, blockNumber: receipt ? Number(BigInt(receipt.blockNumber)) : null };
 }
 
-/** Every anchor (batch or checkpoint) recorded on the embedded chain, in block order. */
+/** Every transaction (batch or checkpoint anchor, key rotation) recorded on the embedded chain, in block order. */
 async function recordedEmbeddedAnchors(store: EventStore): Promise<RecordedTransaction[]> {
   const anchors: RecordedTransaction[] = [];
   const onEmbedded = (data: { chainId: number; contract: string }) =>
     data.chainId === EMBEDDED_CHAIN_ID && data.contract.toLowerCase() === EMBEDDED_CONTRACT.toLowerCase();
   let from;
   for (;;) {
-    const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 5_000, eventTypes: eventTypes('RootAnchored', 'CheckpointAnchored') });
+    const page = await store.readAll({
+      ...(from ? { from } : {}),
+      maxCount: 5_000,
+      eventTypes: eventTypes('RootAnchored', 'CheckpointAnchored', 'RegistryKeyRotated'),
+    });
     for (const event of page) {
       if (isEvent(event, 'RootAnchored') && onEmbedded(event.data)) anchors.push({ ...event.data, anchored: `batch ${event.data.batchId}` });
       if (isEvent(event, 'CheckpointAnchored') && onEmbedded(event.data)) anchors.push({ ...event.data, anchored: `checkpoint ${event.data.treeSize}` });
+      if (isEvent(event, 'RegistryKeyRotated') && onEmbedded(event.data)) anchors.push({ ...event.data, anchored: `registry key ${event.data.position}` });
     }
     if (page.length < 5_000) break;
     from = page[page.length - 1]!.position;
