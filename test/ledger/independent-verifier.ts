@@ -73,5 +73,10 @@ export async function independentVerify(text: string, rpcUrl: string): Promise<s
   const [batchId, leafCount, timestamp, blockNumber] = words;
   if (timestamp === 0) return 'root not anchored';
   if (batchId !== p.batchId || leafCount !== p.treeSize || blockNumber !== p.anchor.blockNumber || timestamp !== p.anchor.blockTimestamp) return 'anchor differs';
+  // The key on chain: registryKeys() = selector 0x093e2f71; offset, count, then 3 words per key.
+  const keys: string = await rpc(rpcUrl, 'eth_call', [{ to: p.anchor.contract, data: '0x093e2f71' }, 'latest']);
+  const word = (i: number) => keys.slice(2 + 64 * i, 2 + 64 * (i + 1));
+  const fingerprints = Array.from({ length: Number(BigInt('0x' + word(1))) }, (_, k) => word(2 + 3 * k));
+  if (!fingerprints.includes(createHash('sha256').update(Buffer.from(signature.publicKey, 'base64')).digest('hex'))) return 'key not bound';
   return null;
 }

@@ -181,7 +181,7 @@ describe('the .tr file', () => {
     const result = await runVerifyCli([bundlePath, '--file', path.join(files, 'original.txt'), '--rpc', rpcUrl(), '--registry-key', await registryKey()]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    for (const check of ['format', 'signature', 'registry key', 'file hash', 'document', 'cryptographic hash', 'merkle proof', 'chain id', 'root on chain']) {
+    for (const check of ['format', 'signature', 'registry key', 'file hash', 'document', 'cryptographic hash', 'merkle proof', 'chain id', 'root on chain', 'registry key on chain']) {
       expect(result.stdout).toContain(`✓ ${check}:`);
     }
     expect(result.stdout).toContain('VERIFIED');
@@ -208,6 +208,8 @@ describe('the .tr file', () => {
       ['re-signed with another name', [write('name.tr', resign(renamed(bundle)))], 'cryptographic hash'],
       ['another name, hash recomputed', [write('name-rehashed.tr', resign({ ...renamed(bundle), registration: { ...renamed(bundle).registration, cryptographicHash: registrationHashV2(renamed(bundle).registration) } }))], 'merkle proof'],
       ['another name, hash and proof rebuilt as a one-leaf tree', [write('name-rerooted.tr', resign(rerooted(renamed(bundle))))], 'root on chain'],
+      // Nothing changed but the signer: every chain check passes, the key is not the registry's.
+      ['re-signed by another key, content unchanged', [write('resigned-same.tr', resign(bundle))], 'registry key on chain'],
     ];
     for (const [what, args, failed] of cases) {
       const result = await runVerifyCli([...args, '--rpc', rpcUrl()]);
@@ -220,6 +222,7 @@ describe('the .tr file', () => {
     expect(await independentVerify(JSON.stringify(resign({ ...bundle, proof: { ...bundle.proof, anchor: { ...bundle.proof.anchor, chainId: 1 } } })), rpcUrl())).toBe('chain id');
     expect(await independentVerify(JSON.stringify(resign(renamed(bundle))), rpcUrl())).toBe('cryptographic hash');
     expect(await independentVerify(JSON.stringify(resign(rerooted(renamed(bundle)))), rpcUrl())).toBe('root not anchored');
+    expect(await independentVerify(JSON.stringify(resign(bundle)), rpcUrl())).toBe('key not bound');
   });
 });
 

@@ -24,6 +24,7 @@ export interface VerifyOptions {
 }
 
 const ANCHOR_OF_SELECTOR = keccakId('anchorOf(bytes32)').slice(0, 10);
+const REGISTRY_KEYS_SELECTOR = keccakId('registryKeys()').slice(0, 10);
 
 async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
   const response = await fetch(url, {
@@ -236,5 +237,27 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     return checks;
   }
   pass('root on chain', `anchored as batch ${batchId} of ${leafCount} leaves in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}`);
+
+  // 8. The signing key bound by the same registry: a bundle re-signed by anyone else fails here,
+  // without trusting the key our server publishes.
+  let keys: { fingerprint: string; validFrom: number }[];
+  try {
+    const result = await rpc<string>(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs);
+    const [decoded] = AbiCoder.defaultAbiCoder().decode(['tuple(bytes32 fingerprint, uint64 validFrom, uint64 blockNumber)[]'], result).toArray() as [
+      { fingerprint: string; validFrom: bigint }[],
+    ];
+    keys = decoded.map((k) => ({ fingerprint: k.fingerprint.toLowerCase(), validFrom: Number(k.validFrom) }));
+  } catch (error) {
+    fail('registry key on chain', `registryKeys() failed on ${String(anchor.contract)}: ${(error as Error).message}`);
+    return checks;
+  }
+  const fingerprint = `0x${createHash('sha256').update(rawKey).digest('hex')}`;
+  const index = keys.findIndex((k) => k.fingerprint === fingerprint);
+  if (index < 0) {
+    fail('registry key on chain', `the bundle is signed by key ${fingerprint}, which the registry at ${String(anchor.contract)} never bound: not the registry's key`);
+    return checks;
+  }
+  const until = keys[index + 1] ? ` until ${new Date(keys[index + 1]!.validFrom * 1000).toISOString()} (rotated since)` : ' (current)';
+  pass('registry key on chain', `signed by registry key ${index}, bound on chain from ${new Date(keys[index]!.validFrom * 1000).toISOString()}${until}`);
   return checks;
 }
