@@ -5,18 +5,21 @@
 // or a file holding it or its PEM; TITLELEDGER_REGISTRY_KEY pins one. --rpc defaults to the RPC the
 // bundle names (version 2), else http://127.0.0.1:8545. Exit 0 when every check holds, 1 naming the
 // failed check, 2 on bad usage.
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ed25519PublicKey } from './bundle-format.js';
 import { verifyTrBundle } from './verify-bundle.js';
 
 const USAGE = 'usage: npm run verify -- <file.tr> [--file <original>] [--rpc <url>] [--registry-key <base64|file>]';
 
-function registryKey(value: string): KeyObject {
+/** The raw 32 bytes of an Ed25519 public key given in base64, or as a file holding that or its PEM. */
+function registryKey(value: string): Uint8Array {
   const text = existsSync(value) ? readFileSync(value, 'utf8').trim() : value.trim();
-  if (text.includes('BEGIN PUBLIC KEY')) return createPublicKey(text);
-  return ed25519PublicKey(Buffer.from(text, 'base64'));
+  const raw = text.includes('BEGIN PUBLIC KEY')
+    ? createPublicKey(text).export({ format: 'der', type: 'spki' }).subarray(12)
+    : Buffer.from(text, 'base64');
+  if (raw.length !== 32) throw new Error(`--registry-key is not an Ed25519 public key (${raw.length} bytes, not 32)`);
+  return raw;
 }
 
 async function main(): Promise<number> {
@@ -37,7 +40,7 @@ async function main(): Promise<number> {
   }
   let text: string;
   let file: Buffer | undefined;
-  let key: KeyObject | undefined;
+  let key: Uint8Array | undefined;
   try {
     text = readFileSync(bundlePath, 'utf8');
     if (args.values.file) file = readFileSync(args.values.file);

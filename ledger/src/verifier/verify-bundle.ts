@@ -1,11 +1,9 @@
 // The offline verifier: every check a third party makes on a `.tr` file, in order, each with a
 // name and a reason. Needs nothing from TitleLedger but the file, optionally the original work and
-// the registry's published key, and any RPC of the chain the proof names.
-import { createDecipheriv, createHash, verify as verifySignature, type KeyObject } from 'node:crypto';
-import { AbiCoder, id as keccakId } from 'ethers';
-import { hashFromHex, toHex, verifyInclusionSync, leafHashInput } from '../merkle/proof.js';
-import { sha256 } from '../merkle/tree.js';
-import { BUNDLE_VERSIONS, ed25519PublicKey, keyIdOf, registrationHashV1, registrationHashV2, signingBytes } from './bundle-format.js';
+// the registry's published key, and any RPC of the chain the proof names. Web Crypto and fetch only:
+// `npm run verify` (cli.ts) and the verify page run this same code.
+import { hashFromHex, leafHashInput, toHex, verifyInclusion } from '../merkle/proof.js';
+import { BUNDLE_VERSIONS, registrationHashPreimage, signingBytes } from './bundle-format.js';
 
 export interface Check {
   readonly name: string;
@@ -15,28 +13,49 @@ export interface Check {
 
 export interface VerifyOptions {
   /** The original work: its SHA-256 must equal registration.fileContentHash. */
-  readonly file?: Buffer;
-  /** The registry's published Ed25519 key (raw 32 bytes or a KeyObject): the signature must be its. */
-  readonly registryKey?: KeyObject;
+  readonly file?: Uint8Array;
+  /** The registry's published Ed25519 key, raw 32 bytes: the signature must be its. */
+  readonly registryKey?: Uint8Array;
   /** JSON-RPC of the chain the proof names; by default the one the bundle names (version 2), else a local node. */
   readonly rpcUrl?: string;
   readonly timeoutMs?: number;
 }
 
-const ANCHOR_OF_SELECTOR = keccakId('anchorOf(bytes32)').slice(0, 10);
-const REGISTRY_KEYS_SELECTOR = keccakId('registryKeys()').slice(0, 10);
+/** keccak-256("anchorOf(bytes32)")[0..4] and keccak-256("registryKeys()")[0..4] (a unit test checks both). */
+export const ANCHOR_OF_SELECTOR = '0xcf4ff901';
+export const REGISTRY_KEYS_SELECTOR = '0x093e2f71';
 
-async function rpc<T>(url: string, method: string, params: unknown[], timeoutMs: number): Promise<T> {
+async function rpc(url: string, method: string, params: unknown[], timeoutMs: number): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const body = (await response.json()) as { result?: T; error?: { message?: string } };
-  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `${method} gave no result`);
+  const body = (await response.json()) as { result?: unknown; error?: { message?: string } };
+  if (body.error || typeof body.result !== 'string') throw new Error(body.error?.message ?? `${method} gave no result`);
   return body.result;
 }
+
+/** The 32-byte words of an ABI-encoded answer, as unsigned integers. */
+function abiWords(hex: string): bigint[] {
+  const digits = hex.startsWith('0x') ? hex.slice(2) : hex;
+  if (digits.length % 64 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`not an ABI-encoded answer: ${hex.slice(0, 20)}…`);
+  return Array.from({ length: digits.length / 64 }, (_, i) => BigInt(`0x${digits.slice(64 * i, 64 * (i + 1))}`));
+}
+
+const word32 = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+
+const bytesOf = (data: Uint8Array) => data as Uint8Array<ArrayBuffer>;
+const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data)));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,37 +97,50 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   pass('format', `titleledger-tr v${String(bundle.version)}, ${String(registration.trNumber)}`);
 
   // 2. Signature by the key the bundle names
-  let bundleKey: KeyObject;
-  let rawKey: Buffer;
+  let rawKey: Uint8Array;
+  let bundleKey: Awaited<ReturnType<typeof crypto.subtle.importKey>>;
   try {
-    rawKey = Buffer.from(String(signature.publicKey), 'base64');
-    bundleKey = ed25519PublicKey(rawKey);
+    rawKey = fromBase64(String(signature.publicKey));
+    if (rawKey.length !== 32) throw new Error(`an Ed25519 public key has 32 bytes, not ${rawKey.length}`);
   } catch (error) {
     fail('signature', `the bundle's public key is unusable: ${(error as Error).message}`);
     return checks;
   }
-  let bytes: Buffer;
+  try {
+    bundleKey = await crypto.subtle.importKey('raw', bytesOf(rawKey), { name: 'Ed25519' }, false, ['verify']);
+  } catch (error) {
+    fail('signature', `this runtime cannot check Ed25519 signatures (${(error as Error).message}): use a current browser or npm run verify`);
+    return checks;
+  }
+  let bytes: Uint8Array;
   try {
     bytes = signingBytes(bundle);
   } catch (error) {
     fail('signature', `the bundle cannot be canonically encoded (${(error as Error).message}): it was edited`);
     return checks;
   }
-  const signatureValue = Buffer.from(String(signature.value), 'base64');
-  if (signature.alg !== 'Ed25519' || !verifySignature(null, bytes, bundleKey, signatureValue)) {
+  let signed = false;
+  try {
+    signed = signature.alg === 'Ed25519' && (await crypto.subtle.verify({ name: 'Ed25519' }, bundleKey, bytesOf(fromBase64(String(signature.value))), bytesOf(bytes)));
+  } catch {
+    signed = false;
+  }
+  if (!signed) {
     fail('signature', 'the Ed25519 signature does not cover this content: the file was edited after it was signed');
     return checks;
   }
-  if (signature.keyId !== keyIdOf(rawKey)) {
-    fail('signature', `keyId ${String(signature.keyId)} is not the id of the bundle's key (${keyIdOf(rawKey)})`);
+  const fingerprint = toHex(await sha256(rawKey));
+  const keyId = fingerprint.slice(0, 16);
+  if (signature.keyId !== keyId) {
+    fail('signature', `keyId ${String(signature.keyId)} is not the id of the bundle's key (${keyId})`);
     return checks;
   }
-  pass('signature', `valid Ed25519 signature by key ${keyIdOf(rawKey)}`);
+  pass('signature', `valid Ed25519 signature by key ${keyId}`);
 
   // 3. The registry's own key
   if (options.registryKey) {
-    if (!verifySignature(null, bytes, options.registryKey, signatureValue)) {
-      fail('registry key', `signed by key ${keyIdOf(rawKey)}, not by the registry's key: re-signed by someone else`);
+    if (!sameBytes(options.registryKey, rawKey)) {
+      fail('registry key', `signed by key ${keyId}, not by the registry's key: re-signed by someone else`);
       return checks;
     }
     pass('registry key', "signed by the registry's published key");
@@ -116,7 +148,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
 
   // 4. The original work
   if (options.file) {
-    const fileHash = createHash('sha256').update(options.file).digest('hex');
+    const fileHash = toHex(await sha256(options.file));
     if (fileHash !== registration.fileContentHash) {
       fail('file hash', `SHA-256 of the file is ${fileHash}, the registration says ${String(registration.fileContentHash)}: a different file`);
       return checks;
@@ -125,29 +157,28 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   }
   const document = bundle.document;
   if (typeof document.key === 'string') {
+    let plaintext: Uint8Array;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', Buffer.from(document.key, 'base64'), Buffer.from(String(document.iv), 'base64'));
-      decipher.setAAD(Buffer.from(`titleledger-tr-document:${String(registration.trNumber)}:${String(registration.fileContentHash)}`));
-      decipher.setAuthTag(Buffer.from(String(document.tag), 'base64'));
-      const plaintext = Buffer.concat([decipher.update(Buffer.from(String(document.ciphertext), 'base64')), decipher.final()]);
-      const hash = createHash('sha256').update(plaintext).digest('hex');
-      if (hash !== registration.fileContentHash) {
-        fail('document', `the enclosed work hashes to ${hash}, not file_content_hash`);
-        return checks;
-      }
-      pass('document', 'the enclosed work decrypts and matches file_content_hash');
+      const key = await crypto.subtle.importKey('raw', bytesOf(fromBase64(document.key)), { name: 'AES-GCM' }, false, ['decrypt']);
+      const sealed = new Uint8Array([...fromBase64(String(document.ciphertext)), ...fromBase64(String(document.tag))]);
+      const additionalData = utf8(`titleledger-tr-document:${String(registration.trNumber)}:${String(registration.fileContentHash)}`);
+      plaintext = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytesOf(fromBase64(String(document.iv))), additionalData, tagLength: 128 }, key, sealed));
     } catch {
       fail('document', 'the enclosed work does not decrypt with its key');
       return checks;
     }
+    const hash = toHex(await sha256(plaintext));
+    if (hash !== registration.fileContentHash) {
+      fail('document', `the enclosed work hashes to ${hash}, not file_content_hash`);
+      return checks;
+    }
+    pass('document', 'the enclosed work decrypts and matches file_content_hash');
   }
 
   // 5. The registration hash
   let recomputed: string;
   try {
-    if (registration.hashVersion === 1) recomputed = registrationHashV1(registration);
-    else if (registration.hashVersion === 2) recomputed = registrationHashV2(registration);
-    else throw new Error(`unknown hashVersion ${String(registration.hashVersion)}`);
+    recomputed = toHex(await sha256(utf8(registrationHashPreimage(registration))));
   } catch (error) {
     fail('cryptographic hash', (error as Error).message);
     return checks;
@@ -181,10 +212,10 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   }
   let root: Uint8Array;
   try {
-    const leafHash = sha256(leafHashInput(hashFromHex(String(leaf.data))));
+    const leafHash = await sha256(leafHashInput(hashFromHex(String(leaf.data))));
     if (`0x${toHex(leafHash)}` !== leaf.hash) throw new Error(`leaf hash ${String(leaf.hash)} is not SHA-256(0x00 || hash)`);
     root = hashFromHex(String(proof.root));
-    const ok = verifyInclusionSync(
+    const ok = await verifyInclusion(
       { leafIndex: Number(leaf.index), treeSize: Number(proof.treeSize), leafHash, path: (proof.path as unknown[]).map((p) => hashFromHex(String(p))) },
       root,
       sha256,
@@ -205,7 +236,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   const timeoutMs = options.timeoutMs ?? 10_000;
   let chainId: number;
   try {
-    chainId = Number(BigInt(await rpc<string>(rpcUrl, 'eth_chainId', [], timeoutMs)));
+    chainId = Number(BigInt(await rpc(rpcUrl, 'eth_chainId', [], timeoutMs)));
   } catch (error) {
     fail('chain id', `cannot reach ${rpcUrl}: ${(error as Error).message}`);
     return checks;
@@ -218,8 +249,8 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   let onChain: bigint[];
   try {
     const data = ANCHOR_OF_SELECTOR + toHex(root);
-    const result = await rpc<string>(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data }, 'latest'], timeoutMs);
-    onChain = AbiCoder.defaultAbiCoder().decode(['uint64', 'uint64', 'uint64', 'uint64'], result).toArray() as bigint[];
+    onChain = abiWords(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data }, 'latest'], timeoutMs));
+    if (onChain.length < 4) throw new Error('no anchor record in the answer (is the contract address right for this chain?)');
   } catch (error) {
     fail('root on chain', `anchorOf(root) failed on ${String(anchor.contract)}: ${(error as Error).message}`);
     return checks;
@@ -242,19 +273,17 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   // without trusting the key our server publishes.
   let keys: { fingerprint: string; validFrom: number }[];
   try {
-    const result = await rpc<string>(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs);
-    const [decoded] = AbiCoder.defaultAbiCoder().decode(['tuple(bytes32 fingerprint, uint64 validFrom, uint64 blockNumber)[]'], result).toArray() as [
-      { fingerprint: string; validFrom: bigint }[],
-    ];
-    keys = decoded.map((k) => ({ fingerprint: k.fingerprint.toLowerCase(), validFrom: Number(k.validFrom) }));
+    const words = abiWords(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs));
+    const count = Number(words[1] ?? 0n);
+    if (words[0] !== 32n || words.length !== 2 + 3 * count) throw new Error('not a list of registry keys');
+    keys = Array.from({ length: count }, (_, k) => ({ fingerprint: word32(words[2 + 3 * k]!), validFrom: Number(words[3 + 3 * k]!) }));
   } catch (error) {
     fail('registry key on chain', `registryKeys() failed on ${String(anchor.contract)}: ${(error as Error).message}`);
     return checks;
   }
-  const fingerprint = `0x${createHash('sha256').update(rawKey).digest('hex')}`;
-  const index = keys.findIndex((k) => k.fingerprint === fingerprint);
+  const index = keys.findIndex((k) => k.fingerprint === `0x${fingerprint}`);
   if (index < 0) {
-    fail('registry key on chain', `the bundle is signed by key ${fingerprint}, which the registry at ${String(anchor.contract)} never bound: not the registry's key`);
+    fail('registry key on chain', `the bundle is signed by key 0x${fingerprint}, which the registry at ${String(anchor.contract)} never bound: not the registry's key`);
     return checks;
   }
   const until = keys[index + 1] ? ` until ${new Date(keys[index + 1]!.validFrom * 1000).toISOString()} (rotated since)` : ' (current)';

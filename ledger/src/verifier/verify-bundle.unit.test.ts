@@ -4,16 +4,19 @@
 // test/ledger/verification.int.test.ts.
 import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { id } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { ed25519PublicKey, registrationHashV2, signingBytes } from './bundle-format.js';
-import { verifyTrBundle, type Check } from './verify-bundle.js';
+import { registrationHashPreimage, signingBytes } from './bundle-format.js';
+import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR, verifyTrBundle, type Check } from './verify-bundle.js';
 
 type Json = Record<string, any>;
 
 const doc = readFileSync(new URL('../../../docs/proof-format.md', import.meta.url), 'utf8');
 const v2 = JSON.parse(/<!-- vector: bundle -->\n```json\n([\s\S]*?)\n```/.exec(doc)![1]!) as Json;
 const v1 = JSON.parse(readFileSync(new URL('../../../test/ledger/fixtures/v1.tr', import.meta.url), 'utf8')) as Json;
-const testKey = ed25519PublicKey(Buffer.from('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a', 'hex'));
+const testKey = Buffer.from('d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a', 'hex');
+const registrationHashV2 = (r: Json) => createHash('sha256').update(registrationHashPreimage({ ...r, hashVersion: 2 })).digest('hex');
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 // Nothing listens on port 9 here: the chain check fails at once, after every offline check ran.
 const offline = { rpcUrl: 'http://127.0.0.1:9', timeoutMs: 2_000 };
 
@@ -30,6 +33,11 @@ function resign(bundle: Json): Json {
 }
 
 describe('the offline verifier', () => {
+  it('calls the registry by the selectors of anchorOf(bytes32) and registryKeys()', () => {
+    expect(ANCHOR_OF_SELECTOR).toBe(id('anchorOf(bytes32)').slice(0, 10));
+    expect(REGISTRY_KEYS_SELECTOR).toBe(id('registryKeys()').slice(0, 10));
+  });
+
   it('passes the version 2 test vector up to the chain, the commitment opened', async () => {
     const checks = await verifyTrBundle(JSON.stringify(v2), { ...offline, registryKey: testKey });
     expect(names(checks)).toEqual([...OFFLINE_CHECKS.map((n) => `✓ ${n}`), '✗ chain id']);
@@ -38,7 +46,7 @@ describe('the offline verifier', () => {
   });
 
   it('still passes a version 1 file (hash version 1, signed under titleledger-tr/v1) up to the chain', async () => {
-    expect(signingBytes(v1).toString('utf8').startsWith('titleledger-tr/v1\n')).toBe(true);
+    expect(text(signingBytes(v1)).startsWith('titleledger-tr/v1\n')).toBe(true);
     const checks = await verifyTrBundle(JSON.stringify(v1), { ...offline, registryKey: testKey });
     expect(names(checks)).toEqual([...OFFLINE_CHECKS.map((n) => `✓ ${n}`), '✗ chain id']);
     expect(checks.find((c) => c.name === 'cryptographic hash')!.detail).toMatch(/version 1: name, description and file details are signed, not anchored/);
@@ -82,7 +90,7 @@ describe('the offline verifier', () => {
   it('refuses a version 1 file re-signed under the version 2 domain (the version decides the tag)', async () => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const raw = createPublicKey(privateKey).export({ format: 'der', type: 'spki' }).subarray(12);
-    const bytes = Buffer.from(signingBytes(v1).toString('utf8').replace('titleledger-tr/v1\n', 'titleledger-tr/v2\n'));
+    const bytes = Buffer.from(text(signingBytes(v1)).replace('titleledger-tr/v1\n', 'titleledger-tr/v2\n'));
     const forged = { ...v1, signature: { ...v1.signature, publicKey: raw.toString('base64'), value: sign(null, bytes, privateKey).toString('base64') } };
     expect(failed(await verifyTrBundle(JSON.stringify(forged), offline))?.name).toBe('signature');
   });
