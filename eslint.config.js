@@ -43,8 +43,8 @@ const packageZones = [
   {
     target: 'web/src',
     from: 'ledger/src',
-    except: ['./merkle/proof.ts'],
-    message: 'the web app imports only the browser-safe verifier @titleledger/ledger/merkle/proof.',
+    except: ['./merkle/proof.ts', './verifier/verify-bundle.ts', './verifier/bundle-format.ts'],
+    message: 'the web app imports only the browser-safe verifiers @titleledger/ledger/merkle/proof and /verifier.',
   },
   ...['projections', 'contracts', 'test'].map((other) => ({ target: 'web/src', from: `${other}/src`, message: `the web app never imports ${other}.` })),
   { target: 'web/src', from: 'test', message: 'the web app never imports test.' },

@@ -7,13 +7,15 @@
 // its proof stays pending). Every state is checked at 1280 and 375 px (no sideways scrolling, no
 // serious axe violations); screenshots go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes
 // them in the dark theme.
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { eventually } from '../../../../test/ledger/registrations.js';
+import { signingBytes } from '../../../../ledger/src/verifier/bundle-format.js';
 import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
 import { atBothWidths, newContext, withPage as withPageIn } from '../../../../test/support/screens.js';
 
@@ -156,12 +158,12 @@ test('a dropped original file is hashed in the browser and compared with the reg
     // The keyboard path: the file picker, reached with Tab, shows its focus on the drop zone.
     await page.getByRole('button', { name: 'Copy cryptographic hash' }).focus();
     let tabs = 0;
-    while (!(await page.locator('input[type="file"]').evaluate((el) => el === document.activeElement)) && tabs++ < 10) {
+    while (!(await page.getByTestId('file-drop-zone-input').evaluate((el) => el === document.activeElement)) && tabs++ < 10) {
       await page.keyboard.press('Tab');
     }
     expect(await page.getByTestId('file-drop-zone').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await shoot(page, 'file-focus');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'manuscript.txt', mimeType: 'text/plain', buffer: original });
+    await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'manuscript.txt', mimeType: 'text/plain', buffer: original });
     await page.getByText('File matches the registered file', { exact: true }).waitFor();
     expect(await page.getByText(registration.file_content_hash, { exact: true }).first().isVisible()).toBe(true);
     await shoot(page, 'file-picked');
@@ -236,7 +238,7 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     await shoot(page, 'anchored');
 
     // The registered file, dropped on the page, is hashed locally and compared.
-    await page.locator('input[type="file"]').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
+    await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
     await page.getByText('File matches the registered file', { exact: true }).waitFor();
 
     // The verifier's own RPC (here the embedded node's own address): the browser asks the chain directly.
@@ -272,4 +274,64 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
   } finally {
     await context.close();
   }
+});
+
+/** Re-signs a bundle with a key of our own: every other check still holds, the key is not the registry's. */
+function resign(bundle: Record<string, any>): Record<string, any> {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+  const keyId = sha256(raw).slice(0, 16);
+  return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(bundle), privateKey).toString('base64') } };
+}
+
+test('a .tr proof file dropped on the page is checked by the browser: signature, commitment, Merkle path, anchor and key on chain', async () => {
+  const work = Buffer.from('Proof-file verses\n\nChecked without a TR number.\n');
+  const flows = creatorFlows(fetchSender(app.url));
+  const { token } = await flows.signUp();
+  const registered = await flows.register(token, work, { title: 'Verses in a Proof File', fields: { description: 'Checked from its .tr file.' } });
+  // The owner's .tr carries its proof once the ledger has anchored the registration.
+  await eventually(async () => (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).status === 200 || null, 60_000, 'an anchored proof');
+  const trText = await flows.downloadTr(token, registered.trNumber);
+  const bundle = JSON.parse(trText) as Record<string, any>;
+  expect(bundle.proof).not.toBeNull();
+
+  await withPage(async (page) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+    });
+    await page.goto(`${app.url}/verify`);
+    const drop = (name: string, text: string) => page.getByTestId('tr-drop-zone-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+
+    await drop(`${registered.trNumber}.tr`, trText);
+    await page.getByText('Proof file verified', { exact: true }).waitFor();
+    const checks = page.getByRole('list', { name: `Checks of ${registered.trNumber}.tr` });
+    for (const check of ['Readable .tr file', 'Signature', 'Enclosed work', 'Registration hash', 'Merkle proof', 'Chain', 'Root anchored on chain', 'Signing key bound on chain']) {
+      await checks.getByRole('listitem').filter({ hasText: `Passed: ${check}` }).waitFor();
+    }
+    expect(await checks.getByText(/the commitment opens/).isVisible()).toBe(true);
+    expect(await page.getByText(`${registered.trNumber}, “Verses in a Proof File”`, { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByText('Chain 31337 is a development chain', { exact: true }).isVisible()).toBe(true);
+    await shoot(page, 'tr-verified');
+
+    // Edited after signing: the title changed.
+    await drop('edited.tr', JSON.stringify({ ...bundle, registration: { ...bundle.registration, title: 'Stolen Verses' } }));
+    await page.getByText('Not verified: Signature failed', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Checks of edited.tr' }).getByRole('listitem').filter({ hasText: 'Failed: Signature' }).waitFor();
+
+    // Re-signed by someone else with nothing else changed: only the key on chain tells.
+    await drop('resigned.tr', JSON.stringify(resign(bundle)));
+    await page.getByText('Not verified: Signing key bound on chain failed', { exact: true }).waitFor();
+    const resigned = page.getByRole('list', { name: 'Checks of resigned.tr' });
+    await resigned.getByRole('listitem').filter({ hasText: 'Passed: Root anchored on chain' }).waitFor();
+    expect(await resigned.getByText(/never bound: not the registry's key/).isVisible()).toBe(true);
+    await shoot(page, 'tr-resigned');
+
+    // Not a proof file at all.
+    await drop('notes.tr', 'not json');
+    await page.getByText('Not verified: Readable .tr file failed', { exact: true }).waitFor();
+
+    // Read locally: nothing but the chain RPC proxy (which gets no file) was sent anything.
+    expect(sent.filter((u) => !u.includes('/api/ledger/rpc'))).toEqual([]);
+  });
 });

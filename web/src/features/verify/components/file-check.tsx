@@ -3,37 +3,24 @@
 // registration's file content hash, or, when the server does not share that, with the entered hash.
 // The file is read locally and never uploaded.
 import { useMutation } from '@tanstack/react-query';
-import { FileCheck2, LoaderCircle, Upload } from 'lucide-react';
-import { useId, useState, type DragEvent } from 'react';
+import { FileCheck2, LoaderCircle } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
-import { cn } from '@/lib/cn';
 
 import type { VerifiedRegistration } from '../api/get-verification';
 import { hashesMatch } from '../lib/compare-hashes';
 import { sha256OfFile } from '../lib/file-hash';
 import { formatBytes } from '../lib/format';
+import { FileDropZone } from './file-drop-zone';
 
 type Hashed = { name: string; size: number; hash: string };
 
 export function FileCheck({ registration, enteredHash }: { registration: VerifiedRegistration | undefined; enteredHash: string }) {
-  const inputId = useId();
-  const [dragging, setDragging] = useState(false);
   const hashing = useMutation({
     mutationFn: async (file: File): Promise<Hashed> => ({ name: file.name, size: file.size, hash: await sha256OfFile(file) }),
   });
-
-  const take = (files: FileList | null) => {
-    const file = files?.[0];
-    if (file) hashing.mutate(file);
-  };
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    take(event.dataTransfer.files);
-  };
 
   return (
     <Card>
@@ -47,40 +34,16 @@ export function FileCheck({ registration, enteredHash }: { registration: Verifie
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 max-sm:p-4">
-        <div>
-          <input
-            id={inputId}
-            type="file"
-            className="peer sr-only"
-            onChange={(event) => {
-              take(event.target.files);
-              event.target.value = '';
-            }}
-          />
-          <label
-            htmlFor={inputId}
-            onDragEnter={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragOver={(event) => event.preventDefault()}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            data-testid="file-drop-zone"
-            className={cn(
-              'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-border-strong px-4 py-8 text-center transition-colors',
-              'hover:border-accent hover:bg-accent-soft/50',
-              'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-              dragging && 'border-accent bg-accent-soft',
-            )}
-          >
-            <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
-            <span className="text-sm font-medium text-foreground">
+        <FileDropZone
+          testId="file-drop-zone"
+          onFile={(file) => hashing.mutate(file)}
+          prompt={
+            <>
               Drop the original file here, or <span className="text-accent-text underline">choose a file</span>
-            </span>
-            <span className="text-xs text-muted-foreground">Any size and type; it is only read, never sent.</span>
-          </label>
-        </div>
+            </>
+          }
+          hint="Any size and type; it is only read, never sent."
+        />
 
         <div aria-live="polite" className="grid gap-4">
           {hashing.isPending ? (

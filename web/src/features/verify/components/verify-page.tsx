@@ -1,6 +1,7 @@
 // /verify (seed 000 "Certificate verification page", §4 and §5): a TR number and a hash checked
 // against the registration, run at once when the address carries both `tr` and `hash`; for a valid
-// certificate, the blockchain proof checked in the browser; and a local check of the original file.
+// certificate, the blockchain proof checked in the browser; a local check of the original file; and
+// a `.tr` proof file checked in the browser without a TR number or hash.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { useVerification, verificationQueryOptions } from '../api/get-verificati
 import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
 import { FileCheck } from './file-check';
 import { ProofPanel } from './proof-panel';
+import { TrFileCheck } from './tr-file-check';
 import { CertificateVerified, RegistrationArchived, VerificationError, VerificationFailed } from './verification-result';
 import { VerifyForm } from './verify-form';
 
@@ -109,6 +111,8 @@ export function VerifyPage() {
       </section>
 
       <FileCheck registration={registration} enteredHash={hash} />
+
+      <TrFileCheck />
     </div>
   );
 }
