@@ -27,10 +27,10 @@ try {
   running = await runApp({ http: false, migrations: readModelMigrations, handleSignals: false });
   const { pool, store, config } = running;
 
-  /** The verifier keys checkpoints must verify with: --vkey, else every registry key (rotations add one) under the log's origin. */
+  /** The verifier keys checkpoints must verify with: --vkey alone, else every registry key (rotations add one) under the log's origin, each within its validity. */
   const vkey = async () => {
     const given = option('--vkey');
-    return given ? [given] : await registryVerifierKeys(pool, config);
+    return given ?? (await registryVerifierKeys(pool, config));
   };
 
   const startedAt = new Date();

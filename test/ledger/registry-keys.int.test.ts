@@ -4,7 +4,8 @@
 // (`npm run chain -- rotate-key`, run here as a child process as an operator runs it): refused while
 // the ledger runs; once stopped, it binds the new key on the (embedded) chain, records it, installs
 // it; the next start signs with it, the chain rebuilt from the log holds both keys, and checkpoints
-// from before and after verify with the key of their time.
+// from before and after verify with the key of their time, and one signed by the retired key after
+// its retirement is named by verify-log.
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Interface } from 'ethers';
 import { ConfigError, runApp } from '@titleledger/api/runtime';
-import { latestCheckpoint, logVerifierKey, openCheckpoint, registryKeyFromPem, registryVerifierKeys, verifyLog } from '@titleledger/api/transparency';
+import { latestCheckpoint, logVerifierKey, openCheckpoint, registryKeyFromPem, registryVerifierKeys, signCheckpoint, verifyLog } from '@titleledger/api/transparency';
 import { anchorRegistryAbi } from '@titleledger/contracts';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
@@ -164,6 +165,17 @@ describe('the registry key', () => {
     expect(vkeys).toEqual([logVerifierKey(origin, oldKey), logVerifierKey(origin, newKey)]);
     expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({ ok: true });
     expect(await verifyLog(pool, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
+    // A checkpoint of a tree holding the rotation, signed by the retired key (leaked, say): its signature
+    // is good, but the log says that key was retired before that tree existed.
+    const forged = signCheckpoint({ origin, treeSize: latest.treeSize, root: latest.root }, { name: origin, privateKey: oldKey.privateKey, publicKey: oldKey.publicKey });
+    await pool.query('UPDATE tlog_checkpoints SET note = $1 WHERE tree_size = $2', [forged, latest.treeSize]);
+    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({
+      ok: false,
+      checkpoint: latest.treeSize,
+      reason: expect.stringMatching(/is signed by registry key 0, which the rotation at position \d+ retired before that tree was made: signed by a retired key/),
+    });
+    await pool.query('UPDATE tlog_checkpoints SET note = $1 WHERE tree_size = $2', [latest.note, latest.treeSize]);
+    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({ ok: true });
     await app.stop();
     app = null;
   }, 300_000);

@@ -30,12 +30,23 @@ export type LogVerdict =
 
 const PAGE = 5000;
 
+/**
+ * `vkey` is one verifier key, or the registry's keys over time, oldest first (registryVerifierKeys):
+ * then each checkpoint must also be signed within its key's validity, which the log itself records.
+ * Key 0 is the deployment's; key k+1 is bound by the k-th `RegistryKeyRotated` event. A key never
+ * signs a tree that holds the event retiring it (rotation runs while no ledger signs), and keys only
+ * move forward: a checkpoint signed by a retired key (one leaked, say) is named.
+ */
 export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string | readonly string[]; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
   const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);
+  const keyHistory = typeof options.vkey === 'string' ? null : options.vkey;
+  /** Which of the registry's keys signed each checkpoint, by tree size (with a key history only). */
+  const signerOf = new Map<number, number>();
   for (const checkpoint of checkpoints) {
     try {
       const opened = openCheckpoint(checkpoint.note, options.vkey);
       if (opened.treeSize !== checkpoint.treeSize || !bytesEqual(opened.root, checkpoint.root)) throw new Error('the signed note does not say the size and root stored beside it');
+      if (keyHistory) signerOf.set(checkpoint.treeSize, keyHistory.findIndex((key) => opensWith(checkpoint.note, key)));
     } catch (error) {
       return { ok: false, position: null, checkpoint: checkpoint.treeSize, reason: `checkpoint of size ${checkpoint.treeSize}: ${(error as Error).message}` };
     }
@@ -64,6 +75,8 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
 
   let index = 0;
   let unlogged = 0;
+  /** Leaf indexes of the RegistryKeyRotated events, in order. */
+  const rotations: number[] = [];
   // The next page is read while this one is hashed.
   const prefetch = (after: { tx: string; seq: string } | null) => {
     const page = readSourceEvents(pool, after, PAGE);
@@ -87,6 +100,7 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
     nextLogged = prefetchLogged(index + page.length);
     for (const { position, event } of page) {
       if (index >= treeSize) {
+        if (event.type === 'RegistryKeyRotated') rotations.push(index + unlogged);
         unlogged += 1;
         continue;
       }
@@ -105,6 +119,7 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
         return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${event.eventId} (${event.type} on ${event.streamId}) is not what was logged (its content was edited)` };
       }
       appender.append(leafHash);
+      if (event.type === 'RegistryKeyRotated') rotations.push(index);
       index += 1;
       const checkpoint = bySize.get(index);
       if (checkpoint && !bytesEqual(checkpoint.root, rootNow())) {
@@ -115,6 +130,10 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
   if (index < treeSize) {
     const logged = await loggedLeaves(pool, index, 1);
     return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${logged.get(index)?.eventId ?? '?'} is logged but missing from the events table (removed)` };
+  }
+  if (keyHistory) {
+    const misplaced = keyValidity(checkpoints, signerOf, rotations, keyHistory.length);
+    if (misplaced) return { ok: false, position: null, ...misplaced };
   }
   const anchors = { checked: 0, skipped: [] as string[] };
   for (const checkpoint of await listCheckpointAnchors(pool, { anchoredOnly: true, limit: Number.MAX_SAFE_INTEGER })) {
@@ -139,6 +158,46 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
     anchors.checked += 1;
   }
   return { ok: true, treeSize, checkpoints: checkpoints.length, unlogged, anchors };
+}
+
+function opensWith(note: string, vkey: string): boolean {
+  try {
+    openCheckpoint(note, vkey);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first checkpoint signed outside its key's validity, or null (see verifyLog). */
+function keyValidity(
+  checkpoints: readonly { readonly treeSize: number }[],
+  signerOf: ReadonlyMap<number, number>,
+  rotations: readonly number[],
+  keys: number,
+): { checkpoint: number | null; reason: string } | null {
+  if (rotations.length !== keys - 1) {
+    return {
+      checkpoint: null,
+      reason: `the log records ${rotations.length} registry key rotation(s)${rotations.length ? ` (at position ${rotations.join(', ')})` : ''}, but ${keys} registry key(s) were given: the key history and the log disagree`,
+    };
+  }
+  let previous = 0;
+  for (const { treeSize } of checkpoints) {
+    const signer = signerOf.get(treeSize) ?? 0;
+    const retiredAt = rotations[signer];
+    if (retiredAt !== undefined && treeSize > retiredAt) {
+      return {
+        checkpoint: treeSize,
+        reason: `checkpoint of size ${treeSize} is signed by registry key ${signer}, which the rotation at position ${retiredAt} retired before that tree was made: signed by a retired key`,
+      };
+    }
+    if (signer < previous) {
+      return { checkpoint: treeSize, reason: `checkpoint of size ${treeSize} is signed by registry key ${signer} after checkpoints signed by key ${previous}: signed by a retired key` };
+    }
+    previous = signer;
+  }
+  return null;
 }
 
 interface LoggedLeaf {
