@@ -18,6 +18,7 @@ import {
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import { START, comparePositions, type Position } from '../position.js';
+import { batchesOf } from './batches.js';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -58,8 +59,13 @@ export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
   private readonly client: EventStoreDBClient;
 
-  constructor(connectionString: string) {
+  private readonly batchSize: number;
+  private readonly resubscribeDelayMs: { readonly min: number; readonly max: number };
+
+  constructor(connectionString: string, options: { readonly batchSize?: number; readonly resubscribeDelayMs?: { readonly min: number; readonly max: number } } = {}) {
     this.client = EventStoreDBClient.connectionString`${connectionString}`;
+    this.batchSize = options.batchSize ?? 500;
+    this.resubscribeDelayMs = options.resubscribeDelayMs ?? { min: 500, max: 30_000 };
   }
 
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -152,31 +158,62 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * Catch-up then live, in batches (whatever the client has read ahead, up to `batchSize`: one
+   * projection transaction per batch, not per event). A dropped subscription, or a batch whose
+   * `onEvents` failed, is reported to `onError` and resumed from the last position delivered, after a
+   * backoff that doubles from `resubscribeDelayMs.min` to `.max` and resets once a batch is delivered:
+   * never skipping or repeating an event.
+   */
   subscribeAll(options: SubscribeAllOptions): Subscription {
-    const from = options.from ?? START;
-    const filter = options.eventTypes
-      ? eventTypeFilter({ prefixes: [...options.eventTypes] })
-      : excludeSystemEvents();
-    const subscription = this.client.subscribeToAll({
-      fromPosition: from.commit === 0n && from.prepare === 0n ? ESDB_START : from,
-      filter,
-    });
+    const filter = options.eventTypes ? eventTypeFilter({ prefixes: [...options.eventTypes] }) : excludeSystemEvents();
     const exact = options.eventTypes ? new Set(options.eventTypes) : null;
+    const { min, max } = this.resubscribeDelayMs;
+    let stopped = false;
+    let current: { unsubscribe(): Promise<void> } | null = null;
+    let wakeFromBackoff: (() => void) | null = null;
     const done = (async () => {
-      try {
-        for await (const resolved of subscription) {
-          const recorded = toRecorded(resolved);
-          if (!recorded || comparePositions(recorded.position, from) <= 0) continue;
-          if (exact && !exact.has(recorded.type)) continue;
-          await options.onEvents([recorded]);
+      let from = options.from ?? START;
+      let failures = 0;
+      while (!stopped) {
+        const subscription = this.client.subscribeToAll({ fromPosition: from.commit === 0n && from.prepare === 0n ? ESDB_START : from, filter });
+        current = subscription;
+        try {
+          for await (const batch of batchesOf<AllStreamResolvedEvent>(subscription, this.batchSize)) {
+            if (stopped) break;
+            const fresh: RecordedEvent[] = [];
+            for (const resolved of batch) {
+              const recorded = toRecorded(resolved);
+              // The server includes the starting position; a prefix filter may let in longer type names.
+              if (!recorded || comparePositions(recorded.position, from) <= 0) continue;
+              if (exact && !exact.has(recorded.type)) continue;
+              fresh.push(recorded);
+            }
+            if (fresh.length > 0) {
+              await options.onEvents(fresh);
+              from = fresh[fresh.length - 1]!.position;
+            }
+            failures = 0;
+          }
+          if (!stopped) throw new Error('the EventStoreDB subscription ended');
+        } catch (error) {
+          if (stopped) break;
+          options.onError?.(error);
+          failures += 1;
+          await subscription.unsubscribe().catch(() => undefined);
+          await new Promise<void>((resolve) => {
+            wakeFromBackoff = resolve;
+            setTimeout(resolve, Math.min(max, min * 2 ** (failures - 1))).unref();
+          });
+          wakeFromBackoff = null;
         }
-      } catch (error) {
-        options.onError?.(error);
       }
     })();
     return {
       stop: async () => {
-        await subscription.unsubscribe();
+        stopped = true;
+        wakeFromBackoff?.();
+        await current?.unsubscribe().catch(() => undefined);
         await done;
       },
     };
