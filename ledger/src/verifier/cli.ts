@@ -61,7 +61,7 @@ async function main(): Promise<number> {
     console.log(`FAILED: ${failed.name}`);
     return 1;
   }
-  if (!key) console.log('note: no --registry-key given, so the signature was checked against the key inside the file only');
+  if (!key) console.log("note: no --registry-key given: the file's own key was checked against the keys the registry bound on chain, not against a key you pinned");
   if (checks.some((c) => c.name === 'chain id' && c.detail.startsWith('chain 31337 '))) {
     console.log(
       'note: chain 31337 is a development chain its operator rebuilds at will: the anchor there proves the proof is consistent, not when it was made; trust rests on the registry key (docs/proof-format.md, "What a dev chain proves")',
