@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+import { GroupSync } from './group-sync.js';
+
 export interface BlobStore {
   /** Writes a new blob from `source`. It becomes visible under `id` only once complete. */
   put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }>;
@@ -18,16 +20,26 @@ export interface BlobStore {
 const SAFE_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
 export class FileSystemBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
+  /** `sync`: directory flushes, shared by the writers waiting on the same directory. */
+  constructor(
+    private readonly root: string,
+    private readonly sync: GroupSync = new GroupSync(),
+  ) {}
 
   private pathOf(id: string): string {
     if (!SAFE_ID.test(id)) throw new Error(`Invalid blob id ${JSON.stringify(id)}`);
     return path.join(this.root, id.slice(0, 2), id);
   }
 
+  /**
+   * The blob's bytes are flushed before it is renamed into place, and its directory after, so a blob
+   * whose id was recorded (TitleRegistered) is still there after a crash. Directories made for it are
+   * flushed into their parents as well.
+   */
   async put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }> {
     const target = this.pathOf(id);
-    await mkdir(path.dirname(target), { recursive: true });
+    const shard = path.dirname(target);
+    const created = await mkdir(shard, { recursive: true });
     const temp = `${target}.part-${randomBytes(4).toString('hex')}`;
     const handle = await open(temp, 'wx', 0o600);
     let size = 0;
@@ -44,6 +56,13 @@ export class FileSystemBlobStore implements BlobStore {
     }
     await handle.close();
     await rename(temp, target);
+    const flushes = [this.sync.sync(shard)];
+    // mkdir gave the first directory it made: from its parent down, each holds a new entry.
+    for (let dir = shard; created !== undefined && dir !== path.dirname(created); ) {
+      dir = path.dirname(dir);
+      flushes.push(this.sync.sync(dir));
+    }
+    await Promise.all(flushes);
     return { size };
   }
 

@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FileSystemBlobStore } from './blob-store.js';
+import { GroupSync } from './group-sync.js';
+
+async function* bytes(text: string) {
+  yield Buffer.from(text);
+}
+
+/** A GroupSync whose flushes record the directory and whether the blob was in place by then. */
+function recordingSync(target: () => string) {
+  const flushed: { dir: string; blobThere: boolean }[] = [];
+  return { flushed, sync: new GroupSync((dir) => (flushed.push({ dir, blobThere: existsSync(target()) }), Promise.resolve())) };
+}
+
+describe('FileSystemBlobStore', () => {
+  it('flushes the blob\'s directory after renaming it into place, and the new directories into their parents', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
+    const root = path.join(base, 'blobs');
+    const id = 'AbCdEfGh12345678';
+    const target = path.join(root, 'Ab', id);
+    const { flushed, sync } = recordingSync(() => target);
+    const store = new FileSystemBlobStore(root, sync);
+    expect(await store.put(id, bytes('the work'))).toEqual({ size: 8 });
+    expect((await store.get(id)).toString()).toBe('the work');
+    // blobs/ and blobs/Ab/ were made: base holds blobs, blobs holds Ab, Ab holds the blob.
+    expect(flushed.map((f) => f.dir).sort()).toEqual([base, root, path.join(root, 'Ab')].sort());
+    expect(flushed.every((f) => f.blobThere)).toBe(true);
+    expect(readdirSync(path.join(root, 'Ab'))).toEqual([id]);
+
+    // A second blob in the same shard: only the shard is flushed.
+    flushed.length = 0;
+    await store.put('AbZZZZZZ99999999', bytes('another'));
+    expect(flushed.map((f) => f.dir)).toEqual([path.join(root, 'Ab')]);
+  });
+
+  it('leaves nothing behind, and flushes nothing, when the upload fails', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
+    const { flushed, sync } = recordingSync(() => '');
+    const store = new FileSystemBlobStore(root, sync);
+    async function* failing() {
+      yield Buffer.from('half');
+      throw new Error('client went away');
+    }
+    await expect(store.put('QwErTy1234567890', failing())).rejects.toThrow('client went away');
+    expect(readdirSync(path.join(root, 'Qw'))).toEqual([]);
+    expect(flushed).toEqual([]);
+  });
+});
