@@ -52,7 +52,17 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 function fromBase64(text: string): Uint8Array {
   const binary = atob(text);
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** `a` then `b` in one buffer (a work of 25 MB is too large to spread into an array). */
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
@@ -160,9 +170,9 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     let plaintext: Uint8Array;
     try {
       const key = await crypto.subtle.importKey('raw', bytesOf(fromBase64(document.key)), { name: 'AES-GCM' }, false, ['decrypt']);
-      const sealed = new Uint8Array([...fromBase64(String(document.ciphertext)), ...fromBase64(String(document.tag))]);
+      const sealed = concat(fromBase64(String(document.ciphertext)), fromBase64(String(document.tag)));
       const additionalData = utf8(`titleledger-tr-document:${String(registration.trNumber)}:${String(registration.fileContentHash)}`);
-      plaintext = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytesOf(fromBase64(String(document.iv))), additionalData, tagLength: 128 }, key, sealed));
+      plaintext = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytesOf(fromBase64(String(document.iv))), additionalData, tagLength: 128 }, key, bytesOf(sealed)));
     } catch {
       fail('document', 'the enclosed work does not decrypt with its key');
       return checks;

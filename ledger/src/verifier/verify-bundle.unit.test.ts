@@ -2,7 +2,7 @@
 // file as issued before hash version 2 (test/ledger/fixtures/v1.tr). Their anchors are made up, so
 // every check but the chain's passes; the chain checks run against the real chain in
 // test/ledger/verification.int.test.ts.
-import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createCipheriv, createHash, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { id } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,22 @@ describe('the offline verifier', () => {
   it('refuses a bundle naming another chain than its proof', async () => {
     const checks = await verifyTrBundle(JSON.stringify(resign({ ...v2, chain: { ...v2.chain, chainId: 1 } })), offline);
     expect(failed(checks)).toMatchObject({ name: 'chain id', detail: expect.stringMatching(/names chain 1 but its proof is anchored on chain 31337/) });
+  });
+
+  it('opens an enclosed work as large as an upload may be (25 MB), and refuses one whose tag was changed', async () => {
+    const work = randomBytes(25 * 1024 * 1024);
+    const key = randomBytes(32);
+    const iv = randomBytes(12);
+    const fileContentHash = createHash('sha256').update(work).digest('hex');
+    const registration = { ...v2.registration, fileContentHash };
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(`titleledger-tr-document:${registration.trNumber}:${fileContentHash}`));
+    const ciphertext = Buffer.concat([cipher.update(work), cipher.final()]);
+    const document = { ...v2.document, key: key.toString('base64'), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), ciphertext: ciphertext.toString('base64') };
+    const checks = await verifyTrBundle(JSON.stringify(resign({ ...v2, registration, document })), offline);
+    expect(checks.find((c) => c.name === 'document')).toMatchObject({ ok: true, detail: 'the enclosed work decrypts and matches file_content_hash' });
+    const tampered = { ...document, tag: Buffer.alloc(16).toString('base64') };
+    expect(failed(await verifyTrBundle(JSON.stringify(resign({ ...v2, registration, document: tampered })), offline))?.name).toBe('document');
   });
 
   it('refuses a version 1 file re-signed under the version 2 domain (the version decides the tag)', async () => {
