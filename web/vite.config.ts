@@ -22,6 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // budget test (web/src/app/bundle-budget.unit.test.ts) and the bench (test/bench/web.ts) read it to
   // know what JS a page loads before its first paint.
   build: { manifest: true },
+  // The year the build ran: the footer shows it in the HTML rendered at build time, and the browser
+  // shows the same while it takes that markup over, then this year (site-footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

@@ -89,6 +89,24 @@ test('/ arrives with the landing page in its HTML, and the browser takes that ma
   });
 });
 
+test('a page built in an earlier year is taken over as it is, and then shows this year in its footer', async () => {
+  const builtIn = new Date().getFullYear();
+  const html = await (await fetch(`${app.url}/`)).text();
+  expect(html.replaceAll('<!-- -->', '')).toContain(`© ${builtIn} TitleLedger`);
+  await withPage(desktop, async (page) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    // The visitor's clock is years past the build (timers still run).
+    await page.clock.setFixedTime(new Date(`${builtIn + 5}-03-01T12:00:00Z`));
+    await page.goto(`${app.url}/`);
+    await page.getByRole('contentinfo').getByText(`© ${builtIn + 5} TitleLedger`).waitFor();
+    // The year the build wrote was taken over, not reported as a mismatch (main.tsx).
+    expect(warnings.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
+  });
+});
+
 test('/?search=term arrives with the term in the search box and its answer listed', async () => {
   // The build rendered `/` with an empty box: this address is painted afresh (main.tsx).
   await withPage(desktop, async (page) => {

@@ -1,6 +1,6 @@
 // The public footer: the spec's links, the theme choice, and the copyright for the current year.
 import { ExternalLink } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
@@ -12,6 +12,13 @@ import { footerGroups, legalLinks, type FooterLink } from './navigation';
 // The theme switcher (with Radix Tooltip) loads after the first paint: the footer is below the fold,
 // and its place is kept so nothing moves when it arrives.
 const ThemeSwitcher = lazy(async () => ({ default: (await import('@/components/theme-switcher')).ThemeSwitcher }));
+
+// The copyright year: the build's in the HTML rendered at build time (src/prerender.tsx) and while
+// the browser takes it over, so the two agree even when the page was built in an earlier year; this
+// year from the render after (and at once on a page painted afresh).
+const noChange = () => () => undefined;
+const thisYear = () => new Date().getFullYear();
+const buildYear = () => __BUILD_YEAR__;
 
 const linkClass = 'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground';
 
@@ -33,7 +40,7 @@ function FooterAnchor({ link }: { link: FooterLink }) {
 }
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useSyncExternalStore(noChange, thisYear, buildYear);
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
