@@ -17,6 +17,7 @@ import { registrationHashPreimage, signingBytes } from '../../ledger/src/verifie
 import { runVerifyCli } from './cli.js';
 import { independentVerify } from './independent-verifier.js';
 import { appendRegistration, eventually, newRegistration, type TestRegistration } from './registrations.js';
+import { resign } from '../support/tr-bundle.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-ledger-'));
 const files = mkdtempSync(path.join(tmpdir(), 'tl-ledger-files-'));
@@ -312,14 +313,6 @@ function write(name: string, bundle: unknown): string {
   return file;
 }
 
-/** Re-signs a bundle with a key of our own: the bundle is then self-consistent, but not the registry's. */
-function resign(bundle: Record<string, any>): Record<string, any> {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
-  const keyId = createHash('sha256').update(raw).digest('hex').slice(0, 16);
-  const unsigned = { ...bundle, signature: undefined };
-  return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(unsigned), privateKey).toString('base64') } };
-}
 
 /** cryptographic_hash version 2 of a registration, as docs/registration-hash.md defines it. */
 function registrationHashV2(registration: Record<string, any>): string {

@@ -55,16 +55,21 @@ export function signCheckpoint(checkpoint: Checkpoint, signer: NoteSigner): stri
  */
 export function openCheckpoint(note: string, vkey: string | readonly string[]): Checkpoint {
   if (typeof vkey === 'string') return openCheckpointWith(note, vkey);
+  return openCheckpointSigned(note, vkey).checkpoint;
+}
+
+/** As {@link openCheckpoint} with several keys, also saying which of them (its index) signed it. */
+export function openCheckpointSigned(note: string, vkeys: readonly string[]): { checkpoint: Checkpoint; signer: number } {
   let unsigned: Error | null = null;
-  for (const key of vkey) {
+  for (const [signer, key] of vkeys.entries()) {
     try {
-      return openCheckpointWith(note, key);
+      return { checkpoint: openCheckpointWith(note, key), signer };
     } catch (error) {
       if (!/^no signature by /.test((error as Error).message)) throw error;
       unsigned = error as Error;
     }
   }
-  throw new Error(vkey.length > 1 ? `no signature by any of the ${vkey.length} registry keys` : (unsigned?.message ?? 'no verifier key given'));
+  throw new Error(vkeys.length > 1 ? `no signature by any of the ${vkeys.length} registry keys` : (unsigned?.message ?? 'no verifier key given'));
 }
 
 function openCheckpointWith(note: string, vkey: string): Checkpoint {

@@ -6,7 +6,7 @@
 // is also compared with the root the AnchorRegistry holds for its tree size.
 import type pg from 'pg';
 import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
-import { openCheckpoint } from './checkpoint.js';
+import { openCheckpoint, openCheckpointSigned, type Checkpoint } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256 } from './log-format.js';
 import { consistencyProof, listCheckpointAnchors, listCheckpoints, readHead, readSourceEvents, type CheckpointAnchor } from './log-store.js';
 import { TILE_WIDTH, TileAppender } from './tiles.js';
@@ -44,9 +44,15 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
   const signerOf = new Map<number, number>();
   for (const checkpoint of checkpoints) {
     try {
-      const opened = openCheckpoint(checkpoint.note, options.vkey);
+      let opened: Checkpoint;
+      if (keyHistory) {
+        const signed = openCheckpointSigned(checkpoint.note, keyHistory);
+        opened = signed.checkpoint;
+        signerOf.set(checkpoint.treeSize, signed.signer);
+      } else {
+        opened = openCheckpoint(checkpoint.note, options.vkey);
+      }
       if (opened.treeSize !== checkpoint.treeSize || !bytesEqual(opened.root, checkpoint.root)) throw new Error('the signed note does not say the size and root stored beside it');
-      if (keyHistory) signerOf.set(checkpoint.treeSize, keyHistory.findIndex((key) => opensWith(checkpoint.note, key)));
     } catch (error) {
       return { ok: false, position: null, checkpoint: checkpoint.treeSize, reason: `checkpoint of size ${checkpoint.treeSize}: ${(error as Error).message}` };
     }
@@ -158,15 +164,6 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
     anchors.checked += 1;
   }
   return { ok: true, treeSize, checkpoints: checkpoints.length, unlogged, anchors };
-}
-
-function opensWith(note: string, vkey: string): boolean {
-  try {
-    openCheckpoint(note, vkey);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The first checkpoint signed outside its key's validity, or null (see verifyLog). */

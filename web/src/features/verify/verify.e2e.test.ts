@@ -7,7 +7,7 @@
 // its proof stays pending). Every state is checked at 1280 and 375 px (no sideways scrolling, no
 // serious axe violations); screenshots go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes
 // them in the dark theme.
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -15,9 +15,9 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { eventually } from '../../../../test/ledger/registrations.js';
-import { signingBytes } from '../../../../ledger/src/verifier/bundle-format.js';
 import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
 import { atBothWidths, newContext, withPage as withPageIn } from '../../../../test/support/screens.js';
+import { resign } from '../../../../test/support/tr-bundle.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -276,13 +276,6 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
   }
 });
 
-/** Re-signs a bundle with a key of our own: every other check still holds, the key is not the registry's. */
-function resign(bundle: Record<string, any>): Record<string, any> {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
-  const keyId = sha256(raw).slice(0, 16);
-  return { ...bundle, signature: { alg: 'Ed25519', keyId, publicKey: raw.toString('base64'), value: sign(null, signingBytes(bundle), privateKey).toString('base64') } };
-}
 
 test('a .tr proof file dropped on the page is checked by the browser: signature, commitment, Merkle path, anchor and key on chain', async () => {
   const work = Buffer.from('Proof-file verses\n\nChecked without a TR number.\n');
