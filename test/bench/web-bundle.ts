@@ -24,6 +24,12 @@ const manifestSchema = z.record(
 );
 type Manifest = z.infer<typeof manifestSchema>;
 
+/**
+ * /verify's JS before first paint, gzip: the entry plus the page and what it shows at once. zod and
+ * the shared schemas (about 37 kB gzip) load with the first answer, not here.
+ */
+export const VERIFY_JS_BUDGET_GZIP = 150 * 1024;
+
 /** The pages measured and the route module each loads on demand (none: the page is in the entry). */
 export const MEASURED_PAGES = [
   { path: '/', routeModule: undefined },

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 
-import { initialJs, LANDING_JS_BUDGET_GZIP, readManifest, WEB_DIST } from './web-bundle.js';
+import { initialJs, LANDING_JS_BUDGET_GZIP, readManifest, VERIFY_JS_BUDGET_GZIP, WEB_DIST } from './web-bundle.js';
 
 // Route modules (and what they bring: Recharts, the wizard, Stripe, the staff portals) that must
 // never be in the landing page's initial JS.
@@ -48,6 +48,20 @@ describe('the landing page JS budget (web/dist)', () => {
     const verify = initialJs('src/features/verify/components/verify-page.tsx', undefined, manifest);
     expect(verify.files).toEqual(expect.arrayContaining([...landing.files, manifest['src/features/verify/components/verify-page.tsx']!.file]));
     expect(verify.gzipBytes).toBeGreaterThan(landing.gzipBytes);
+  });
+
+  test(`the JS loaded before the first paint of /verify is at most ${VERIFY_JS_BUDGET_GZIP / 1024} kB gzip`, () => {
+    expect(initialJs('src/features/verify/components/verify-page.tsx', undefined, manifest).gzipBytes).toBeLessThanOrEqual(VERIFY_JS_BUDGET_GZIP);
+  });
+
+  // zod names each schema class it builds ("ZodObject"); a chunk holding zod holds that name, quoted
+  // by the minifier with ", ' or `.
+  test.each([
+    ['/', undefined],
+    ['/verify', 'src/features/verify/components/verify-page.tsx'],
+  ])('zod is not in the JS %s loads before its first paint (schemas load with the first answer)', (_page, routeModule) => {
+    const withZod = initialJs(routeModule, undefined, manifest).files.filter((file) => readFileSync(path.join(WEB_DIST, file), 'utf8').match(/["'`]ZodObject["'`]/));
+    expect(withZod).toEqual([]);
   });
 
   test('the build ships a brotli and a gzip copy of each file the first paint loads, the same bytes inside', () => {

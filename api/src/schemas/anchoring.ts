@@ -24,6 +24,10 @@ export const ledgerProofSchema = z.object({
 /** GET /api/ledger/proof/{tr} (202) while the batch holding it is not anchored yet. */
 export const ledgerProofPendingSchema = z.object({ tr_number: z.string(), status: z.literal('pending'), message: z.string() });
 
+/** GET /api/ledger/proof/{tr} as a client reads it: 200 with the anchored proof, or 202 while pending. */
+export const ledgerProofReplySchema = z.union([ledgerProofSchema, ledgerProofPendingSchema]);
+export type LedgerProofReply = z.infer<typeof ledgerProofReplySchema>;
+
 /** GET /api/ledger/status. */
 export const ledgerStatusSchema = z.object({
   pendingCount: z.number(),

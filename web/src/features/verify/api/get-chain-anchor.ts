@@ -2,7 +2,8 @@
 // by default to the app's read-only proxy, or to an RPC endpoint the verifier chose, so the answer
 // need not come from us at all.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiErrorSchema, rpcRefusalSchema } from '@titleledger/api/schemas';
+
+import { loadSchemas } from '@/lib/load-schemas';
 
 import { anchorOfRequest, chainIdRequest, decodeAnchorOfResult, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
 
@@ -14,7 +15,8 @@ export interface ChainAnchor {
 }
 
 /** Why a call was refused: our proxy's error body, or the JSON-RPC error (the proxy's screen, or a node). */
-function refusalReason(answer: unknown): string | null {
+async function refusalReason(answer: unknown): Promise<string | null> {
+  const { apiErrorSchema, rpcRefusalSchema } = await loadSchemas();
   const body = apiErrorSchema.safeParse(answer);
   if (body.success) return body.data.message;
   const refused = rpcRefusalSchema.safeParse(answer);
@@ -43,7 +45,7 @@ async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
   }
   if (!response.ok) {
     // Our proxy explains a refusal in the error body; a node (or the proxy's screen) in the JSON-RPC error.
-    const reason = refusalReason(answer) ?? response.statusText;
+    const reason = (await refusalReason(answer)) ?? response.statusText;
     throw new Error(`The RPC endpoint answered ${response.status}${reason ? `: ${reason}` : ''}`);
   }
   return readRpcResult(answer);

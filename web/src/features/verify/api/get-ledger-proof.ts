@@ -2,10 +2,10 @@
 // it is anchored the ledger has no proof (a pending answer, or 404), so the page asks again every
 // few seconds and stops once the proof is there.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ledgerProofPendingSchema, ledgerProofSchema } from '@titleledger/api/schemas';
-import { z } from 'zod';
+import type { LedgerProofReply } from '@titleledger/api/schemas';
 
 import { ApiError, apiCall } from '@/lib/api-client';
+import { loadSchemas } from '@/lib/load-schemas';
 
 import type { LedgerProof } from '../lib/merkle-check';
 
@@ -13,13 +13,11 @@ export type LedgerProofAnswer = { readonly state: 'pending' } | { readonly state
 
 const PROOF_POLL_MS = 3000;
 
-/** 200 with the anchored proof, 202 while the batch holding it is pending. */
-const proofReplySchema = z.union([ledgerProofSchema, ledgerProofPendingSchema]);
-
 async function getLedgerProof(trNumber: string): Promise<LedgerProofAnswer> {
-  let answer: z.infer<typeof proofReplySchema>;
+  let answer: LedgerProofReply;
   try {
-    answer = await apiCall('GET', `/api/ledger/proof/${encodeURIComponent(trNumber)}`, proofReplySchema);
+    const { ledgerProofReplySchema } = await loadSchemas();
+    answer = await apiCall('GET', `/api/ledger/proof/${encodeURIComponent(trNumber)}`, ledgerProofReplySchema);
   } catch (error) {
     // The registration exists (it was just verified), so "no proof for it" means "not anchored yet".
     if (error instanceof ApiError && error.status === 404) return { state: 'pending' };

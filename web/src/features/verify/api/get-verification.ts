@@ -3,9 +3,10 @@
 // archived registration (deleted into the Forever Database) answers too: that it existed, whether it
 // was anchored and when it was archived, without the registrant's details.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { titleVerificationSchema, type TitleVerification } from '@titleledger/api/schemas';
+import type { TitleVerification } from '@titleledger/api/schemas';
 
 import { ApiError, apiCall } from '@/lib/api-client';
+import { loadSchemas } from '@/lib/load-schemas';
 
 export interface VerifiedRegistration {
   readonly tr_number: string;
@@ -42,6 +43,7 @@ function toRegistration(answer: TitleVerification): VerifiedRegistration {
 
 async function getVerification(trNumber: string): Promise<VerifiedRegistration> {
   try {
+    const { titleVerificationSchema } = await loadSchemas();
     return toRegistration(await apiCall('GET', `/api/titles/verify/${encodeURIComponent(trNumber)}`, titleVerificationSchema));
   } catch (error) {
     throw new Error(error instanceof ApiError ? 'Registration not found' : 'Verification failed');

@@ -5,13 +5,13 @@
 // uploaded; the chain is read through this site's read-only RPC proxy.
 import { useMutation } from '@tanstack/react-query';
 import { FileKey2, LoaderCircle } from 'lucide-react';
-import { z } from 'zod';
 
 import { Alert } from '@/components/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 
 import { DEFAULT_RPC_URL } from '../api/get-chain-anchor';
 import { formatUtc } from '../lib/format';
+import type { ShownRegistration } from '../lib/tr-registration';
 import { CheckRow } from './check-row';
 import { FileDropZone } from './file-drop-zone';
 
@@ -29,19 +29,10 @@ const CHECK_LABELS: Record<string, string> = {
   'registry key on chain': 'Signing key bound on chain',
 };
 
-/** What the page shows of a verified file, read only once every check passed. */
-const shownRegistration = z.object({
-  trNumber: z.string(),
-  title: z.string(),
-  registrantName: z.string().optional(),
-  registeredAt: z.string(),
-  fileName: z.string().optional(),
-});
-
 interface Checked {
   readonly name: string;
   readonly checks: readonly { name: string; ok: boolean; detail: string }[];
-  readonly registration: z.infer<typeof shownRegistration> | null;
+  readonly registration: ShownRegistration | null;
 }
 
 async function checkTrFile(file: File): Promise<Checked> {
@@ -49,12 +40,12 @@ async function checkTrFile(file: File): Promise<Checked> {
     return { name: file.name, checks: [{ name: 'format', ok: false, detail: `${file.name} is larger than any .tr file (over 200 MB): not a proof file` }], registration: null };
   }
   const text = await file.text();
-  // Loaded on first use: the landing of /verify does not carry the verifier.
-  const { verifyTrBundle } = await import('@titleledger/ledger/verifier');
+  // Loaded on first use: the landing of /verify carries neither the verifier nor zod.
+  const [{ verifyTrBundle }, { shownRegistrationSchema }] = await Promise.all([import('@titleledger/ledger/verifier'), import('../lib/tr-registration')]);
   const checks = await verifyTrBundle(text, { rpcUrl: new URL(DEFAULT_RPC_URL, window.location.origin).href });
   let registration: Checked['registration'] = null;
   if (checks.every((c) => c.ok)) {
-    const parsed = shownRegistration.safeParse((JSON.parse(text) as { registration?: unknown }).registration);
+    const parsed = shownRegistrationSchema.safeParse((JSON.parse(text) as { registration?: unknown }).registration);
     registration = parsed.success ? parsed.data : null;
   }
   return { name: file.name, checks, registration };
