@@ -5,13 +5,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentConfig, RegistrationFee } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
+import { loadSchemas } from '@/lib/load-schemas';
 
 // The schemas (and zod) load with the first call, not with the landing page's first paint; the
 // shared fee formatter comes with them, so it is there whenever a fee is.
 let formatFee: ((fee: RegistrationFee) => string) | undefined;
 
 async function getPaymentConfig(): Promise<PaymentConfig> {
-  const schemas = await import('@titleledger/api/schemas');
+  const schemas = await loadSchemas();
   formatFee = schemas.formatFee;
   return apiCall('GET', '/api/payment/config', schemas.paymentConfigSchema);
 }
