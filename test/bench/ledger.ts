@@ -3,8 +3,9 @@
 // verifications per second beside raw SHA-256; end to end on the embedded Hardhat chain:
 // registrations anchored per second, leaves per transaction, TitleRegistered → proof served p95,
 // and gas per anchor by batch size.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash as oneShotHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { hashInto as wasmHashInto, simdEnabled as wasmSimd } from '@chainsafe/as-sha256';
 import { MerkleTree as NaiveMerkleTree } from 'merkletreejs';
 import pino from 'pino';
 import { runApp } from '@titleledger/api/runtime';
@@ -67,10 +68,48 @@ function benchMerkle(sizes: readonly number[]): Row[] {
       unit: 'ms',
       baseline: { name: `merkletreejs getProof per leaf${naive.extrapolated ? ' (extrapolated from a sample)' : ''}`, value: naive.ms },
       higherIsBetter: false,
-      ...(target ? { target, bound: 'one SHA-256 call into node:crypto per node (2n calls, ~1 µs each, mostly the call itself) and one path array per proof; CPU shared with the rest of the machine' } : {}),
+      ...(target ? { target, bound: 'one SHA-256 call into node:crypto per node (2n calls, ~1 µs each, mostly the call itself; a WASM batch is no faster, next table) and one path array per proof; CPU shared with the rest of the machine' } : {}),
     });
   }
   return rows;
+}
+
+/**
+ * Issue 18 item 5's question: would a WASM SHA-256 batch build the tree faster than node:crypto? The
+ * tree hashes one 65-byte node input (0x01 || left || right) per call into node:crypto, as ours
+ * below does; the baseline is @chainsafe/as-sha256's batch (`hashInto`, SIMD where the CPU has it),
+ * which hashes 64-byte inputs only. 64 and 65 bytes both take two SHA-256 compressions once
+ * padded, so the comparison is like for like in hashing work.
+ */
+function benchHashBatch(n: number): Row[] {
+  const children = randomBytes(64 * n);
+  const out = Buffer.allocUnsafeSlow(32 * n);
+  const input = Buffer.allocUnsafe(65);
+  input[0] = 1;
+  const ours = () =>
+    timeMs(() => {
+      for (let i = 0; i < n; i++) {
+        children.copy(input, 1, 64 * i, 64 * (i + 1));
+        out.write(oneShotHash('sha256', input, 'binary'), 32 * i, 32, 'binary');
+      }
+    });
+  const wasm = () => timeMs(() => wasmHashInto(children, out));
+  // Both checked to hash at all: the WASM batch's first output is SHA-256 of the first 64 bytes.
+  wasmHashInto(children.subarray(0, 64), out.subarray(0, 32));
+  if (!out.subarray(0, 32).equals(createHash('sha256').update(children.subarray(0, 64)).digest())) throw new Error('as-sha256 hashInto gave a wrong hash');
+  ours();
+  wasm();
+  const oursMs = Math.min(ours(), ours(), ours());
+  const wasmMs = Math.min(wasm(), wasm(), wasm());
+  return [
+    {
+      name: `${n.toLocaleString('en-US')} inner-node hashes, node:crypto one-shot per node (what the tree uses)`,
+      value: oursMs,
+      unit: 'ms',
+      baseline: { name: `WASM batch, as-sha256 hashInto${wasmSimd ? ' (SIMD)' : ''} over 64-byte inputs`, value: wasmMs },
+      higherIsBetter: false,
+    },
+  ];
 }
 
 function benchVerification(): Row[] {
@@ -195,6 +234,13 @@ async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steady
 
 export async function benchLedger(pg: BenchPostgres, options: { small: boolean }): Promise<void> {
   printRows('Ledger: Merkle root + every proof (ours: flat levels, proofs by index)', benchMerkle(options.small ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000]));
+  const hashRows = benchHashBatch(200_000);
+  printRows('Ledger: SHA-256 for the tree, node:crypto beside a WASM batch', hashRows);
+  const [hashRow] = hashRows;
+  if (hashRow?.baseline) {
+    const faster = hashRow.baseline.value < hashRow.value;
+    console.log(`- the WASM batch takes ${(hashRow.baseline.value / hashRow.value).toFixed(2)}× node:crypto's time: ${faster ? 'faster, worth moving the tree to it' : 'no faster, so the tree stays on node:crypto'}`);
+  }
   printRows('Ledger: proof verification', benchVerification());
   printRows(
     'Ledger: end to end on the embedded Hardhat chain',

@@ -95,6 +95,15 @@ describe('known answers (RFC 6962 / Certificate Transparency test vectors)', () 
     }
   });
 
+  it('hashes each leaf on its own when 32-byte leaves (which share an input buffer) and others alternate', () => {
+    const leaves = Array.from({ length: 40 }, (_, i) => createHash('sha256').update(`leaf ${i}`).digest().subarray(0, i % 3 === 2 ? 31 + (i % 5) : 32));
+    const tree = MerkleTree.fromLeaves(leaves);
+    leaves.forEach((leaf, i) => {
+      const expected = createHash('sha256').update(Buffer.concat([Buffer.from([0]), leaf])).digest('hex');
+      expect(toHex(tree.leafHash(i)), `leaf ${i} (${leaf.length} bytes)`).toBe(expected);
+    });
+  });
+
   it('gives the published audit path of leaf 0 in the 8-leaf tree', () => {
     const proof = MerkleTree.fromLeaves(ctLeafInputs.map(hex)).inclusionProof(0);
     expect(proof.path.map(toHex)).toEqual(ctNodes.map((level) => level[1]));

@@ -111,11 +111,19 @@ export class MerkleTree {
   /** The tree whose leaves are `leaves` (raw leaf data, hashed here with the leaf prefix). */
   static fromLeaves(leaves: readonly Uint8Array[]): MerkleTree {
     const hashes = Buffer.allocUnsafeSlow(leaves.length * HASH_SIZE);
+    // One input buffer for every leaf of the usual length (a 32-byte hash); another length gets its own.
+    const input = Buffer.allocUnsafe(1 + HASH_SIZE);
+    input[0] = LEAF_PREFIX;
     leaves.forEach((leaf, i) => {
-      const input = Buffer.allocUnsafe(1 + leaf.length);
-      input[0] = LEAF_PREFIX;
-      input.set(leaf, 1);
-      writeSha256(hashes, i * HASH_SIZE, input);
+      if (leaf.length === HASH_SIZE) {
+        input.set(leaf, 1);
+        writeSha256(hashes, i * HASH_SIZE, input);
+        return;
+      }
+      const other = Buffer.allocUnsafe(1 + leaf.length);
+      other[0] = LEAF_PREFIX;
+      other.set(leaf, 1);
+      writeSha256(hashes, i * HASH_SIZE, other);
     });
     return new MerkleTree(hashes, leaves.length);
   }
