@@ -184,7 +184,7 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
       { name: 'certificate PDFs/s (20 at once)', value: certs.rate, unit: '/s', baseline: { name: 'static PDF route', value: staticRun.rate }, higherIsBetter: true },
       {
         name: 'certificate p95', value: percentile(certs.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false, target: '≤ 2× static (issue 18)',
-        bound: 'the owner check and the anchor lookup (three queries) before the file is read; the static route reads nothing',
+        bound: 'the session check and one query for the registration with its anchor before the file is read from the blob store; the static route reads nothing',
       },
       { name: 'max event-loop delay while 20 are made', value: histogram.max / 1e6, unit: 'ms', baseline: { name: 'rendered on the main thread', value: mainThread.max / 1e6 }, higherIsBetter: false, target: '≤ 50 ms' },
     );

@@ -13,10 +13,12 @@ import type { CertificatePool, RenderPriority } from './certificate-pool.js';
 
 export type CertificateFormat = 'pdf' | 'png';
 
-export interface RenderedCertificate {
-  readonly body: Buffer;
+/** One certificate: its ETag, known before any file is read, and the file itself when read. */
+export interface CertificateFile {
   /** A strong ETag: the quoted content name. */
   readonly etag: string;
+  /** The rendered file: from the blob store, or rendered now (and kept) when it is not there yet. */
+  read(priority?: RenderPriority): Promise<Buffer>;
 }
 
 /** What a rendering is made from: the document definition and the QR code's text. */
@@ -43,24 +45,22 @@ export class CertificateCache {
     private readonly blobs: BlobStore,
   ) {}
 
-  /** The ETag a certificate of `data` has (or will have once rendered). */
-  etag(data: CertificateData, as: CertificateFormat = 'pdf'): string {
-    return `"${prepare(data, as).name}"`;
+  /** The certificate of `data` in format `as` (its document is built and named once, here). */
+  file(data: CertificateData, as: CertificateFormat = 'pdf'): CertificateFile {
+    const prepared = prepare(data, as);
+    return { etag: `"${prepared.name}"`, read: (priority: RenderPriority = 'high') => this.read(prepared, as, priority) };
   }
 
-  /** The rendered file: from the blob store, or rendered now (and kept) when it is not there yet. */
-  async get(data: CertificateData, as: CertificateFormat = 'pdf', priority: RenderPriority = 'high'): Promise<RenderedCertificate> {
-    const prepared = prepare(data, as);
+  private async read(prepared: Prepared, as: CertificateFormat, priority: RenderPriority): Promise<Buffer> {
     const id = blobId(prepared.name, as);
-    const etag = `"${prepared.name}"`;
     const rendering = this.inFlight.get(id);
-    if (rendering) return { body: await rendering, etag };
+    if (rendering) return rendering;
     try {
-      return { body: await this.blobs.get(id), etag };
+      return await this.blobs.get(id);
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
-    return { body: await this.render(id, prepared, as, priority), etag };
+    return this.render(id, prepared, as, priority);
   }
 
   private render(id: string, prepared: Prepared, as: CertificateFormat, priority: RenderPriority): Promise<Buffer> {

@@ -13,11 +13,10 @@ import type { CertificateData } from '../certificates/certificate-document.js';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../eventstore/index.js';
 import { eventTypes, isEvent } from '../events/index.js';
 import { batchStream } from '../anchoring/events.js';
-import { loadAnchor } from '../tr-bundle/proof.js';
-import { findRegistration, type RegistrationRow } from './queries.js';
+import { findRegistrationWithAnchor, type RegistrationWithAnchor } from '../tr-bundle/proof.js';
 
 /** The certificate of a registration as the read models show it now. */
-export async function certificateData(pool: pg.Pool, publicUrl: string, row: RegistrationRow): Promise<CertificateData> {
+export function certificateData(publicUrl: string, { registration: row, anchor }: RegistrationWithAnchor): CertificateData {
   return {
     trNumber: row.tr_number,
     title: row.title,
@@ -28,7 +27,7 @@ export async function certificateData(pool: pg.Pool, publicUrl: string, row: Reg
     cryptographicHash: row.cryptographic_hash,
     fileContentHash: row.file_content_hash,
     status: row.status,
-    anchor: await loadAnchor(pool, row.tr_number),
+    anchor,
     // The QR code and link open the registration's public record page (its anchor and a file check).
     verifyUrl: `${publicUrl}/titles/${encodeURIComponent(row.tr_number)}`,
   };
@@ -79,9 +78,9 @@ async function renderAfter(deps: CertificateRendererDeps, events: readonly Recor
   await caughtUp(deps.pool, 'projection_checkpoints', 'registrations', position);
   if (anchored) await caughtUp(deps.pool, 'ledger_checkpoints', 'registration-proofs', position);
   for (const tr of trNumbers) {
-    const row = await findRegistration(deps.pool, tr);
-    if (!row || row.archived) continue;
-    await deps.cache.get(await certificateData(deps.pool, deps.publicUrl, row), 'pdf', 'background');
+    const found = await findRegistrationWithAnchor(deps.pool, tr);
+    if (!found || found.registration.archived) continue;
+    await deps.cache.file(certificateData(deps.publicUrl, found)).read('background');
   }
 }
 

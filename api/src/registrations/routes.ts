@@ -25,7 +25,7 @@ import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
 import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
-import { loadChain, loadProof } from '../tr-bundle/proof.js';
+import { findRegistrationWithAnchor, loadChain, loadProof } from '../tr-bundle/proof.js';
 import { bundleRegistration } from './bundle-registration.js';
 import type { RegistrationFeature } from './feature.js';
 import { certificateData } from './certificate-renderer.js';
@@ -182,28 +182,37 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     return dashboardStats(pool, user.id, new Date());
   });
 
-  /** The registration if the caller may see it (its owner, or an admin); 404 for everyone else. */
-  async function ownRegistration(request: FastifyRequest): Promise<RegistrationRow> {
+  /** Who asks (null for an admin, else the signed-in user: 401 without one) and for which TR number. */
+  function registrationRequest(request: FastifyRequest) {
     const user = isAdmin(request) ? null : requireUser(request);
     const { tr } = trParams.parse(request.params);
-    const row = await findRegistration(pool, tr.toUpperCase());
+    return { user, tr: tr.toUpperCase() };
+  }
+
+  /** The registration if the caller may see it (its owner, or an admin); 404 for everyone else. */
+  function visibleTo(user: { id: string } | null, row: RegistrationRow | null | undefined): RegistrationRow {
     if (!row || (user && (row.owner_id !== user.id || row.archived))) throw notFound('Registration not found.');
     return row;
   }
 
+  async function ownRegistration(request: FastifyRequest): Promise<RegistrationRow> {
+    const { user, tr } = registrationRequest(request);
+    return visibleTo(user, await findRegistration(pool, tr));
+  }
+
   /**
    * The certificate as a static file: its ETag is known from the data before any file is read, so a
-   * revalidation is a 304; otherwise the file rendered in the background, or rendered now.
+   * revalidation is a 304; otherwise the file rendered in the background, or rendered now. The
+   * registration and its anchor come in one query.
    */
   async function sendCertificate(request: FastifyRequest, reply: FastifyReply, as: CertificateFormat, headers: Record<string, string>) {
-    const row = await ownRegistration(request);
-    const data = await certificateData(pool, config.publicUrl, row);
-    const etag = feature.certificateCache.etag(data, as);
+    const { user, tr } = registrationRequest(request);
+    const found = await findRegistrationWithAnchor(pool, tr);
+    const file = feature.certificateCache.file(certificateData(config.publicUrl, { registration: visibleTo(user, found?.registration), anchor: found?.anchor ?? null }), as);
     // Private, and revalidated on every use: the same URL shows the anchor once there is one.
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').headers(headers);
-    if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const { body } = await feature.certificateCache.get(data, as);
-    return reply.type(as === 'png' ? 'image/png' : 'application/pdf').send(asBinaryBody(body));
+    reply.header('etag', file.etag).header('cache-control', 'private, no-cache').headers(headers);
+    if (notModified(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+    return reply.type(as === 'png' ? 'image/png' : 'application/pdf').send(asBinaryBody(await file.read()));
   }
 
   // The certificate's first page as an image, for the preview beside "Open PDF" (a PDF in a frame is

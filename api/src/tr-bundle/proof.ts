@@ -4,7 +4,10 @@
 import type pg from 'pg';
 import { bundleProof, chainStatus, findAnchoredProof } from '../anchoring/anchor-queries.js';
 import { publicRpcUrl, type Config } from '../config.js';
+import { findRegistration, type RegistrationRow } from '../registrations/queries.js';
 import type { TrChain } from './bundle.js';
+
+const UNDEFINED_TABLE = '42P01';
 
 export interface AnchorInfo {
   readonly txHash: string | null;
@@ -30,24 +33,37 @@ export async function loadChain(pool: pg.Pool, proof: unknown, config: Pick<Conf
   return { chainId: status?.chain_id ? Number(status.chain_id) : null, rpcUrl };
 }
 
-/** The anchor's transaction for the certificate, when the ledger's read model has one. */
-export async function loadAnchor(pool: pg.Pool, trNumber: string): Promise<AnchorInfo | null> {
-  const { rows: exists } = await pool.query<{ present: boolean }>(`SELECT to_regclass('registration_proofs') IS NOT NULL AS present`);
-  if (!exists[0]?.present) return null;
-  const { rows } = await pool.query<{ row: Record<string, unknown> }>(
-    'SELECT to_jsonb(p) AS row FROM registration_proofs p WHERE p.tr_number = $1 LIMIT 1',
-    [trNumber],
-  );
-  const row = rows[0]?.row;
+/** A registration and its anchor's transaction: what a certificate is made from. */
+export interface RegistrationWithAnchor {
+  readonly registration: RegistrationRow;
+  /** The ledger's proof row for it (null fields until anchored); null before its batch is sealed. */
+  readonly anchor: AnchorInfo | null;
+}
+
+type JoinedRow = RegistrationRow & { proof_present: boolean; proof_tx_hash: string | null; proof_block_number: string | null; proof_chain_id: string | null };
+
+/**
+ * The registration and its anchor in one query (the certificate routes ask on every request); null
+ * when there is no such registration. A database without the ledger's read model (an API started
+ * before the ledger's migrations ran) has no anchor to show.
+ */
+export async function findRegistrationWithAnchor(pool: pg.Pool, trNumber: string): Promise<RegistrationWithAnchor | null> {
+  let rows: JoinedRow[];
+  try {
+    ({ rows } = await pool.query<JoinedRow>(
+      `SELECT r.*, p.tr_number IS NOT NULL AS proof_present, p.tx_hash AS proof_tx_hash,
+              p.block_number::text AS proof_block_number, p.chain_id::text AS proof_chain_id
+         FROM registrations r LEFT JOIN registration_proofs p ON p.tr_number = r.tr_number
+        WHERE r.tr_number = $1`,
+      [trNumber],
+    ));
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
+    const registration = await findRegistration(pool, trNumber);
+    return registration && { registration, anchor: null };
+  }
+  const row = rows[0];
   if (!row) return null;
-  const pick = (...names: string[]) => {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- to_jsonb gives these columns as JSON scalars
-    for (const name of names) if (row[name] !== undefined && row[name] !== null) return String(row[name]);
-    return null;
-  };
-  return {
-    txHash: pick('tx_hash', 'anchor_tx_hash', 'transaction_hash'),
-    blockNumber: pick('block_number', 'anchor_block', 'block'),
-    chainId: pick('chain_id'),
-  };
+  const { proof_present, proof_tx_hash, proof_block_number, proof_chain_id, ...registration } = row;
+  return { registration, anchor: proof_present ? { txHash: proof_tx_hash, blockNumber: proof_block_number, chainId: proof_chain_id } : null };
 }
