@@ -9,7 +9,7 @@ import type { TrChain } from './bundle.js';
 
 const UNDEFINED_TABLE = '42P01';
 
-export interface AnchorInfo {
+interface AnchorInfo {
   readonly txHash: string | null;
   readonly blockNumber: string | null;
   readonly chainId: string | null;
