@@ -80,6 +80,48 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     expect(reader.isListening).toBe(false);
   });
 
+  it('finds an event held back by an older transaction soon after that transaction ends, though no NOTIFY comes then', async () => {
+    // The append NOTIFYs at once, but its event stays invisible while an older transaction runs; that
+    // one appends nothing, so its end wakes no one. The reader's fast polls after the wake start at
+    // 1 ms and double (over a long window here, so a slow machine cannot outlast it); a fixed poll
+    // interval (10 minutes here) would leave the event unseen past the test's limit.
+    let reads = 0;
+    const counting = new Proxy(db.pool, {
+      get(target, property) {
+        if (property === 'query') {
+          return (...args: Parameters<pg.Pool['query']>) => {
+            if (String(args[0]).includes('FROM es_events')) reads += 1;
+            return (target.query as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const older = await writerPool.connect();
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const before = reads;
+      await writer.append('held-1', [newEvent('Held')], 'any');
+      // The NOTIFY woke the reader and it read: the older transaction still hides the event.
+      await expect.poll(() => reads, { timeout: 30_000, interval: 1 }).toBeGreaterThan(before);
+      expect(seen).toEqual([]);
+      await older.query('COMMIT');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Held']);
+    } finally {
+      // Never hand the pool a connection still inside the older transaction (a failed test).
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+      await subscription.stop();
+    }
+  });
+
   it('resumes listening after its LISTEN connection is killed, and finds what was committed meanwhile', async () => {
     const reader = new PostgresEventStore(db.pool, LONG_POLL);
     const writer = new PostgresEventStore(writerPool, LONG_POLL);

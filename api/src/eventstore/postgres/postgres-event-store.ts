@@ -26,6 +26,11 @@ export interface PostgresEventStoreOptions {
   readonly listenPollIntervalMs?: number;
   /** Events per read while catching up. */
   readonly batchSize?: number;
+  /**
+   * How long after a wake-up the subscriber keeps polling fast (default 250 ms), starting at 1 ms and
+   * doubling up to `pollIntervalMs`: an event may only become visible when an older transaction ends.
+   */
+  readonly fastPollWindowMs?: number;
 }
 
 interface EventRow {
@@ -44,8 +49,8 @@ const COLUMNS = 'transaction_id::text AS tx_id, seq, event_id, stream_id, revisi
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 /** The channel an append NOTIFYs once committed; subscribers in every process LISTEN on it. */
 const EVENTS_CHANNEL = 'es_events_appended';
-/** After a wake-up, subscribers keep the fast poll this long: an event may only become visible when an older transaction ends. */
-const FAST_AFTER_WAKE_MS = 250;
+/** The first fast poll after a wake-up that found nothing new; it doubles up to the poll interval. */
+const FIRST_FAST_POLL_MS = 1;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -66,6 +71,7 @@ export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly pollIntervalMs: number;
   private readonly listenPollIntervalMs: number;
+  private readonly fastPollWindowMs: number;
   private readonly batchSize: number;
   /** This instance's live subscriptions: an append made here, or a NOTIFY from any process, nudges them. */
   private readonly subscribers = new Set<() => void>();
@@ -86,6 +92,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 20;
     this.listenPollIntervalMs = Math.max(options.listenPollIntervalMs ?? 1000, this.pollIntervalMs);
+    this.fastPollWindowMs = options.fastPollWindowMs ?? 250;
     this.batchSize = options.batchSize ?? 1000;
   }
 
@@ -274,9 +281,13 @@ export class PostgresEventStore implements EventStore {
     // behind an older one still running becomes visible when that one ends, which sends no NOTIFY
     // if it appended nothing.
     let fastUntil = 0;
+    // The next fast poll: an event held back by an older transaction is usually visible within a few
+    // milliseconds, so the wait starts at 1 ms and doubles, rather than a whole poll interval (20 ms).
+    let fastPause = FIRST_FAST_POLL_MS;
     const nudge = () => {
       nudged = true;
-      fastUntil = Date.now() + FAST_AFTER_WAKE_MS;
+      fastUntil = Date.now() + this.fastPollWindowMs;
+      fastPause = FIRST_FAST_POLL_MS;
       wake?.();
     };
     this.subscribers.add(nudge);
@@ -306,8 +317,13 @@ export class PostgresEventStore implements EventStore {
         if (nudged) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          const slow = this.listening && Date.now() >= fastUntil;
-          setTimeout(resolve, slow ? this.listenPollIntervalMs : this.pollIntervalMs).unref();
+          let delay = this.pollIntervalMs;
+          if (this.listening && Date.now() >= fastUntil) delay = this.listenPollIntervalMs;
+          else if (this.listening) {
+            delay = fastPause;
+            fastPause = Math.min(fastPause * 2, this.pollIntervalMs);
+          }
+          setTimeout(resolve, delay).unref();
         });
         wake = null;
       }
