@@ -4,6 +4,7 @@
 // `npm run verify` (cli.ts) and the verify page run this same code.
 import { hashFromHex, leafHashInput, toHex, verifyInclusion } from '../merkle/proof.js';
 import { BUNDLE_VERSIONS, registrationHashPreimage, signingBytes } from './bundle-format.js';
+import { REGISTRY_KEYS_SELECTOR, anchorOfCallData, decodeAnchorOf, decodeRegistryKeys, type AnchorOnChain, type RegistryKeyOnChain } from './registry-calls.js';
 
 export interface Check {
   readonly name: string;
@@ -21,10 +22,6 @@ export interface VerifyOptions {
   readonly timeoutMs?: number;
 }
 
-/** keccak-256("anchorOf(bytes32)")[0..4] and keccak-256("registryKeys()")[0..4] (a unit test checks both). */
-export const ANCHOR_OF_SELECTOR = '0xcf4ff901';
-export const REGISTRY_KEYS_SELECTOR = '0x093e2f71';
-
 async function rpc(url: string, method: string, params: unknown[], timeoutMs: number): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
@@ -36,15 +33,6 @@ async function rpc(url: string, method: string, params: unknown[], timeoutMs: nu
   if (body.error || typeof body.result !== 'string') throw new Error(body.error?.message ?? `${method} gave no result`);
   return body.result;
 }
-
-/** The 32-byte words of an ABI-encoded answer, as unsigned integers. */
-function abiWords(hex: string): bigint[] {
-  const digits = hex.startsWith('0x') ? hex.slice(2) : hex;
-  if (digits.length % 64 !== 0 || !/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`not an ABI-encoded answer: ${hex.slice(0, 20)}…`);
-  return Array.from({ length: digits.length / 64 }, (_, i) => BigInt(`0x${digits.slice(64 * i, 64 * (i + 1))}`));
-}
-
-const word32 = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
 
 const bytesOf = (data: Uint8Array) => data as Uint8Array<ArrayBuffer>;
 const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytesOf(data)));
@@ -256,16 +244,14 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     return checks;
   }
   pass('chain id', `chain ${chainId} at ${rpcUrl}`);
-  let onChain: bigint[];
+  let onChain: AnchorOnChain;
   try {
-    const data = ANCHOR_OF_SELECTOR + toHex(root);
-    onChain = abiWords(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data }, 'latest'], timeoutMs));
-    if (onChain.length < 4) throw new Error('no anchor record in the answer (is the contract address right for this chain?)');
+    onChain = decodeAnchorOf(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: anchorOfCallData(toHex(root)) }, 'latest'], timeoutMs));
   } catch (error) {
     fail('root on chain', `anchorOf(root) failed on ${String(anchor.contract)}: ${(error as Error).message}`);
     return checks;
   }
-  const [batchId, leafCount, timestamp, blockNumber] = onChain as [bigint, bigint, bigint, bigint];
+  const { batchId, leafCount, timestamp, blockNumber } = onChain;
   if (timestamp === 0n) {
     fail('root on chain', `contract ${String(anchor.contract)} on chain ${chainId} has no anchor for root 0x${toHex(root)}`);
     return checks;
@@ -281,12 +267,9 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
 
   // 8. The signing key bound by the same registry: a bundle re-signed by anyone else fails here,
   // without trusting the key our server publishes.
-  let keys: { fingerprint: string; validFrom: number }[];
+  let keys: RegistryKeyOnChain[];
   try {
-    const words = abiWords(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs));
-    const count = Number(words[1] ?? 0n);
-    if (words[0] !== 32n || words.length !== 2 + 3 * count) throw new Error('not a list of registry keys');
-    keys = Array.from({ length: count }, (_, k) => ({ fingerprint: word32(words[2 + 3 * k]!), validFrom: Number(words[3 + 3 * k]!) }));
+    keys = decodeRegistryKeys(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs));
   } catch (error) {
     fail('registry key on chain', `registryKeys() failed on ${String(anchor.contract)}: ${(error as Error).message}`);
     return checks;

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { id } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { registrationHashPreimage, signingBytes } from './bundle-format.js';
-import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR, verifyTrBundle, type Check } from './verify-bundle.js';
+import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR } from './registry-calls.js';
+import { verifyTrBundle, type Check } from './verify-bundle.js';
 
 type Json = Record<string, any>;
 

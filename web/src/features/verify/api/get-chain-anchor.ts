@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { loadSchemas } from '@/lib/load-schemas';
 
-import { anchorOfRequest, chainIdRequest, decodeAnchorOfResult, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
+import { anchorOfRequest, chainIdRequest, decodeAnchorOf, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
 
 export const DEFAULT_RPC_URL = '/api/ledger/rpc';
 
@@ -53,7 +53,7 @@ async function rpc(rpcUrl: string, request: JsonRpcRequest): Promise<string> {
 
 async function getChainAnchor(rpcUrl: string, contract: string, root: string): Promise<ChainAnchor> {
   const chainId = BigInt(await rpc(rpcUrl, chainIdRequest()));
-  const anchor = decodeAnchorOfResult(await rpc(rpcUrl, anchorOfRequest(contract, root)));
+  const anchor = decodeAnchorOf(await rpc(rpcUrl, anchorOfRequest(contract, root)));
   return { chainId, anchor };
 }
 

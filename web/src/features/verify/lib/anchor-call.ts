@@ -1,37 +1,10 @@
 // The one chain read the verify page makes: AnchorRegistry.anchorOf(bytes32 root) as a raw JSON-RPC
-// eth_call. Encoded by hand (a 4-byte selector and one 32-byte word in; four uint64 words out) so the
-// page needs no Ethereum library; a unit test checks both directions against ethers' ABI coder.
-import { hexToBytes, isHash32, strip0x } from './hex';
+// eth_call. The call data and the answer's words are the verifier's (@titleledger/ledger's
+// verifier/registry-calls.ts, encoded by hand so the page needs no Ethereum library); a unit test
+// checks both directions against ethers' ABI coder.
+import { anchorOfCallData, decodeAnchorOf, type AnchorOnChain } from '@titleledger/ledger/verifier/registry-calls';
 
-/** keccak256("anchorOf(bytes32)")[0..4]. */
-export const ANCHOR_OF_SELECTOR = '0xcf4ff901';
-
-/** What anchorOf returns; all zero when the root was never anchored. */
-export interface AnchorOnChain {
-  readonly batchId: bigint;
-  readonly leafCount: bigint;
-  readonly timestamp: bigint;
-  readonly blockNumber: bigint;
-}
-
-export function encodeAnchorOfCall(root: string): string {
-  if (!isHash32(root)) throw new Error(`Not a 32-byte root: ${JSON.stringify(root)}`);
-  return `${ANCHOR_OF_SELECTOR}${strip0x(root).toLowerCase()}`;
-}
-
-/** Reads anchorOf's four words; throws when the answer is too short (no contract at that address). */
-export function decodeAnchorOfResult(data: string): AnchorOnChain {
-  const bytes = hexToBytes(data);
-  if (bytes.length < 4 * 32) {
-    throw new Error('The contract returned no anchor record (is the contract address right for this chain?)');
-  }
-  const word = (i: number) => {
-    let value = 0n;
-    for (const byte of bytes.subarray(32 * i, 32 * (i + 1))) value = (value << 8n) | BigInt(byte);
-    return value;
-  };
-  return { batchId: word(0), leafCount: word(1), timestamp: word(2), blockNumber: word(3) };
-}
+export { decodeAnchorOf, type AnchorOnChain };
 
 export function isAnchored(anchor: AnchorOnChain): boolean {
   return anchor.timestamp !== 0n;
@@ -45,7 +18,7 @@ export interface JsonRpcRequest {
 }
 
 export function anchorOfRequest(contract: string, root: string, id = 1): JsonRpcRequest {
-  return { jsonrpc: '2.0', id, method: 'eth_call', params: [{ to: contract, data: encodeAnchorOfCall(root) }, 'latest'] };
+  return { jsonrpc: '2.0', id, method: 'eth_call', params: [{ to: contract, data: anchorOfCallData(root) }, 'latest'] };
 }
 
 export function chainIdRequest(id = 2): JsonRpcRequest {

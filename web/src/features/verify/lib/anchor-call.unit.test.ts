@@ -1,34 +1,30 @@
-// The hand-written anchorOf(bytes32) encoding checked against ethers' ABI coder and the contract's ABI.
+// The hand-written registry calls (anchorOf(bytes32), registryKeys()) checked against ethers' ABI coder
+// and the contract's ABI.
 import { anchorRegistryAbi } from '@titleledger/contracts';
+import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR, anchorOfCallData, decodeRegistryKeys } from '@titleledger/ledger/verifier/registry-calls';
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 
-import {
-  ANCHOR_OF_SELECTOR,
-  anchorOfRequest,
-  decodeAnchorOfResult,
-  encodeAnchorOfCall,
-  isAnchored,
-  readRpcResult,
-} from './anchor-call';
+import { anchorOfRequest, decodeAnchorOf, isAnchored, readRpcResult } from './anchor-call';
 
 const registry = new Interface(anchorRegistryAbi);
 const root = `0x${'ab'.repeat(31)}cd`;
 
 describe('anchorOf(bytes32) call data', () => {
-  it('has the selector of the contract ABI', () => {
+  it('has the selectors of the contract ABI', () => {
     expect(registry.getFunction('anchorOf')!.selector).toBe(ANCHOR_OF_SELECTOR);
+    expect(registry.getFunction('registryKeys')!.selector).toBe(REGISTRY_KEYS_SELECTOR);
   });
 
   it('encodes like ethers, with or without 0x and in either case', () => {
     const expected = registry.encodeFunctionData('anchorOf', [root]);
-    expect(encodeAnchorOfCall(root)).toBe(expected);
-    expect(encodeAnchorOfCall(root.slice(2))).toBe(expected);
-    expect(encodeAnchorOfCall(root.toUpperCase().replace('0X', '0x'))).toBe(expected);
+    expect(anchorOfCallData(root)).toBe(expected);
+    expect(anchorOfCallData(root.slice(2))).toBe(expected);
+    expect(anchorOfCallData(root.toUpperCase().replace('0X', '0x'))).toBe(expected);
   });
 
   it('refuses a root that is not 32 bytes', () => {
-    expect(() => encodeAnchorOfCall('0x1234')).toThrow(/32-byte root/);
+    expect(() => anchorOfCallData('0x1234')).toThrow(/32-byte root/);
   });
 
   it('wraps it in an eth_call JSON-RPC request', () => {
@@ -47,19 +43,36 @@ describe('anchorOf result', () => {
     const max = 2n ** 64n - 1n;
     const data = AbiCoder.defaultAbiCoder().encode(['uint64', 'uint64', 'uint64', 'uint64'], [3n, 17n, 1_767_225_600n, max]);
     const ethersView = registry.decodeFunctionResult('anchorOf', data);
-    const anchor = decodeAnchorOfResult(data);
+    const anchor = decodeAnchorOf(data);
     expect(anchor).toEqual({ batchId: 3n, leafCount: 17n, timestamp: 1_767_225_600n, blockNumber: max });
     expect([anchor.batchId, anchor.leafCount, anchor.timestamp, anchor.blockNumber]).toEqual([...ethersView]);
     expect(isAnchored(anchor)).toBe(true);
   });
 
   it('reads an all-zero record as not anchored', () => {
-    const zero = decodeAnchorOfResult(`0x${'0'.repeat(256)}`);
+    const zero = decodeAnchorOf(`0x${'0'.repeat(256)}`);
     expect(isAnchored(zero)).toBe(false);
   });
 
   it('says so when there is no contract (empty answer)', () => {
-    expect(() => decodeAnchorOfResult('0x')).toThrow(/no anchor record/);
+    expect(() => decodeAnchorOf('0x')).toThrow(/no anchor record/);
+  });
+});
+
+describe('registryKeys() result', () => {
+  it('decodes the list of keys like ethers', () => {
+    const keys = [
+      { fingerprint: `0x${'0f'.repeat(32)}`, validFrom: 1_767_225_600n, blockNumber: 5n },
+      { fingerprint: `0x${'e1'.repeat(32)}`, validFrom: 1_767_312_000n, blockNumber: 90n },
+    ];
+    const data = registry.getAbiCoder().encode(['tuple(bytes32 fingerprint, uint64 validFrom, uint64 blockNumber)[]'], [keys]);
+    expect(decodeRegistryKeys(data)).toEqual(keys.map((k) => ({ fingerprint: k.fingerprint, validFrom: Number(k.validFrom) })));
+    expect(decodeRegistryKeys(registry.getAbiCoder().encode(['tuple(bytes32, uint64, uint64)[]'], [[]]))).toEqual([]);
+  });
+
+  it('refuses an answer that is not such a list', () => {
+    expect(() => decodeRegistryKeys(`0x${'0'.repeat(64)}`)).toThrow(/not a list of registry keys/);
+    expect(() => decodeRegistryKeys('0x1234')).toThrow(/not an ABI-encoded answer/);
   });
 });
 
