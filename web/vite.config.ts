@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
   // The manifest maps every source entry to its chunk and that chunk's static imports: the bundle
-  // budget test (web/src/app/bundle-budget.unit.test.ts) and the bench (test/bench/web.ts) read it to
+  // budget test (test/bench/web-bundle.unit.test.ts) and the bench (test/bench/web.ts) read it to
   // know what JS a page loads before its first paint.
   build: { manifest: true },
   // The year the build ran: the footer shows it in the HTML rendered at build time, and the browser

@@ -30,10 +30,10 @@ type Manifest = z.infer<typeof manifestSchema>;
  */
 export const VERIFY_JS_BUDGET_GZIP = 150 * 1024;
 
-/** The pages measured and the route module each loads on demand (none: the page is in the entry). */
+/** The pages measured, the route module each loads on demand (none: the page is in the entry), and its budget. */
 export const MEASURED_PAGES = [
-  { path: '/', routeModule: undefined },
-  { path: '/verify', routeModule: 'src/features/verify/components/verify-page.tsx' },
+  { path: '/', routeModule: undefined, budgetGzip: LANDING_JS_BUDGET_GZIP },
+  { path: '/verify', routeModule: 'src/features/verify/components/verify-page.tsx', budgetGzip: VERIFY_JS_BUDGET_GZIP },
 ] as const;
 
 export interface InitialJs {

@@ -3,6 +3,7 @@
 // `ledger_status` (its chain); the API never imports the ledger. Every lookup tolerates the tables'
 // absence (an API deployed without the ledger answers "pending" and "unknown chain").
 import type pg from 'pg';
+import { isUndefinedTable } from '../db/missing.js';
 
 export interface ProofRow {
   readonly tr_number: string;
@@ -30,13 +31,11 @@ export interface ChainStatusRow {
   readonly degraded: string | null;
 }
 
-const UNDEFINED_TABLE = '42P01';
-
 async function tolerant<T>(query: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await query();
   } catch (error) {
-    if ((error as { code?: string }).code === UNDEFINED_TABLE) return fallback;
+    if (isUndefinedTable(error)) return fallback;
     throw error;
   }
 }

@@ -12,6 +12,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type pg from 'pg';
+import { isUndefinedTableOrColumn } from '../db/missing.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { healthSchema } from '../schemas/health.js';
 
@@ -28,8 +29,6 @@ async function timed(check: () => Promise<ComponentHealth>): Promise<ComponentHe
   }
 }
 
-const UNDEFINED_TABLE_OR_COLUMN = new Set(['42P01', '42703']);
-const isMissingTable = (error: unknown) => UNDEFINED_TABLE_OR_COLUMN.has((error as { code?: string }).code ?? '');
 
 interface LagLimits {
   readonly maxLagSeconds: number;
@@ -44,7 +43,7 @@ async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimi
     checkpoints = (await pool.query<(typeof checkpoints)[number]>('SELECT name, commit_position, prepare_position, stalled_since, last_error FROM projection_checkpoints ORDER BY name')).rows;
     parked = (await pool.query<(typeof parked)[number]>('SELECT projection, count(*) AS n, min(first_seen) AS first_seen FROM projection_failures GROUP BY projection')).rows;
   } catch (error) {
-    if (isMissingTable(error)) return { status: 'ok', details: { readModels: {}, note: 'no read models in this database' } };
+    if (isUndefinedTableOrColumn(error)) return { status: 'ok', details: { readModels: {}, note: 'no read models in this database' } };
     throw error;
   }
   const parkedBy = new Map(parked.map((p) => [p.projection, p]));
@@ -87,7 +86,7 @@ async function ledgerFromStatusTable(pool: pg.Pool): Promise<ComponentHealth> {
     const reasons = [...(row.degraded ? [row.degraded] : []), ...(row.chain_reachable ? [] : ['chain not reachable'])];
     return { status: reasons.length > 0 ? 'degraded' : 'ok', details: { reportedAt: row.updated_at.toISOString(), ...(reasons.length > 0 ? { reasons } : {}) } };
   } catch (error) {
-    if (isMissingTable(error)) return { status: 'ok', details: { note: 'no ledger in this database' } };
+    if (isUndefinedTableOrColumn(error)) return { status: 'ok', details: { note: 'no ledger in this database' } };
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 // at once, so one stuck read model costs nobody 3 s per request, and read models the command does
 // not need (sign-in does not read `audit-log`) never hold it up.
 import type pg from 'pg';
+import { isUndefinedTableOrColumn } from '../db/missing.js';
 import { AppError } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 
@@ -27,7 +28,6 @@ interface Behind {
   readonly stalled: boolean;
 }
 
-const UNDEFINED_TABLE_OR_COLUMN = new Set(['42P01', '42703']);
 
 export class ProjectionWaiter {
   /** Read models a wait gave up on, with the checkpoint they were stuck at. */
@@ -63,7 +63,7 @@ export class ProjectionWaiter {
         behind = await this.behind(position, readModels);
       } catch (error) {
         // No read models in this database (yet): nothing to wait for.
-        if (UNDEFINED_TABLE_OR_COLUMN.has((error as { code?: string }).code ?? '')) return;
+        if (isUndefinedTableOrColumn(error)) return;
         throw error;
       }
       if (behind.length === 0) return;

@@ -1,5 +1,6 @@
 // GET /api/search?q= (public registration search) and GET /api/stats/public (landing figures).
 import type { App } from '../http/app.js';
+import { isUndefinedTable } from '../db/missing.js';
 import { validationMessage } from '../http/errors.js';
 import { publicStatsSchema, searchQuerySchema, searchResultsSchema } from '../schemas/search.js';
 import { publicStats } from './public-stats.js';
@@ -18,7 +19,7 @@ export async function searchRoutes(app: App): Promise<void> {
         return await searchRegistrations(app.deps.pool, request.query.q);
       } catch (error) {
         // 42P01: the registrations read model is not there yet (fresh install mid-migration).
-        if ((error as { code?: string }).code === '42P01') return [];
+        if (isUndefinedTable(error)) return [];
         throw error;
       }
     },

@@ -4,10 +4,9 @@
 import type pg from 'pg';
 import { bundleProof, chainStatus, findAnchoredProof } from '../anchoring/anchor-queries.js';
 import { publicRpcUrl, type Config } from '../config.js';
+import { isUndefinedTable } from '../db/missing.js';
 import { findRegistration, type RegistrationRow } from '../registrations/queries.js';
 import type { TrChain } from './bundle.js';
-
-const UNDEFINED_TABLE = '42P01';
 
 interface AnchorInfo {
   readonly txHash: string | null;
@@ -58,7 +57,7 @@ export async function findRegistrationWithAnchor(pool: pg.Pool, trNumber: string
       [trNumber],
     ));
   } catch (error) {
-    if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
+    if (!isUndefinedTable(error)) throw error;
     const registration = await findRegistration(pool, trNumber);
     return registration && { registration, anchor: null };
   }

@@ -2,10 +2,11 @@
 // by default to the app's read-only proxy, or to an RPC endpoint the verifier chose, so the answer
 // need not come from us at all.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { decodeAnchorOf, type AnchorOnChain } from '@titleledger/ledger/verifier/registry-calls';
 
 import { loadSchemas } from '@/lib/load-schemas';
 
-import { anchorOfRequest, chainIdRequest, decodeAnchorOf, readRpcResult, type AnchorOnChain, type JsonRpcRequest } from '../lib/anchor-call';
+import { anchorOfRequest, chainIdRequest, readRpcResult, type JsonRpcRequest } from '../lib/anchor-call';
 
 export const DEFAULT_RPC_URL = '/api/ledger/rpc';
 

@@ -2,9 +2,7 @@
 // eth_call. The call data and the answer's words are the verifier's (@titleledger/ledger's
 // verifier/registry-calls.ts, encoded by hand so the page needs no Ethereum library); a unit test
 // checks both directions against ethers' ABI coder.
-import { anchorOfCallData, decodeAnchorOf, type AnchorOnChain } from '@titleledger/ledger/verifier/registry-calls';
-
-export { decodeAnchorOf, type AnchorOnChain };
+import { anchorOfCallData, type AnchorOnChain } from '@titleledger/ledger/verifier/registry-calls';
 
 export function isAnchored(anchor: AnchorOnChain): boolean {
   return anchor.timestamp !== 0n;

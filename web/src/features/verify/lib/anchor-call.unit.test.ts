@@ -1,11 +1,11 @@
 // The hand-written registry calls (anchorOf(bytes32), registryKeys()) checked against ethers' ABI coder
 // and the contract's ABI.
 import { anchorRegistryAbi } from '@titleledger/contracts';
-import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR, anchorOfCallData, decodeRegistryKeys } from '@titleledger/ledger/verifier/registry-calls';
+import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR, anchorOfCallData, decodeAnchorOf, decodeRegistryKeys } from '@titleledger/ledger/verifier/registry-calls';
 import { AbiCoder, Interface } from 'ethers';
 import { describe, expect, it } from 'vitest';
 
-import { anchorOfRequest, decodeAnchorOf, isAnchored, readRpcResult } from './anchor-call';
+import { anchorOfRequest, isAnchored, readRpcResult } from './anchor-call';
 
 const registry = new Interface(anchorRegistryAbi);
 const root = `0x${'ab'.repeat(31)}cd`;
