@@ -72,6 +72,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorateRequest('actor', null as unknown as FastifyRequest['actor']);
   const waiter = new ProjectionWaiter(deps.pool, deps.config.PROJECTION_WAIT_MS);
   app.decorate('waitForProjections', (position: Position | undefined, readModels?: readonly string[]) => waiter.waitFor(position, readModels));
+  app.addHook('onReady', async () => waiter.listen());
+  app.addHook('onClose', () => waiter.close());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);

@@ -4,8 +4,11 @@
 // already made a caller wait the full time without moving since. Those answer 503 with Retry-After
 // at once, so one stuck read model costs nobody 3 s per request, and read models the command does
 // not need (sign-in does not read `audit-log`) never hold it up.
+// The projection runner NOTIFYs after each batch it commits, so a waiter looks again as soon as a read
+// model moved, in whichever process the runner leads; the poll is the fallback for a lost NOTIFY.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
+import { ChannelListener, READ_MODELS_CHANNEL } from '../db/notifications.js';
 import { AppError } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 
@@ -29,14 +32,53 @@ interface Behind {
 }
 
 
+export interface ProjectionWaiterOptions {
+  /**
+   * The pause between two looks while NOTIFYs arrive (default 250 ms): only a lost NOTIFY waits it out.
+   * While they cannot arrive, the pause starts at 2 ms and doubles up to 25 ms.
+   */
+  readonly listeningPollMs?: number;
+}
+
+/** The longest pause between two looks while the waiter cannot LISTEN. */
+const UNHEARD_POLL_MS = 25;
+
 export class ProjectionWaiter {
   /** Read models a wait gave up on, with the checkpoint they were stuck at. */
   private readonly gaveUpOn = new Map<string, string>();
+  /** The waits now paused, each woken by a NOTIFY. */
+  private readonly paused = new Set<() => void>();
+  /** Counts NOTIFYs, so one heard while a wait was looking is not missed. */
+  private wakes = 0;
+  private readonly listener: ChannelListener;
+  private readonly listeningPollMs: number;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly timeoutMs: number,
-  ) {}
+    options: ProjectionWaiterOptions = {},
+  ) {
+    this.listeningPollMs = options.listeningPollMs ?? 250;
+    this.listener = new ChannelListener(pool, READ_MODELS_CHANNEL, () => {
+      this.wakes += 1;
+      for (const wake of this.paused) wake();
+    });
+  }
+
+  /** Whether a read model moving wakes the waits at once (LISTEN is up). */
+  get isListening(): boolean {
+    return this.listener.isListening;
+  }
+
+  /** Opens the LISTEN connection (the first wait would open it otherwise). */
+  listen(): void {
+    if (this.timeoutMs > 0) this.listener.ensure();
+  }
+
+  /** Closes the LISTEN connection. */
+  close(): Promise<void> {
+    return this.listener.stop();
+  }
 
   /** The named read models (every one when `readModels` is omitted) still before `position`. */
   async behind(position: Position, readModels?: readonly string[]): Promise<Behind[]> {
@@ -58,6 +100,7 @@ export class ProjectionWaiter {
     const deadline = Date.now() + this.timeoutMs;
     let pause = 2;
     for (;;) {
+      const wakesBefore = this.wakes;
       let behind: Behind[];
       try {
         behind = await this.behind(position, readModels);
@@ -74,8 +117,23 @@ export class ProjectionWaiter {
         for (const b of behind) this.gaveUpOn.set(b.name, b.checkpoint);
         throw new ReadModelBehindError(behind.map((b) => b.name));
       }
-      await new Promise((r) => setTimeout(r, pause));
-      pause = Math.min(pause * 2, 25);
+      this.listener.ensure();
+      if (this.wakes !== wakesBefore) continue; // a read model moved while we looked
+      await this.pause(Math.min(this.listener.isListening ? this.listeningPollMs : pause, deadline - Date.now()));
+      pause = Math.min(pause * 2, UNHEARD_POLL_MS);
     }
+  }
+
+  /** Resolves after `ms`, or sooner when a read model moved. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.paused.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(ms, 0));
+      this.paused.add(wake);
+    });
   }
 }

@@ -53,6 +53,25 @@ export class CheckpointTable {
     return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
   }
 
+  /** Locks the rows of `names` (in name order, so two lockers never deadlock) and reads them. */
+  async lockMany(tx: pg.PoolClient, names: readonly string[]): Promise<Map<string, Position>> {
+    const { rows } = await tx.query<{ name: string; commit_position: string; prepare_position: string }>(
+      `SELECT name, commit_position, prepare_position FROM ${this.table} WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE`,
+      [names],
+    );
+    return new Map(rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]));
+  }
+
+  /** Moves the checkpoints of `names` forward to `position` (never back), in one statement. */
+  async advanceMany(tx: pg.PoolClient, names: readonly string[], position: Position): Promise<void> {
+    if (names.length === 0) return;
+    await tx.query(
+      `UPDATE ${this.table} SET commit_position = $2, prepare_position = $3, updated_at = now()
+        WHERE name = ANY($1::text[]) AND (commit_position, prepare_position) < ($2::bigint, $3::bigint)`,
+      [names, position.commit.toString(), position.prepare.toString()],
+    );
+  }
+
   /** Moves the checkpoint forward to `position` (never back). */
   async advance(tx: pg.PoolClient, name: string, position: Position): Promise<void> {
     await tx.query(

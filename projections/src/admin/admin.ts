@@ -187,29 +187,35 @@ async function applyOne(event: StoredEvent, tx: Tx): Promise<void> {
     return;
   }
   if (isEvent(event, 'TitleRegistered')) {
+    // One statement: the fact (once: a replayed event inserts nothing, so nothing below moves) and
+    // every counter it adds to. The owner's country is the one their stats row holds now.
     const d = event.data;
-    const { rows } = await tx.query<{ country: string }>('SELECT country FROM admin_user_stats WHERE user_id = $1', [d.ownerId]);
-    const country = rows[0]?.country ?? UNKNOWN_COUNTRY;
-    const { rowCount } = await tx.query(
-      `INSERT INTO admin_registration_facts (tr_number, owner_id, title, material_type, country, cryptographic_hash, registered_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tr_number) DO NOTHING`,
-      [d.trNumber, d.ownerId, d.title, d.materialType, country, d.cryptographicHash, d.registeredAt],
-    );
-    if (!rowCount) return;
-    await addTotals(tx, 1, 1, 0);
     await tx.query(
-      `INSERT INTO admin_registrations_by_day (day, registrations, active) VALUES (($1::timestamptz AT TIME ZONE 'UTC')::date, 1, 1)
-       ON CONFLICT (day) DO UPDATE SET registrations = admin_registrations_by_day.registrations + 1, active = admin_registrations_by_day.active + 1`,
-      [d.registeredAt],
+      `WITH fact AS (
+         INSERT INTO admin_registration_facts (tr_number, owner_id, title, material_type, country, cryptographic_hash, registered_at)
+         VALUES ($1, $2, $3, $4, coalesce((SELECT country FROM admin_user_stats WHERE user_id = $2), $7), $5, $6)
+         ON CONFLICT (tr_number) DO NOTHING
+         RETURNING owner_id, material_type, country, registered_at
+       ), totals AS (
+         INSERT INTO admin_totals (id, registrations, active, users) SELECT 1, 1, 1, 0 FROM fact
+         ON CONFLICT (id) DO UPDATE SET registrations = admin_totals.registrations + 1, active = admin_totals.active + 1
+       ), by_day AS (
+         INSERT INTO admin_registrations_by_day (day, registrations, active)
+         SELECT (registered_at AT TIME ZONE 'UTC')::date, 1, 1 FROM fact
+         ON CONFLICT (day) DO UPDATE SET registrations = admin_registrations_by_day.registrations + 1,
+                                         active = admin_registrations_by_day.active + 1
+       ), by_type AS (
+         INSERT INTO admin_material_type_stats (material_type, registrations, active, latest_at)
+         SELECT material_type, 1, 1, registered_at FROM fact
+         ON CONFLICT (material_type) DO UPDATE SET registrations = admin_material_type_stats.registrations + 1,
+           active = admin_material_type_stats.active + 1, latest_at = greatest(admin_material_type_stats.latest_at, EXCLUDED.latest_at)
+       ), by_user AS (
+         UPDATE admin_user_stats SET registrations = registrations + 1, active = active + 1 FROM fact WHERE user_id = fact.owner_id
+       )
+       INSERT INTO admin_registrations_by_geo (country, active) SELECT country, 1 FROM fact
+       ON CONFLICT (country) DO UPDATE SET active = admin_registrations_by_geo.active + 1`,
+      [d.trNumber, d.ownerId, d.title, d.materialType, d.cryptographicHash, d.registeredAt, UNKNOWN_COUNTRY],
     );
-    await tx.query(
-      `INSERT INTO admin_material_type_stats (material_type, registrations, active, latest_at) VALUES ($1, 1, 1, $2)
-       ON CONFLICT (material_type) DO UPDATE SET registrations = admin_material_type_stats.registrations + 1,
-         active = admin_material_type_stats.active + 1, latest_at = greatest(admin_material_type_stats.latest_at, EXCLUDED.latest_at)`,
-      [d.materialType, d.registeredAt],
-    );
-    await tx.query('UPDATE admin_user_stats SET registrations = registrations + 1, active = active + 1 WHERE user_id = $1', [d.ownerId]);
-    await addGeo(tx, country, 1);
     return;
   }
   if (isEvent(event, 'RegistrationArchived')) {

@@ -73,18 +73,31 @@ function networkOf(ip: string): string {
   return ip.split(':').slice(0, 4).join(':');
 }
 
-async function insert(tx: pg.PoolClient, row: Row): Promise<void> {
-  const title = storableText(row.title);
-  const message = storableText(row.message);
+/** Adds notifications and their e-mails to the outbox: one statement, however many (each once: ids are the event's). */
+async function insert(tx: pg.PoolClient, ...rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const titles = rows.map((r) => storableText(r.title));
+  const messages = rows.map((r) => storableText(r.message));
   await tx.query(
-    `INSERT INTO notifications (id, user_id, type, priority, title, message, tr_number, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-    [row.id, row.userId, row.type, row.priority, title, message, row.trNumber ?? null, row.at],
-  );
-  await tx.query(
-    `INSERT INTO notification_outbox (notification_id, user_id, type, subject, body, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (notification_id) DO NOTHING`,
-    [row.id, row.userId, row.type, `TitleLedger: ${title}`, message, row.at],
+    `WITH shown AS (
+       INSERT INTO notifications (id, user_id, type, priority, title, message, tr_number, created_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+       ON CONFLICT (id) DO NOTHING
+     )
+     INSERT INTO notification_outbox (notification_id, user_id, type, subject, body, created_at)
+     SELECT id, user_id, type, 'TitleLedger: ' || title, message, created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $5::text[], $6::text[], $8::timestamptz[]) AS r(id, user_id, type, title, message, created_at)
+     ON CONFLICT (notification_id) DO NOTHING`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.userId),
+      rows.map((r) => r.type),
+      rows.map((r) => r.priority),
+      titles,
+      messages,
+      rows.map((r) => r.trNumber ?? null),
+      rows.map((r) => r.at),
+    ],
   );
 }
 
@@ -175,26 +188,29 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
   } else if (isEvent(event, 'TitleRegistered')) {
     const { trNumber, ownerId, title } = event.data;
     await tx.query('INSERT INTO notification_titles VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [trNumber, ownerId, storableText(title)]);
-    await insert(tx, {
-      id: `${id}:registered`,
-      userId: ownerId,
-      type: 'registration',
-      priority: 'medium',
-      title: 'Title registered',
-      message: `"${title}" is registered as ${trNumber}. It is anchored on the blockchain within minutes.`,
-      trNumber,
-      at,
-    });
-    await insert(tx, {
-      id: `${id}:certificate`,
-      userId: ownerId,
-      type: 'registration',
-      priority: 'medium',
-      title: 'Certificate ready',
-      message: `The certificate for ${trNumber} can be downloaded from My Documents.`,
-      trNumber,
-      at,
-    });
+    await insert(
+      tx,
+      {
+        id: `${id}:registered`,
+        userId: ownerId,
+        type: 'registration',
+        priority: 'medium',
+        title: 'Title registered',
+        message: `"${title}" is registered as ${trNumber}. It is anchored on the blockchain within minutes.`,
+        trNumber,
+        at,
+      },
+      {
+        id: `${id}:certificate`,
+        userId: ownerId,
+        type: 'registration',
+        priority: 'medium',
+        title: 'Certificate ready',
+        message: `The certificate for ${trNumber} can be downloaded from My Documents.`,
+        trNumber,
+        at,
+      },
+    );
   } else if (isEvent(event, 'BatchSealed')) {
     await tx.query('INSERT INTO notification_batches VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.data.batchId, event.data.trNumbers]);
   } else if (isEvent(event, 'RootAnchored')) {
@@ -203,8 +219,9 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
          JOIN notification_titles t ON t.tr_number = ANY (b.tr_numbers) WHERE b.batch_id = $1`,
       [event.data.batchId],
     );
-    for (const row of rows) {
-      await insert(tx, {
+    await insert(
+      tx,
+      ...rows.map((row): Row => ({
         id: `${id}:${row.tr_number}`,
         userId: row.owner_id,
         type: 'registration',
@@ -213,8 +230,8 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
         message: `"${row.title}" (${row.tr_number}) is anchored in block ${event.data.blockNumber}.`,
         trNumber: row.tr_number,
         at,
-      });
-    }
+      })),
+    );
   } else if (isEvent(event, 'RegistrationArchived')) {
     const { rows } = await tx.query<{ owner_id: string }>('SELECT owner_id FROM notification_titles WHERE tr_number = $1', [event.data.trNumber]);
     const owner = rows[0]?.owner_id;

@@ -3,6 +3,7 @@
 // And the API's read-your-writes wait never waits on a stalled read model.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore, eventStoreMigrations, type Position } from '@titleledger/api/eventstore';
+import { CommittedNotifier, READ_MODELS_CHANNEL } from '@titleledger/api/runtime';
 import { ProjectionWaiter, ReadModelBehindError } from '../../../api/src/http/projection-waiter.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { newEvent } from '../../../test/eventstore/contract.js';
@@ -130,6 +131,24 @@ describe('read-your-writes waits', () => {
     await db.pool.query("DELETE FROM projection_checkpoints WHERE name IN ('users', 'audit-log')");
   });
 
+  it('looks again as soon as the runner says a read model moved (NOTIFY), not at its next poll', async () => {
+    const written = { commit: 3_000_000n, prepare: 5n };
+    await checkpoint('users', { commit: 1n, prepare: 1n });
+    // While it hears NOTIFYs it looks every 10 minutes: only a NOTIFY ends this wait within the test's time.
+    const waiter = new ProjectionWaiter(db.pool, 15 * 60_000, { listeningPollMs: 10 * 60_000 });
+    try {
+      waiter.listen();
+      await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+      const waiting = waiter.waitFor(written, ['users']);
+      await checkpoint('users', written);
+      new CommittedNotifier(db.pool, READ_MODELS_CHANNEL).notify();
+      await expect(waiting).resolves.toBeUndefined();
+    } finally {
+      await waiter.close();
+      await db.pool.query("DELETE FROM projection_checkpoints WHERE name = 'users'");
+    }
+  });
+
   it('after one wait ran out, answers at once until the read model moves', async () => {
     const written = { commit: 2_000_000n, prepare: 5n };
     await checkpoint('users', { commit: 1n, prepare: 1n });
@@ -148,6 +167,7 @@ describe('read-your-writes waits', () => {
     // The read model moved (and caught up): the wait is over.
     await checkpoint('users', written);
     await expect(waiter.waitFor(written, ['users'])).resolves.toBeUndefined();
+    await waiter.close();
     await db.pool.query("DELETE FROM projection_checkpoints WHERE name = 'users'");
   });
 });

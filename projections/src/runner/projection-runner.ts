@@ -1,18 +1,31 @@
-// Runs projections: one catch-up-then-live subscription each, starting from its checkpoint.
-// Each batch is applied and the checkpoint moved in one transaction (`CheckpointedSubscription`), so
-// a crash (even SIGKILL) never applies an event twice or skips one. One runner leads at a time
-// (`LeaderLock`).
+// Runs projections. They start as one group: one catch-up-then-live subscription from the earliest
+// checkpoint, each batch applied by every projection that has not seen it, with their checkpoints
+// moved, in ONE transaction. A batch thus costs one read of the log and one commit for all the read
+// models, rather than one of each per read model. A crash (even SIGKILL) never applies an event
+// twice or skips one. One runner leads at a time (`LeaderLock`). After each commit the runner
+// NOTIFYs, so the API's read-your-writes waits look again at once, in whichever process they run.
 //
-// No event can stop a read model: a batch that fails is applied again event by event; an event that
-// keeps failing is retried with backoff a bounded number of times, then parked in
-// `projection_failures` (with the checkpoint moved past it, in one transaction) and the projection
-// goes on. `retryParkedEvents` re-applies parked events after a fix; a rebuild replays them in order.
+// No event can stop a read model, nor one read model the others: a projection that fails in the
+// group's transaction (rolled back, then committed again without it) leaves the group and runs on
+// its own subscription (`CheckpointedSubscription`) until the runner next leads. There a batch that
+// fails is applied again event by event; an event that keeps failing is retried with backoff a
+// bounded number of times, then parked in `projection_failures` (with the checkpoint moved past it,
+// in one transaction) and the projection goes on. `retryParkedEvents` re-applies parked events after
+// a fix; a rebuild replays them in order.
 // Failures of the database itself (connection lost, deadlock) are not the event's fault: those
 // leave the batch to the subscription, which tries it again from the same position.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { CheckpointTable, CheckpointedSubscription, LeaderLock, inTransaction, type LeaderLockLog } from '@titleledger/api/runtime';
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '@titleledger/api/eventstore';
+import {
+  CheckpointTable,
+  CheckpointedSubscription,
+  CommittedNotifier,
+  LeaderLock,
+  READ_MODELS_CHANNEL,
+  inTransaction,
+  type LeaderLockLog,
+} from '@titleledger/api/runtime';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
 import type { Projection } from './projection.js';
 import { storable, storableText } from './storable.js';
 
@@ -95,15 +108,21 @@ class StoppingError extends Error {
 }
 
 export class ProjectionRunner {
-  private subscriptions: CheckpointedSubscription[] = [];
+  /** The group's subscription and those of projections that left it, while this runner leads. */
+  private subscriptions: Subscription[] = [];
+  /** The projections still applied together, in one transaction per batch. */
+  private readonly group = new Set<Projection>();
   private readonly lock: LeaderLock;
   private running = false;
   private readonly retry: RetryPolicy;
   /** Each projection's current failure, until it applies a batch again. */
   private readonly failures = new Map<string, string>();
+  /** Wakes the API's read-your-writes waits, in every process, once a checkpoint has moved. */
+  private readonly moved: CommittedNotifier;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.moved = new CommittedNotifier(options.pool, READ_MODELS_CHANNEL);
     this.lock = new LeaderLock({
       pool: options.pool,
       key: LEADER_LOCK,
@@ -125,19 +144,32 @@ export class ProjectionRunner {
     return this.lock.isHeld;
   }
 
-  /** While this runner holds the leader lock: one subscription per projection. */
+  /** While this runner holds the leader lock: every projection in the group, one subscription for all. */
   private async lead(): Promise<void> {
+    const { pool, projections, store } = this.options;
+    const names = projections.map((p) => p.name);
     // A leader that died while a projection was failing left it marked stalled: start afresh.
-    await this.options.pool.query(
-      'UPDATE projection_checkpoints SET stalled_since = NULL, last_error = NULL WHERE name = ANY($1::text[])',
-      [this.options.projections.map((p) => p.name)],
-    );
+    await pool.query('UPDATE projection_checkpoints SET stalled_since = NULL, last_error = NULL WHERE name = ANY($1::text[])', [names]);
     this.failures.clear();
-    for (const projection of this.options.projections) {
-      const subscription = this.subscription(projection);
-      this.subscriptions.push(subscription);
-      await subscription.start();
-    }
+    this.group.clear();
+    if (projections.length === 0) return;
+    for (const projection of projections) this.group.add(projection);
+    const { rows } = await pool.query<{ commit_position: string; prepare_position: string }>(
+      `SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])
+        ORDER BY commit_position, prepare_position LIMIT 1`,
+      [names],
+    );
+    const earliest = rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : undefined;
+    this.subscriptions.push(
+      store.subscribeAll({
+        ...(earliest ? { from: earliest } : {}),
+        onEvents: (events) => this.applyGroup(events),
+        onError: (error) => {
+          if (error instanceof StoppingError) return;
+          for (const projection of this.group) void this.failing(projection.name, error);
+        },
+      }),
+    );
   }
 
   private async stepDown(): Promise<void> {
@@ -146,6 +178,59 @@ export class ProjectionRunner {
     await Promise.all(stopping.map((s) => s.stop()));
   }
 
+  /**
+   * One batch, applied by every projection of the group that has not seen it, with their checkpoints
+   * moved, in one transaction. A projection that fails takes the transaction down with it: it leaves
+   * the group (for its own subscription, which retries and parks) and the rest commit without it.
+   * Failures of the database itself are thrown: the subscription delivers the batch again.
+   */
+  private async applyGroup(events: readonly RecordedEvent[]): Promise<void> {
+    const last = events[events.length - 1]!.position;
+    const storableEvents = events.map(storableEvent);
+    for (;;) {
+      const members = [...this.group];
+      if (members.length === 0) return;
+      let failed: { projection: Projection; error: unknown } | null = null;
+      const applied = await inTransaction(this.options.pool, async (tx) => {
+        const positions = await checkpoints.lockMany(tx, members.map((p) => p.name));
+        const done: Array<{ projection: Projection; count: number }> = [];
+        for (const projection of members) {
+          const current = positions.get(projection.name) ?? START;
+          // Events at or before its checkpoint were applied by an earlier transaction: skip them.
+          const fresh = storableEvents.filter((e) => comparePositions(e.position, current) > 0);
+          if (fresh.length === 0) continue;
+          try {
+            await projection.apply(fresh, tx);
+          } catch (error) {
+            failed = { projection, error };
+            throw error;
+          }
+          done.push({ projection, count: fresh.length });
+        }
+        await checkpoints.advanceMany(tx, done.map((d) => d.projection.name), last);
+        return done;
+      }).catch((error: unknown) => {
+        if (!failed || isTransientDatabaseError(error) || !this.running) throw error;
+        return null;
+      });
+      if (applied) {
+        if (applied.length > 0) this.moved.notify();
+        for (const { projection, count } of applied) {
+          await this.recovered(projection.name);
+          await this.options.afterBatch?.(projection.name, last, count);
+        }
+        return;
+      }
+      const { projection, error } = failed!;
+      this.group.delete(projection);
+      await this.failing(projection.name, error);
+      const own = this.subscription(projection);
+      this.subscriptions.push(own);
+      await own.start();
+    }
+  }
+
+  /** A projection that left the group: its own subscription, which retries a failing event and parks it. */
   private subscription(projection: Projection): CheckpointedSubscription {
     return new CheckpointedSubscription({
       store: this.options.store,
@@ -153,6 +238,7 @@ export class ProjectionRunner {
       checkpoints,
       name: projection.name,
       apply: (events, tx) => projection.apply(events.map(storableEvent), tx),
+      afterCommit: () => this.moved.notify(),
       handleBatch: (events, subscription) => this.applyBatch(projection, subscription, events),
       onError: (error) => {
         if (!(error instanceof StoppingError)) void this.failing(projection.name, error);
@@ -219,6 +305,7 @@ export class ProjectionRunner {
         ],
       );
     });
+    this.moved.notify();
     this.options.onParked?.(parked);
   }
 
@@ -235,6 +322,8 @@ export class ProjectionRunner {
           WHERE name = $1`,
         [name, message, first],
       )
+      // Waits on it answer 503 at once rather than at their next look.
+      .then(() => this.moved.notify())
       .catch(() => undefined); // the database may be what failed
   }
 

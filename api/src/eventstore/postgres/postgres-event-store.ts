@@ -1,6 +1,7 @@
 // The default event-store adapter: Postgres (embedded or external).
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import type pg from 'pg';
+import { ChannelListener, CommittedNotifier } from '../../db/notifications.js';
 import { START, type Position } from '../position.js';
 import {
   WrongExpectedRevisionError,
@@ -75,16 +76,10 @@ export class PostgresEventStore implements EventStore {
   private readonly batchSize: number;
   /** This instance's live subscriptions: an append made here, or a NOTIFY from any process, nudges them. */
   private readonly subscribers = new Set<() => void>();
-  /** The dedicated LISTEN connection, opened with the first subscription; null while there is none. */
-  private listener: pg.Client | null = null;
-  private listening = false;
-  private listenerStarting: Promise<void> | null = null;
-  private listenRetryTimer: NodeJS.Timeout | null = null;
-  private listenFailures = 0;
-  private closed = false;
-  /** NOTIFYs coalesce: while one is in flight, further appends only ask for one more. */
-  private notifyInFlight = false;
-  private notifyAgain = false;
+  /** The LISTEN connection, open while there are subscriptions. */
+  private readonly listener: ChannelListener;
+  /** Tells every process's subscribers, once an append has committed. */
+  private readonly notifier: CommittedNotifier;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -94,100 +89,23 @@ export class PostgresEventStore implements EventStore {
     this.listenPollIntervalMs = Math.max(options.listenPollIntervalMs ?? 1000, this.pollIntervalMs);
     this.fastPollWindowMs = options.fastPollWindowMs ?? 250;
     this.batchSize = options.batchSize ?? 1000;
+    this.listener = new ChannelListener(pool, EVENTS_CHANNEL, () => this.nudgeAll());
+    this.notifier = new CommittedNotifier(pool, EVENTS_CHANNEL);
   }
 
   /** Whether the subscribers of this instance hear other processes' appends (LISTEN is up). */
   get isListening(): boolean {
-    return this.listening;
+    return this.listener.isListening;
   }
 
   private nudgeAll(): void {
     for (const nudge of this.subscribers) nudge();
   }
 
-  /**
-   * Tells subscribers in every process that events were committed. Sent after the append's
-   * transaction has committed, never inside it: a NOTIFY in the append would take Postgres's global
-   * notification lock at every commit and serialise the writers.
-   */
+  /** Wakes this instance's subscribers at once, and every other process's through a NOTIFY sent after the commit. */
   private notifyCommitted(): void {
     this.nudgeAll();
-    if (this.notifyInFlight) {
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifyInFlight = true;
-    const send = (): void => {
-      this.notifyAgain = false;
-      this.pool
-        .query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, ''])
-        // A lost NOTIFY only costs latency: the subscribers' fallback poll still finds the events.
-        .catch(() => undefined)
-        .finally(() => {
-          if (this.notifyAgain && !this.closed) send();
-          else this.notifyInFlight = false;
-        });
-    };
-    send();
-  }
-
-  /** Opens the LISTEN connection (once); on failure or loss, retries with backoff while subscribers poll fast. */
-  private ensureListening(): void {
-    if (this.closed || this.listener || this.listenerStarting || this.listenRetryTimer) return;
-    const client = new pg.Client(this.pool.options);
-    const lost = () => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      this.listening = false;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => undefined);
-      this.scheduleListenRetry();
-      // Events may have been committed while nobody listened.
-      this.nudgeAll();
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', () => this.nudgeAll());
-    this.listener = client;
-    this.listenerStarting = (async () => {
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-        if (this.closed || this.listener !== client) {
-          await client.end().catch(() => undefined);
-          return;
-        }
-        this.listening = true;
-        this.listenFailures = 0;
-        // Anything committed before LISTEN took effect is found by this read.
-        this.nudgeAll();
-      } catch {
-        lost();
-      } finally {
-        this.listenerStarting = null;
-      }
-    })();
-  }
-
-  private scheduleListenRetry(): void {
-    if (this.closed || this.subscribers.size === 0) return;
-    this.listenFailures += 1;
-    const delay = Math.min(30_000, 250 * 2 ** Math.min(this.listenFailures, 7));
-    this.listenRetryTimer = setTimeout(() => {
-      this.listenRetryTimer = null;
-      this.ensureListening();
-    }, delay);
-    this.listenRetryTimer.unref();
-  }
-
-  private async stopListening(): Promise<void> {
-    if (this.listenRetryTimer) clearTimeout(this.listenRetryTimer);
-    this.listenRetryTimer = null;
-    await this.listenerStarting;
-    const client = this.listener;
-    this.listener = null;
-    this.listening = false;
-    if (client) await client.end().catch(() => undefined);
+    this.notifier.notify();
   }
 
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -291,7 +209,7 @@ export class PostgresEventStore implements EventStore {
       wake?.();
     };
     this.subscribers.add(nudge);
-    this.ensureListening();
+    this.listener.ensure();
     const loop = async () => {
       let from = options.from ?? START;
       while (!stopped) {
@@ -318,8 +236,8 @@ export class PostgresEventStore implements EventStore {
         await new Promise<void>((resolve) => {
           wake = resolve;
           let delay = this.pollIntervalMs;
-          if (this.listening && Date.now() >= fastUntil) delay = this.listenPollIntervalMs;
-          else if (this.listening) {
+          if (this.listener.isListening && Date.now() >= fastUntil) delay = this.listenPollIntervalMs;
+          else if (this.listener.isListening) {
             delay = fastPause;
             fastPause = Math.min(fastPause * 2, this.pollIntervalMs);
           }
@@ -335,14 +253,14 @@ export class PostgresEventStore implements EventStore {
         this.subscribers.delete(nudge);
         wake?.();
         await done;
-        if (this.subscribers.size === 0) await this.stopListening();
+        if (this.subscribers.size === 0) await this.listener.stop();
       },
     };
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.stopListening();
+    this.notifier.close();
+    await this.listener.stop();
     await this.pool.end();
   }
 }

@@ -1,0 +1,136 @@
+// Wake-ups across processes through Postgres LISTEN/NOTIFY: the event store's subscribers hear
+// appends, the read-your-writes waiter hears read models moving. A lost NOTIFY only costs latency:
+// whoever listens also polls, slower, as the fallback.
+import pg from 'pg';
+
+/** NOTIFYed once a projection's checkpoint has moved: read-your-writes waiters in every API process LISTEN on it. */
+export const READ_MODELS_CHANNEL = 'projection_checkpoints_moved';
+
+/**
+ * NOTIFYs `channel` after the writer's transaction has committed, never inside it: a NOTIFY in the
+ * transaction takes Postgres's global notification lock at commit and serialises the committers.
+ * Calls coalesce: while one is in flight, any number of further calls send one more.
+ */
+export class CommittedNotifier {
+  private inFlight = false;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly channel: string,
+  ) {}
+
+  notify(): void {
+    if (this.closed) return;
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    const send = (): void => {
+      this.again = false;
+      this.pool
+        .query('SELECT pg_notify($1, $2)', [this.channel, ''])
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.again && !this.closed) send();
+          else this.inFlight = false;
+        });
+    };
+    send();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/**
+ * One dedicated connection LISTENing on `channel`, opened by `ensure()`. `onWake` runs for each
+ * NOTIFY, once LISTEN has taken effect (anything before it is found by the caller's own read) and
+ * when the connection is lost (things may have been committed while nobody listened). A lost
+ * connection is opened again with backoff (250 ms doubling to 30 s) until `stop()`.
+ */
+export class ChannelListener {
+  private client: pg.Client | null = null;
+  private starting: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private listening = false;
+  private stopped = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly channel: string,
+    private readonly onWake: () => void,
+  ) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  }
+
+  /** Whether NOTIFYs reach `onWake` now (LISTEN is up). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** Opens the connection unless it is open, opening or waiting to retry. */
+  ensure(): void {
+    this.stopped = false;
+    if (this.client || this.starting || this.retryTimer) return;
+    const client = new pg.Client(this.pool.options);
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      this.scheduleRetry();
+      this.onWake();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', () => this.onWake());
+    this.client = client;
+    this.starting = (async () => {
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${this.channel}`);
+        if (this.stopped || this.client !== client) {
+          await client.end().catch(() => undefined);
+          return;
+        }
+        this.listening = true;
+        this.failures = 0;
+        this.onWake();
+      } catch {
+        lost();
+      } finally {
+        this.starting = null;
+      }
+    })();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    this.failures += 1;
+    const delay = Math.min(30_000, 250 * 2 ** Math.min(this.failures, 7));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.ensure();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** Closes the connection and cancels any retry; `ensure()` opens it again. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.starting;
+    if (!this.stopped) return; // ensure() was called meanwhile: keep the connection
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    if (client) await client.end().catch(() => undefined);
+  }
+}

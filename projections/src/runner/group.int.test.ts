@@ -1,0 +1,125 @@
+// The runner applies a batch for every projection in one transaction (one commit per event for all
+// the read models), and one projection that fails neither stops nor slows the others.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PostgresEventStore, eventStoreMigrations } from '@titleledger/api/eventstore';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { newEvent } from '../../../test/eventstore/contract.js';
+import { ProjectionWaiter } from '../../../api/src/http/projection-waiter.js';
+import { runnerMigrations } from './migrations.js';
+import { ProjectionRunner, listParkedEvents } from './projection-runner.js';
+import type { Projection } from './projection.js';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase([...eventStoreMigrations, ...runnerMigrations]);
+  store = new PostgresEventStore(db.pool, { pollIntervalMs: 5 });
+  await db.pool.query('CREATE TABLE seen (projection text, event_id text, txid xid8, PRIMARY KEY (projection, event_id))');
+});
+afterAll(async () => db?.close());
+
+/** Records each event it applies with the transaction that applied it; refuses events of `refuses`. */
+function recorder(name: string, refuses?: string): Projection {
+  return {
+    name,
+    tables: [],
+    async apply(events, tx) {
+      for (const event of events) {
+        if (event.type === refuses) throw new Error(`${name} cannot apply ${event.type}`);
+        await tx.query('INSERT INTO seen (projection, event_id, txid) VALUES ($1, $2, pg_current_xact_id())', [name, event.metadata.eventId]);
+      }
+    },
+  };
+}
+
+async function seen(): Promise<Array<{ projection: string; event_id: string; txid: string }>> {
+  const { rows } = await db.pool.query<{ projection: string; event_id: string; txid: string }>(
+    'SELECT projection, event_id, txid::text FROM seen ORDER BY projection, event_id',
+  );
+  return rows;
+}
+
+it('applies a batch for every projection, checkpoints included, in one transaction, then wakes the waits', async () => {
+  await db.pool.query('TRUNCATE seen');
+  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('one'), recorder('two'), recorder('three')] });
+  await runner.start();
+  try {
+    // The API's read-your-writes wait, looking only when told (every 10 minutes otherwise): the runner's NOTIFY ends it.
+    const waiter = new ProjectionWaiter(db.pool, 15 * 60_000, { listeningPollMs: 10 * 60_000 });
+    waiter.listen();
+    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+    const event = newEvent('Noted');
+    const { position } = await store.append('group-1', [event], 'no_stream');
+    await waiter.waitFor(position, ['one', 'two', 'three']).finally(() => waiter.close());
+    const rows = await seen();
+    expect(rows.map((r) => r.projection)).toEqual(['one', 'three', 'two']);
+    expect(new Set(rows.map((r) => r.txid)).size).toBe(1);
+  } finally {
+    await runner.stop();
+  }
+});
+
+it('a projection behind the others catches up in the group; those ahead apply nothing twice', async () => {
+  await db.pool.query('TRUNCATE seen');
+  const first = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('ahead')] });
+  await first.start();
+  const early = newEvent('Noted');
+  await store.append('group-2', [early], 'no_stream');
+  await first.waitUntilCaughtUp(await store.headPosition());
+  await first.stop();
+
+  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('ahead'), recorder('behind')] });
+  await runner.start();
+  try {
+    const later = newEvent('Noted');
+    await store.append('group-2', [later], 0n);
+    await runner.waitUntilCaughtUp(await store.headPosition());
+    const rows = (await seen()).filter((r) => [early.metadata.eventId, later.metadata.eventId].includes(r.event_id));
+    const byProjection = (name: string) => rows.filter((r) => r.projection === name).map((r) => r.event_id).sort();
+    expect(byProjection('ahead')).toEqual([early.metadata.eventId, later.metadata.eventId].sort());
+    expect(byProjection('behind')).toEqual([early.metadata.eventId, later.metadata.eventId].sort());
+  } finally {
+    await runner.stop();
+  }
+});
+
+it('a projection that fails leaves the group: the others go on together, it parks the event and goes on alone', async () => {
+  await db.pool.query('TRUNCATE seen');
+  const errors: string[] = [];
+  const runner = new ProjectionRunner({
+    store,
+    pool: db.pool,
+    projections: [recorder('steady-a'), recorder('fragile', 'Poison'), recorder('steady-b')],
+    retry: { attempts: 2, firstDelayMs: 1, maxDelayMs: 2 },
+    onError: (_error, name) => errors.push(name),
+  });
+  await runner.start();
+  try {
+    const before = newEvent('Noted');
+    const poison = newEvent('Poison');
+    const after = newEvent('Noted');
+    await store.append('group-3', [before, poison], 'no_stream');
+    await store.append('group-4', [after], 'no_stream');
+    await runner.waitUntilCaughtUp(await store.headPosition());
+
+    // New projections replay the whole log: only this test's events count here.
+    const ours = [before, poison, after].map((e) => e.metadata.eventId);
+    const rows = (await seen()).filter((r) => ours.includes(r.event_id));
+    const of = (name: string) => rows.filter((r) => r.projection === name);
+    expect(of('steady-a')).toHaveLength(3);
+    expect(of('steady-b')).toHaveLength(3);
+    // Still one transaction per batch for the two that stayed together.
+    const steadyTxids = (id: string) => rows.filter((r) => r.event_id === id && r.projection.startsWith('steady')).map((r) => r.txid);
+    expect(new Set(steadyTxids(after.metadata.eventId)).size).toBe(1);
+    // The one that failed skipped nothing but the event it cannot apply, and applied what followed on its own.
+    expect(of('fragile').map((r) => r.event_id)).not.toContain(poison.metadata.eventId);
+    expect(of('fragile')).toHaveLength(2);
+    const fragileAfter = of('fragile').find((r) => r.event_id === after.metadata.eventId)!;
+    expect(steadyTxids(after.metadata.eventId)).not.toContain(fragileAfter.txid);
+    expect((await listParkedEvents(db.pool)).map((p) => [p.projection, p.eventId])).toEqual([['fragile', poison.metadata.eventId]]);
+    expect(errors).toEqual(['fragile']);
+  } finally {
+    await runner.stop();
+  }
+});
