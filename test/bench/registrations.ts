@@ -145,7 +145,7 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     }
     visible.sort((a, b) => a - b);
     bareVisible.sort((a, b) => a - b);
-    rows.push({ name: 'TitleRegistered → read model, p95', value: percentile(visible, 95), unit: 'ms', baseline: { name: 'bare INSERT then visible', value: percentile(bareVisible, 95) }, higherIsBetter: false, target: '≤ 50 ms', bound: 'the projection runner: every projection reads every event, so each append wakes eight subscribers that each read and commit a transaction (six of them read TitleRegistered: all but staff and users); among them the registrations commit takes ~12 ms (p50, ~2 ms alone); the bare row is visible at its own commit' });
+    rows.push({ name: 'TitleRegistered → read model, p95', value: percentile(visible, 95), unit: 'ms', baseline: { name: 'bare INSERT then visible', value: percentile(bareVisible, 95) }, higherIsBetter: false, target: '≤ 50 ms', bound: 'the projections\' group transaction: every read model\'s statements for the event run one after another before the one commit that shows the row (admin, notifications and the audit log take most of it); the bare row is visible at its own commit' });
 
     // Certificates: 20 at once through the API, watching the event loop.
     const tr = trs[0]!;

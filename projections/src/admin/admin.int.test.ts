@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand, type CommandContext } from '@titleledger/api/domain';
-import type { Position } from '@titleledger/api/eventstore';
+import type { Position, RecordedEvent } from '@titleledger/api/eventstore';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, injectSender, jsonBody, type Creator, type Send } from '../../../test/support/flows.js';
 import { appendRegistration, newRegistration } from '../../../test/ledger/registrations.js';
@@ -131,6 +131,43 @@ describe('admin read models', () => {
     expect(live.forever_database).toHaveLength(2);
     expect(live.admin_user_stats!.map((r) => (r as { user_id: string }).user_id)).not.toContain(leaving.userId);
     expect(UNKNOWN_COUNTRY).toBe('Unknown');
+  });
+});
+
+describe('admin registrations counted in runs', () => {
+  it('counts a registration once when a batch holds it twice or comes again, and buckets a run by day and type', async () => {
+    const owner = randomUUID();
+    const recorded = (data: ReturnType<typeof newRegistration>, commit: bigint): RecordedEvent => ({
+      type: 'TitleRegistered',
+      data,
+      metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: { kind: 'system', id: 'test', role: null }, clientIp: null, occurredAt: data.registeredAt, schemaVersion: 1 },
+      streamId: `title-${data.trNumber}`,
+      revision: 0n,
+      position: { commit, prepare: 0n },
+    });
+    const one = { ...newRegistration(), ownerId: owner, materialType: 'Run test A', registeredAt: '2031-03-01T10:00:00.000Z' };
+    const two = { ...newRegistration(), ownerId: owner, materialType: 'Run test A', registeredAt: '2031-03-01T11:00:00.000Z' };
+    const three = { ...newRegistration(), ownerId: owner, materialType: 'Run test B', registeredAt: '2031-03-02T09:00:00.000Z' };
+    const client = await app.running.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const before = (await client.query<{ registrations: string }>('SELECT registrations FROM admin_totals')).rows[0]?.registrations ?? '0';
+      const batch = [recorded(one, 1n), recorded(two, 2n), recorded(one, 3n), recorded(three, 4n)];
+      await adminProjection.apply(batch, client);
+      await adminProjection.apply(batch, client);
+      const after = (await client.query<{ registrations: string }>('SELECT registrations FROM admin_totals')).rows[0]!.registrations;
+      expect(Number(after) - Number(before)).toBe(3);
+      const days = await client.query("SELECT day::text, registrations::int FROM admin_registrations_by_day WHERE day >= '2031-03-01' ORDER BY day");
+      expect(days.rows).toEqual([{ day: '2031-03-01', registrations: 2 }, { day: '2031-03-02', registrations: 1 }]);
+      const types = await client.query("SELECT material_type, registrations::int, latest_at FROM admin_material_type_stats WHERE material_type LIKE 'Run test %' ORDER BY 1");
+      expect(types.rows).toEqual([
+        { material_type: 'Run test A', registrations: 2, latest_at: new Date(two.registeredAt) },
+        { material_type: 'Run test B', registrations: 1, latest_at: new Date(three.registeredAt) },
+      ]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });
 

@@ -13,7 +13,7 @@
 // any more, would count them. That keeps every table equal to its rebuild.
 import type pg from 'pg';
 import { readUserKey, sealedProfileSchema, serverKeyring, unseal } from '@titleledger/api/accounts';
-import { isEvent, type StoredEvent } from '@titleledger/api/events';
+import { isEvent, type EventData, type StoredEvent } from '@titleledger/api/events';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
 import { storableText } from '../runner/storable.js';
@@ -151,6 +151,50 @@ async function countryOf(tx: Tx, userId: string, sealedProfile: string): Promise
   return country ? storableText(country) : UNKNOWN_COUNTRY;
 }
 
+type Registered = EventData<'TitleRegistered'>;
+
+/**
+ * Counts registrations, in one statement however many: their facts (each once: a replayed event
+ * inserts no fact, so nothing below moves for it) and every counter they add to. An owner's
+ * country is the one their stats row holds now, so a run of registrations must not span an event
+ * that changes it (`apply` ends the run there).
+ */
+async function addRegistrations(tx: Tx, registrations: readonly Registered[]): Promise<void> {
+  if (registrations.length === 0) return;
+  const column = <K extends keyof Registered>(key: K) => registrations.map((r) => r[key]);
+  await tx.query(
+    `WITH fact AS (
+       INSERT INTO admin_registration_facts (tr_number, owner_id, title, material_type, country, cryptographic_hash, registered_at)
+       SELECT r.tr_number, r.owner_id, r.title, r.material_type, coalesce(u.country, $7), r.cryptographic_hash, r.registered_at
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+                AS r(tr_number, owner_id, title, material_type, cryptographic_hash, registered_at)
+         LEFT JOIN admin_user_stats u ON u.user_id = r.owner_id
+       ON CONFLICT (tr_number) DO NOTHING
+       RETURNING owner_id, material_type, country, registered_at
+     ), totals AS (
+       INSERT INTO admin_totals (id, registrations, active, users) SELECT 1, count(*), count(*), 0 FROM fact HAVING count(*) > 0
+       ON CONFLICT (id) DO UPDATE SET registrations = admin_totals.registrations + EXCLUDED.registrations,
+                                      active = admin_totals.active + EXCLUDED.active
+     ), by_day AS (
+       INSERT INTO admin_registrations_by_day (day, registrations, active)
+       SELECT (registered_at AT TIME ZONE 'UTC')::date, count(*), count(*) FROM fact GROUP BY 1
+       ON CONFLICT (day) DO UPDATE SET registrations = admin_registrations_by_day.registrations + EXCLUDED.registrations,
+                                       active = admin_registrations_by_day.active + EXCLUDED.active
+     ), by_type AS (
+       INSERT INTO admin_material_type_stats (material_type, registrations, active, latest_at)
+       SELECT material_type, count(*), count(*), max(registered_at) FROM fact GROUP BY 1
+       ON CONFLICT (material_type) DO UPDATE SET registrations = admin_material_type_stats.registrations + EXCLUDED.registrations,
+         active = admin_material_type_stats.active + EXCLUDED.active, latest_at = greatest(admin_material_type_stats.latest_at, EXCLUDED.latest_at)
+     ), by_user AS (
+       UPDATE admin_user_stats s SET registrations = s.registrations + f.n, active = s.active + f.n
+         FROM (SELECT owner_id, count(*) AS n FROM fact GROUP BY 1) f WHERE s.user_id = f.owner_id
+     )
+     INSERT INTO admin_registrations_by_geo (country, active) SELECT country, count(*) FROM fact GROUP BY 1
+     ON CONFLICT (country) DO UPDATE SET active = admin_registrations_by_geo.active + EXCLUDED.active`,
+    [column('trNumber'), column('ownerId'), column('title'), column('materialType'), column('cryptographicHash'), column('registeredAt'), UNKNOWN_COUNTRY],
+  );
+}
+
 async function applyOne(event: StoredEvent, tx: Tx): Promise<void> {
   if (isEvent(event, 'UserRegistered')) {
     const userId = event.data.userId;
@@ -184,38 +228,6 @@ async function applyOne(event: StoredEvent, tx: Tx): Promise<void> {
       await addGeo(tx, UNKNOWN_COUNTRY, active);
     }
     await tx.query('UPDATE admin_registration_facts SET country = $2 WHERE owner_id = $1', [userId, UNKNOWN_COUNTRY]);
-    return;
-  }
-  if (isEvent(event, 'TitleRegistered')) {
-    // One statement: the fact (once: a replayed event inserts nothing, so nothing below moves) and
-    // every counter it adds to. The owner's country is the one their stats row holds now.
-    const d = event.data;
-    await tx.query(
-      `WITH fact AS (
-         INSERT INTO admin_registration_facts (tr_number, owner_id, title, material_type, country, cryptographic_hash, registered_at)
-         VALUES ($1, $2, $3, $4, coalesce((SELECT country FROM admin_user_stats WHERE user_id = $2), $7), $5, $6)
-         ON CONFLICT (tr_number) DO NOTHING
-         RETURNING owner_id, material_type, country, registered_at
-       ), totals AS (
-         INSERT INTO admin_totals (id, registrations, active, users) SELECT 1, 1, 1, 0 FROM fact
-         ON CONFLICT (id) DO UPDATE SET registrations = admin_totals.registrations + 1, active = admin_totals.active + 1
-       ), by_day AS (
-         INSERT INTO admin_registrations_by_day (day, registrations, active)
-         SELECT (registered_at AT TIME ZONE 'UTC')::date, 1, 1 FROM fact
-         ON CONFLICT (day) DO UPDATE SET registrations = admin_registrations_by_day.registrations + 1,
-                                         active = admin_registrations_by_day.active + 1
-       ), by_type AS (
-         INSERT INTO admin_material_type_stats (material_type, registrations, active, latest_at)
-         SELECT material_type, 1, 1, registered_at FROM fact
-         ON CONFLICT (material_type) DO UPDATE SET registrations = admin_material_type_stats.registrations + 1,
-           active = admin_material_type_stats.active + 1, latest_at = greatest(admin_material_type_stats.latest_at, EXCLUDED.latest_at)
-       ), by_user AS (
-         UPDATE admin_user_stats SET registrations = registrations + 1, active = active + 1 FROM fact WHERE user_id = fact.owner_id
-       )
-       INSERT INTO admin_registrations_by_geo (country, active) SELECT country, 1 FROM fact
-       ON CONFLICT (country) DO UPDATE SET active = admin_registrations_by_geo.active + 1`,
-      [d.trNumber, d.ownerId, d.title, d.materialType, d.cryptographicHash, d.registeredAt, UNKNOWN_COUNTRY],
-    );
     return;
   }
   if (isEvent(event, 'RegistrationArchived')) {
@@ -267,8 +279,16 @@ export const adminProjection: Projection = {
     'forever_database',
   ],
   async apply(events, tx) {
+    // Registrations one after another are counted together; any other event of ours ends the run.
+    let run: Registered[] = [];
     for (const event of events) {
-      if (isEvent(event, ...ADMIN_EVENT_TYPES)) await applyOne(event, tx);
+      if (isEvent(event, 'TitleRegistered')) run.push(event.data);
+      else if (isEvent(event, ...ADMIN_EVENT_TYPES)) {
+        await addRegistrations(tx, run);
+        run = [];
+        await applyOne(event, tx);
+      }
     }
+    await addRegistrations(tx, run);
   },
 };

@@ -3,7 +3,9 @@
 // password change and turning two-factor on too; read, unread, delete, all read and clear all are
 // the user's own (another user gets 404) and survive a rebuild of the read model. E-mails go out
 // through the mail port for the topics a user left on, once.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RecordedEvent } from '@titleledger/api/eventstore';
 import { rebuildProjections } from '../runner/projection-runner.js';
 import { notificationsProjection } from './notifications.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
@@ -133,4 +135,32 @@ it('reads, unreads, deletes, reads all and clears, for its owner only, and keeps
   await rebuildProjections({ pool: app.running.pool, store: app.running.store, projections: [notificationsProjection] });
   expect(await list(ada.token)).toEqual(now);
   expect(await list(bob.token)).toEqual({ notifications: [], unread: 0 });
+});
+
+it('a batch of sign-ins notifies each new network once, on the first sign-in from it', async () => {
+  const userId = randomUUID();
+  const login = (address: string, commit: bigint): RecordedEvent => ({
+    type: 'UserLoggedIn',
+    data: { method: 'password', totpTimeStep: null, rememberMe: false },
+    metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: { kind: 'user', id: userId, role: null }, clientIp: address, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    streamId: `user-${userId}`,
+    revision: commit,
+    position: { commit, prepare: 0n },
+  });
+  const batch = [login('198.51.100.7', 1n), login('198.51.100.7', 2n), login('192.0.2.44', 3n), login('198.51.100.7', 4n)];
+  const client = await app.running.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('INSERT INTO notification_networks VALUES ($1, $2)', [userId, '192.0.2.1']); // known before
+    await notificationsProjection.apply(batch, client);
+    await notificationsProjection.apply(batch, client); // the same batch again adds nothing
+    const { rows } = await client.query<{ id: string; message: string }>('SELECT id, message FROM notifications WHERE user_id = $1 ORDER BY message', [userId]);
+    expect(rows).toEqual([
+      { id: batch[2]!.metadata.eventId, message: expect.stringContaining('from 192.0.2.44.') },
+      { id: batch[0]!.metadata.eventId, message: expect.stringContaining('from 198.51.100.7.') },
+    ]);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
 });

@@ -103,30 +103,88 @@ async function insert(tx: pg.PoolClient, ...rows: Row[]): Promise<void> {
 
 const userIdOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
-async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+/**
+ * What one `apply` adds, held back and written in a few statements at the end: notifications (with
+ * their e-mails), titles, and sign-ins, whose networks are looked up together. An event whose
+ * handler reads or changes rows (not only adds them) writes what is held first (`flush`), so every
+ * handler sees the rows of the events before it, as if each had been written at once.
+ */
+class Pending {
+  private rows: Row[] = [];
+  private titles: Array<{ trNumber: string; ownerId: string; title: string }> = [];
+  private logins: Array<{ id: string; userId: string; network: string; ip: string; at: string }> = [];
+
+  constructor(private readonly tx: pg.PoolClient) {}
+
+  notify(...rows: Row[]): void {
+    this.rows.push(...rows);
+  }
+
+  title(trNumber: string, ownerId: string, title: string): void {
+    this.titles.push({ trNumber, ownerId, title: storableText(title) });
+  }
+
+  login(id: string, userId: string, ip: string, at: string): void {
+    this.logins.push({ id, userId, network: networkOf(ip), ip, at });
+  }
+
+  /**
+   * Sign-ins: each network seen for the first time gets its notification, on the first sign-in from
+   * it, as one sign-in after another would have.
+   */
+  async flushLogins(): Promise<void> {
+    const logins = this.logins;
+    if (logins.length === 0) return;
+    this.logins = [];
+    const { rows } = await this.tx.query<{ ord: number }>(
+      `WITH l AS (SELECT * FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS l(user_id, network, ord)),
+            added AS (INSERT INTO notification_networks SELECT DISTINCT user_id, network FROM l ON CONFLICT DO NOTHING RETURNING user_id, network)
+       SELECT DISTINCT ON (l.user_id, l.network) l.ord::int AS ord FROM l JOIN added USING (user_id, network)
+        ORDER BY l.user_id, l.network, l.ord`,
+      [logins.map((l) => l.userId), logins.map((l) => l.network)],
+    );
+    for (const { ord } of rows) {
+      const login = logins[ord - 1]!;
+      this.notify({
+        id: login.id,
+        userId: login.userId,
+        type: 'security',
+        priority: 'high',
+        title: 'Sign-in from a new device or network',
+        message: `Your account was signed in to from ${login.ip}. If this was not you, change your password now.`,
+        at: login.at,
+      });
+    }
+  }
+
+  async flush(): Promise<void> {
+    await this.flushLogins();
+    if (this.titles.length > 0) {
+      const titles = this.titles;
+      this.titles = [];
+      await this.tx.query(
+        'INSERT INTO notification_titles SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING',
+        [titles.map((t) => t.trNumber), titles.map((t) => t.ownerId), titles.map((t) => t.title)],
+      );
+    }
+    const rows = this.rows;
+    this.rows = [];
+    await insert(this.tx, ...rows);
+  }
+}
+
+async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pending): Promise<void> {
   const id = event.metadata.eventId;
   const at = event.metadata.occurredAt;
   if (isEvent(event, 'UserRegistered')) {
     if (event.metadata.clientIp) {
+      await pending.flushLogins();
       await tx.query('INSERT INTO notification_networks VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.data.userId, networkOf(event.metadata.clientIp)]);
     }
   } else if (isEvent(event, 'UserLoggedIn')) {
-    const userId = userIdOf(event.streamId);
-    const ip = event.metadata.clientIp;
-    if (!ip) return;
-    const added = await tx.query('INSERT INTO notification_networks VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, networkOf(ip)]);
-    if (added.rowCount === 0) return;
-    await insert(tx, {
-      id,
-      userId,
-      type: 'security',
-      priority: 'high',
-      title: 'Sign-in from a new device or network',
-      message: `Your account was signed in to from ${ip}. If this was not you, change your password now.`,
-      at,
-    });
+    if (event.metadata.clientIp) pending.login(id, userIdOf(event.streamId), event.metadata.clientIp, at);
   } else if (isEvent(event, 'PasswordChanged')) {
-    await insert(tx, {
+    pending.notify({
       id,
       userId: userIdOf(event.streamId),
       type: 'security',
@@ -137,7 +195,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
     });
   } else if (isEvent(event, 'TwoFactorEnabled', 'TwoFactorDisabled')) {
     const on = event.type === 'TwoFactorEnabled';
-    await insert(tx, {
+    pending.notify({
       id,
       userId: userIdOf(event.streamId),
       type: 'security',
@@ -147,6 +205,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
       at,
     });
   } else if (isEvent(event, 'AccountDeleted')) {
+    await pending.flush();
     const userId = userIdOf(event.streamId);
     await tx.query('DELETE FROM notifications WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM notification_networks WHERE user_id = $1', [userId]);
@@ -163,8 +222,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
     const userId = rows[0]?.user_id;
     if (!userId) return;
     const amount = usd(event.data.amountCents, event.data.currency);
-    await insert(
-      tx,
+    pending.notify(
       event.type === 'PaymentSucceeded'
         ? {
             id,
@@ -187,9 +245,8 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
     );
   } else if (isEvent(event, 'TitleRegistered')) {
     const { trNumber, ownerId, title } = event.data;
-    await tx.query('INSERT INTO notification_titles VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [trNumber, ownerId, storableText(title)]);
-    await insert(
-      tx,
+    pending.title(trNumber, ownerId, title);
+    pending.notify(
       {
         id: `${id}:registered`,
         userId: ownerId,
@@ -214,13 +271,13 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
   } else if (isEvent(event, 'BatchSealed')) {
     await tx.query('INSERT INTO notification_batches VALUES ($1, $2) ON CONFLICT DO NOTHING', [event.data.batchId, event.data.trNumbers]);
   } else if (isEvent(event, 'RootAnchored')) {
+    await pending.flush();
     const { rows } = await tx.query<{ tr_number: string; owner_id: string; title: string }>(
       `SELECT t.tr_number, t.owner_id, t.title FROM notification_batches b
          JOIN notification_titles t ON t.tr_number = ANY (b.tr_numbers) WHERE b.batch_id = $1`,
       [event.data.batchId],
     );
-    await insert(
-      tx,
+    pending.notify(
       ...rows.map((row): Row => ({
         id: `${id}:${row.tr_number}`,
         userId: row.owner_id,
@@ -233,10 +290,11 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
       })),
     );
   } else if (isEvent(event, 'RegistrationArchived')) {
+    await pending.flush();
     const { rows } = await tx.query<{ owner_id: string }>('SELECT owner_id FROM notification_titles WHERE tr_number = $1', [event.data.trNumber]);
     const owner = rows[0]?.owner_id;
     if (!owner) return;
-    await insert(tx, {
+    pending.notify({
       id,
       userId: owner,
       type: 'registration',
@@ -246,7 +304,15 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient): Promise<void> 
       trNumber: event.data.trNumber,
       at,
     });
-  } else if (isEvent(event, 'NotificationRead', 'NotificationMarkedUnread')) {
+  } else if (isEvent(event, 'NotificationRead', 'NotificationMarkedUnread', 'NotificationDeleted', 'AllNotificationsRead', 'AllNotificationsDeleted')) {
+    await pending.flush();
+    await changeNotifications(event, tx);
+  }
+}
+
+/** A user read, unread or deleted notifications. */
+async function changeNotifications(event: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+  if (isEvent(event, 'NotificationRead', 'NotificationMarkedUnread')) {
     await tx.query('UPDATE notifications SET read = $3 WHERE id = $1 AND user_id = $2', [
       event.data.notificationId,
       userIdOf(event.streamId),
@@ -265,6 +331,8 @@ export const notificationsProjection: Projection = {
   name: 'notifications',
   tables: ['notifications', 'notification_payments', 'notification_titles', 'notification_batches', 'notification_networks'],
   async apply(events, tx) {
-    for (const event of events) await applyOne(event, tx);
+    const pending = new Pending(tx);
+    for (const event of events) await applyOne(event, tx, pending);
+    await pending.flush();
   },
 };

@@ -65,16 +65,17 @@ it('a projection behind the others catches up in the group; those ahead apply no
   const first = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('ahead')] });
   await first.start();
   const early = newEvent('Noted');
-  await store.append('group-2', [early], 'no_stream');
-  await first.waitUntilCaughtUp(await store.headPosition());
+  const { position: earlyAt } = await store.append('group-2', [early], 'no_stream');
+  // The append's own position: the head a reader sees can lag behind it while a projection's transaction is open.
+  await first.waitUntilCaughtUp(earlyAt);
   await first.stop();
 
   const runner = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('ahead'), recorder('behind')] });
   await runner.start();
   try {
     const later = newEvent('Noted');
-    await store.append('group-2', [later], 0n);
-    await runner.waitUntilCaughtUp(await store.headPosition());
+    const { position } = await store.append('group-2', [later], 0n);
+    await runner.waitUntilCaughtUp(position);
     const rows = (await seen()).filter((r) => [early.metadata.eventId, later.metadata.eventId].includes(r.event_id));
     const byProjection = (name: string) => rows.filter((r) => r.projection === name).map((r) => r.event_id).sort();
     expect(byProjection('ahead')).toEqual([early.metadata.eventId, later.metadata.eventId].sort());
@@ -100,8 +101,8 @@ it('a projection that fails leaves the group: the others go on together, it park
     const poison = newEvent('Poison');
     const after = newEvent('Noted');
     await store.append('group-3', [before, poison], 'no_stream');
-    await store.append('group-4', [after], 'no_stream');
-    await runner.waitUntilCaughtUp(await store.headPosition());
+    const { position } = await store.append('group-4', [after], 'no_stream');
+    await runner.waitUntilCaughtUp(position);
 
     // New projections replay the whole log: only this test's events count here.
     const ours = [before, poison, after].map((e) => e.metadata.eventId);

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { signUpDetails } from '../../../test/support/flows.js';
 import { allProjections } from '../index.js';
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@titleledger/api/eventstore';
 import { rebuildProjections } from '../runner/projection-runner.js';
+import { usersProjection } from './users.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -24,6 +27,36 @@ async function register(email: string) {
 }
 
 describe('users read model', () => {
+  it('takes a run of sign-ins in one statement and keeps the last one in log order, as one by one would', async () => {
+    const user = await register('runs@example.com');
+    const login = (userId: string, at: string, commit: bigint): RecordedEvent => ({
+      type: 'UserLoggedIn',
+      data: { method: 'password', totpTimeStep: null, rememberMe: false },
+      metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: { kind: 'user', id: userId, role: null }, clientIp: null, occurredAt: at, schemaVersion: 1 },
+      streamId: `user-${userId}`,
+      revision: commit,
+      position: { commit, prepare: 0n },
+    });
+    const client = await app.running.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await usersProjection.apply(
+        [
+          login(user.user.id, '2031-05-01T10:00:00.000Z', 1n),
+          login(randomUUID(), '2031-05-01T12:00:00.000Z', 2n), // no such user: nothing to move
+          login(user.user.id, '2031-05-01T13:00:00.000Z', 3n),
+          login(user.user.id, '2031-05-01T11:00:00.000Z', 4n), // last in the log, though earlier by its clock
+        ],
+        client,
+      );
+      const { rows } = await client.query<{ last_login_at: Date }>('SELECT last_login_at FROM users WHERE id = $1', [user.user.id]);
+      expect(rows[0]!.last_login_at).toEqual(new Date('2031-05-01T11:00:00.000Z'));
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('holds living accounts in clear, drops deleted ones, and a rebuild keeps them dropped', async () => {
     const kept = await register('kept@example.com');
     const gone = await register('gone@example.com');
@@ -48,4 +81,5 @@ describe('users read model', () => {
     expect(ids).not.toContain(gone.user.id);
     expect(JSON.stringify((await pool.query('SELECT * FROM users')).rows)).not.toContain('gone@example.com');
   });
+
 });

@@ -57,6 +57,18 @@ const userIdOf = (streamId: string) => streamId.slice('user-'.length);
 const userEventTypes = streamEventTypes('user');
 type UserEventType = (typeof userEventTypes)[number];
 
+/** Each user's last sign-in of the run, as applying them one by one would leave it: one statement. */
+async function recordLogins(tx: pg.PoolClient, logins: ReadonlyArray<{ userId: string; at: string }>): Promise<void> {
+  if (logins.length === 0) return;
+  await tx.query(
+    `UPDATE users u SET last_login_at = l.at
+       FROM (SELECT DISTINCT ON (id) id, at FROM unnest($1::uuid[], $2::timestamptz[]) WITH ORDINALITY AS l(id, at, ord)
+              ORDER BY id, ord DESC) l
+      WHERE u.id = l.id`,
+    [logins.map((l) => l.userId), logins.map((l) => l.at)],
+  );
+}
+
 async function applyOne(event: StoredEvent<UserEventType>, tx: pg.PoolClient): Promise<void> {
   const userId = userIdOf(event.streamId);
   // The key, only for the events that carry sealed data; null once the account was deleted.
@@ -105,7 +117,7 @@ async function applyOne(event: StoredEvent<UserEventType>, tx: pg.PoolClient): P
       return;
     }
     case 'UserLoggedIn':
-      await tx.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [userId, event.metadata.occurredAt]);
+      await recordLogins(tx, [{ userId, at: event.metadata.occurredAt }]);
       return;
     case 'PasswordChanged':
       await tx.query('UPDATE users SET password_changed_at = $2 WHERE id = $1', [userId, event.data.changedAt]);
@@ -142,8 +154,16 @@ export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
   async apply(events, tx) {
+    // Sign-ins one after another move last_login_at together; any other event of ours ends the run.
+    let logins: Array<{ userId: string; at: string }> = [];
     for (const event of events) {
-      if (isEvent(event, ...userEventTypes)) await applyOne(event, tx);
+      if (isEvent(event, 'UserLoggedIn')) logins.push({ userId: userIdOf(event.streamId), at: event.metadata.occurredAt });
+      else if (isEvent(event, ...userEventTypes)) {
+        await recordLogins(tx, logins);
+        logins = [];
+        await applyOne(event, tx);
+      }
     }
+    await recordLogins(tx, logins);
   },
 };
