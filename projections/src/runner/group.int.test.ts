@@ -124,3 +124,31 @@ it('a projection that fails leaves the group: the others go on together, it park
     await runner.stop();
   }
 });
+
+it('a stop while a failing projection splits off stops its new subscription too', async () => {
+  const failing: Projection = {
+    name: 'failing',
+    tables: [],
+    apply: () => Promise.reject(new Error('cannot apply')),
+  };
+  // Its own store: the one whose subscriptions must all be gone after the stop.
+  const own = new PostgresEventStore(db.pool, { pollIntervalMs: 5 });
+  let stopped: Promise<void> | undefined;
+  const runner: ProjectionRunner = new ProjectionRunner({
+    store: own,
+    pool: db.pool,
+    projections: [recorder('calm'), failing],
+    retry: { attempts: 1, firstDelayMs: 1, maxDelayMs: 1 },
+    // The stop comes as the failing projection leaves the group, before its own subscription starts.
+    onError: (_error, name) => {
+      if (name === 'failing') stopped ??= runner.stop();
+    },
+  });
+  await runner.start();
+  await expect.poll(() => own.isListening, { timeout: 30_000 }).toBe(true);
+  await store.append('group-5', [newEvent('Noted')], 'no_stream');
+  await expect.poll(() => stopped !== undefined, { timeout: 30_000 }).toBe(true);
+  await stopped;
+  // Every subscription of that store stopped, so it closed its LISTEN connection.
+  expect(own.isListening).toBe(false);
+});

@@ -173,9 +173,13 @@ export class ProjectionRunner {
   }
 
   private async stepDown(): Promise<void> {
-    const stopping = this.subscriptions;
-    this.subscriptions = [];
-    await Promise.all(stopping.map((s) => s.stop()));
+    // A batch in hand may still split a failing projection off (a new subscription) before its own
+    // subscription stops: stop until none is left.
+    while (this.subscriptions.length > 0) {
+      const stopping = this.subscriptions;
+      this.subscriptions = [];
+      await Promise.all(stopping.map((s) => s.stop()));
+    }
   }
 
   /**
