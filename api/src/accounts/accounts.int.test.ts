@@ -237,6 +237,12 @@ describe('sessions', () => {
     expect((await call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(200);
     const { rows } = await app.running.pool.query(`SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions WHERE user_id = $1`, [user.id]);
     expect(rows[0].fresh).toBe(true);
+    // Seen within the last minute: a request reads the session and writes nothing (no commit to wait for).
+    await app.running.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '30 seconds' WHERE user_id = $1`, [user.id]);
+    const seen = async () => (await app.running.pool.query<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE user_id = $1', [user.id])).rows[0]!.at;
+    const before = await seen();
+    expect((await call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(200);
+    expect(await seen()).toEqual(before);
     await app.running.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '24 hours 1 minute' WHERE user_id = $1`, [user.id]);
     const expired = await call({ method: 'GET', url: '/api/auth/me', token });
     expect(expired.statusCode).toBe(401);

@@ -1,5 +1,5 @@
 // Sessions: opaque random tokens, stored only as SHA-256 hashes, ended by 24 hours without a request
-// (the idle limit slides with every authenticated request). Operational state, so kept out of the log;
+// (the idle limit slides with use, a minute at a time). Operational state, so kept out of the log;
 // the log records the logins themselves (UserLoggedIn).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from './user-keys.js';
@@ -10,6 +10,13 @@ export interface SessionInfo {
 }
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/**
+ * How stale a session's last_seen_at may be before a request moves it: a minute, or a hundredth of
+ * the idle limit when that is shorter. Moving it on every request made every signed-in request a
+ * write, with its commit's flush to disk.
+ */
+export const touchAfterMs = (idleMs: number): number => Math.min(60_000, Math.floor(idleMs / 100));
 
 export class Sessions {
   constructor(
@@ -26,14 +33,23 @@ export class Sessions {
     return token;
   }
 
-  /** The session behind a token, touching it; null (and the row removed) when unknown or idle too long. */
+  /**
+   * The session behind a token, touching it at most once a minute (`touchAfterMs`): a request then
+   * only reads, and commits nothing to wait for; the idle limit slides a minute at a time. Null
+   * (and the row removed) when unknown or idle too long.
+   */
   async resolve(token: string): Promise<SessionInfo | null> {
     const hash = hashToken(token);
     const { rows } = await this.db.query<{ user_id: string; created_at: Date }>(
-      `UPDATE sessions SET last_seen_at = now()
-        WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
-        RETURNING user_id, created_at`,
-      [hash, this.idleMs],
+      `WITH live AS (
+         SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
+          WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
+       ), touched AS (
+         UPDATE sessions s SET last_seen_at = now() FROM live
+          WHERE s.token_hash = live.token_hash AND live.last_seen_at <= now() - $3 * interval '1 millisecond'
+       )
+       SELECT user_id, created_at FROM live`,
+      [hash, this.idleMs, touchAfterMs(this.idleMs)],
     );
     const row = rows[0];
     if (row) return { userId: row.user_id, createdAt: row.created_at };

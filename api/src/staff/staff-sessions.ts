@@ -2,6 +2,7 @@
 // sign-out, deletion or a role change. The role is fixed when the session starts; a role change ends
 // every session of the account, so a session never carries a role the account no longer has.
 import { createHash, randomBytes } from 'node:crypto';
+import { touchAfterMs } from '../accounts/sessions.js';
 import type { Queryable } from '../accounts/user-keys.js';
 import type { StaffRole } from '../schemas/staff.js';
 
@@ -32,15 +33,20 @@ export class StaffSessions {
     return token;
   }
 
-  /** The session behind a token, touching it; null (and the row removed) when unknown or idle too long. */
+  /** The session behind a token, touched at most once a minute (as a creator's); null (and the row removed) when unknown or idle too long. */
   async resolve(token: string): Promise<StaffSessionInfo | null> {
     const hash = hashToken(token);
     const { rows } = await this.db.query<{ staff_id: string; email: string; role: StaffRole; created_at: Date }>(
-      `UPDATE staff_sessions s SET last_seen_at = now()
-         FROM staff_emails e
-        WHERE s.token_hash = $1 AND s.last_seen_at > now() - $2 * interval '1 millisecond' AND e.staff_id = s.staff_id
-        RETURNING s.staff_id, e.email, s.role, s.created_at`,
-      [hash, this.idleMs],
+      `WITH live AS (
+         SELECT s.token_hash, s.staff_id, e.email, s.role, s.created_at, s.last_seen_at
+           FROM staff_sessions s JOIN staff_emails e ON e.staff_id = s.staff_id
+          WHERE s.token_hash = $1 AND s.last_seen_at > now() - $2 * interval '1 millisecond'
+       ), touched AS (
+         UPDATE staff_sessions s SET last_seen_at = now() FROM live
+          WHERE s.token_hash = live.token_hash AND live.last_seen_at <= now() - $3 * interval '1 millisecond'
+       )
+       SELECT staff_id, email, role, created_at FROM live`,
+      [hash, this.idleMs, touchAfterMs(this.idleMs)],
     );
     const row = rows[0];
     if (row) return { staffId: row.staff_id, email: row.email, role: row.role, createdAt: row.created_at };
