@@ -7,8 +7,6 @@ import type { Queryable } from './user-keys.js';
 export interface SessionInfo {
   readonly userId: string;
   readonly createdAt: Date;
-  /** The user's e-mail address as the users read model holds it (null before it has the user). */
-  readonly email: string | null;
 }
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
@@ -36,13 +34,13 @@ export class Sessions {
   }
 
   /**
-   * The session behind a token and its user's e-mail address, in one statement, touching it at most
-   * once a minute (`touchAfterMs`): a request then only reads, and commits nothing to wait for; the
-   * idle limit slides a minute at a time. Null (and the row removed) when unknown or idle too long.
+   * The session behind a token, touching it at most once a minute (`touchAfterMs`): a request then
+   * only reads, and commits nothing to wait for; the idle limit slides a minute at a time. Null
+   * (and the row removed) when unknown or idle too long.
    */
   async resolve(token: string): Promise<SessionInfo | null> {
     const hash = hashToken(token);
-    const { rows } = await this.db.query<{ user_id: string; created_at: Date; email: string | null }>(
+    const { rows } = await this.db.query<{ user_id: string; created_at: Date }>(
       `WITH live AS (
          SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
           WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
@@ -50,11 +48,11 @@ export class Sessions {
          UPDATE sessions s SET last_seen_at = now() FROM live
           WHERE s.token_hash = live.token_hash AND live.last_seen_at <= now() - $3 * interval '1 millisecond'
        )
-       SELECT live.user_id, live.created_at, u.email FROM live LEFT JOIN users u ON u.id = live.user_id`,
+       SELECT user_id, created_at FROM live`,
       [hash, this.idleMs, touchAfterMs(this.idleMs)],
     );
     const row = rows[0];
-    if (row) return { userId: row.user_id, createdAt: row.created_at, email: row.email };
+    if (row) return { userId: row.user_id, createdAt: row.created_at };
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
     return null;
   }
