@@ -20,6 +20,14 @@ import { inTransaction } from '../db/pool.js';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
+interface PositionRow {
+  commit_position: string;
+  prepare_position: string;
+}
+
+const positionOf = (row: PositionRow | undefined): Position =>
+  row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+
 /**
  * A checkpoint table: `name text PRIMARY KEY, commit_position bigint, prepare_position bigint,
  * updated_at timestamptz DEFAULT now()` (more columns may follow, with defaults).
@@ -30,12 +38,18 @@ export class CheckpointTable {
   }
 
   async read(db: Queryable, name: string): Promise<Position> {
-    const { rows } = await db.query<{ commit_position: string; prepare_position: string }>(
-      `SELECT commit_position, prepare_position FROM ${this.table} WHERE name = $1`,
-      [name],
+    const { rows } = await db.query<PositionRow>(`SELECT commit_position, prepare_position FROM ${this.table} WHERE name = $1`, [name]);
+    return positionOf(rows[0]);
+  }
+
+  /** The earliest checkpoint of `names` (START when none has a row). */
+  async earliest(db: Queryable, names: readonly string[]): Promise<Position> {
+    const { rows } = await db.query<PositionRow>(
+      `SELECT commit_position, prepare_position FROM ${this.table} WHERE name = ANY($1::text[])
+        ORDER BY commit_position, prepare_position LIMIT 1`,
+      [names],
     );
-    const row = rows[0];
-    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+    return positionOf(rows[0]);
   }
 
   /** Creates the row at START if there is none. */
@@ -45,21 +59,17 @@ export class CheckpointTable {
 
   /** Locks the row for the transaction (so two committers take turns) and reads it. */
   async lock(tx: pg.PoolClient, name: string): Promise<Position> {
-    const { rows } = await tx.query<{ commit_position: string; prepare_position: string }>(
-      `SELECT commit_position, prepare_position FROM ${this.table} WHERE name = $1 FOR UPDATE`,
-      [name],
-    );
-    const row = rows[0];
-    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+    const { rows } = await tx.query<PositionRow>(`SELECT commit_position, prepare_position FROM ${this.table} WHERE name = $1 FOR UPDATE`, [name]);
+    return positionOf(rows[0]);
   }
 
   /** Locks the rows of `names` (in name order, so two lockers never deadlock) and reads them. */
   async lockMany(tx: pg.PoolClient, names: readonly string[]): Promise<Map<string, Position>> {
-    const { rows } = await tx.query<{ name: string; commit_position: string; prepare_position: string }>(
+    const { rows } = await tx.query<PositionRow & { name: string }>(
       `SELECT name, commit_position, prepare_position FROM ${this.table} WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE`,
       [names],
     );
-    return new Map(rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]));
+    return new Map(rows.map((r) => [r.name, positionOf(r)]));
   }
 
   /** Moves the checkpoints of `names` forward to `position` (never back), in one statement. */

@@ -154,15 +154,9 @@ export class ProjectionRunner {
     this.group.clear();
     if (projections.length === 0) return;
     for (const projection of projections) this.group.add(projection);
-    const { rows } = await pool.query<{ commit_position: string; prepare_position: string }>(
-      `SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])
-        ORDER BY commit_position, prepare_position LIMIT 1`,
-      [names],
-    );
-    const earliest = rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : undefined;
     this.subscriptions.push(
       store.subscribeAll({
-        ...(earliest ? { from: earliest } : {}),
+        from: await checkpoints.earliest(pool, names),
         onEvents: (events) => this.applyGroup(events),
         onError: (error) => {
           if (error instanceof StoppingError) return;
