@@ -56,6 +56,9 @@ export const usersMigrations: readonly Migration[] = [
 const userIdOf = (streamId: string) => streamId.slice('user-'.length);
 const userEventTypes = streamEventTypes('user');
 type UserEventType = (typeof userEventTypes)[number];
+/** The events applied one at a time; sign-ins are applied in runs (`recordLogins`). */
+type OneByOne = Exclude<UserEventType, 'UserLoggedIn'>;
+const oneByOneTypes = userEventTypes.filter((type): type is OneByOne => type !== 'UserLoggedIn');
 
 /** Each user's last sign-in of the run, as applying them one by one would leave it: one statement. */
 async function recordLogins(tx: pg.PoolClient, logins: ReadonlyArray<{ userId: string; at: string }>): Promise<void> {
@@ -69,7 +72,7 @@ async function recordLogins(tx: pg.PoolClient, logins: ReadonlyArray<{ userId: s
   );
 }
 
-async function applyOne(event: StoredEvent<UserEventType>, tx: pg.PoolClient): Promise<void> {
+async function applyOne(event: StoredEvent<OneByOne>, tx: pg.PoolClient): Promise<void> {
   const userId = userIdOf(event.streamId);
   // The key, only for the events that carry sealed data; null once the account was deleted.
   const key = () => readUserKey(tx, serverKeyring(), userId);
@@ -116,9 +119,6 @@ async function applyOne(event: StoredEvent<UserEventType>, tx: pg.PoolClient): P
       );
       return;
     }
-    case 'UserLoggedIn':
-      await recordLogins(tx, [{ userId, at: event.metadata.occurredAt }]);
-      return;
     case 'PasswordChanged':
       await tx.query('UPDATE users SET password_changed_at = $2 WHERE id = $1', [userId, event.data.changedAt]);
       return;
@@ -158,7 +158,7 @@ export const usersProjection: Projection = {
     let logins: Array<{ userId: string; at: string }> = [];
     for (const event of events) {
       if (isEvent(event, 'UserLoggedIn')) logins.push({ userId: userIdOf(event.streamId), at: event.metadata.occurredAt });
-      else if (isEvent(event, ...userEventTypes)) {
+      else if (isEvent(event, ...oneByOneTypes)) {
         await recordLogins(tx, logins);
         logins = [];
         await applyOne(event, tx);
