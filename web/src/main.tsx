@@ -1,5 +1,5 @@
 // Entry point: apply the stored theme, then mount the app.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { AppProvider } from './app/provider';
@@ -26,20 +26,24 @@ const app = (
     </AppProvider>
   </StrictMode>
 );
-// `/` arrives with the landing page already in its HTML (rendered at build time, src/prerender.tsx):
-// React takes that markup over instead of painting it again. Every other page starts empty.
-// The parts the build left to the browser (Suspense boundaries around code loaded on demand) come
-// back as React error 419 by design; anything else means the build's HTML and this code differ.
-// The build rendered `/` with no query: `/?search=term` fills and focuses the search box, which
-// that markup does not have, so such an address is painted afresh.
+// The pages rendered at build time (`/` and `/verify`, src/prerender.tsx) arrive with their markup
+// already in the HTML: React takes it over instead of painting it again, in a transition, so the
+// work is cut into slices between which the browser stays responsive (one long task otherwise, on a
+// phone's main thread). Every other page starts empty. A part the build left to the browser (a
+// Suspense boundary around code loaded on demand) comes back as React error 419 by design; anything
+// else means the build's HTML and this code differ. The build rendered each page with no query:
+// `/?search=term` fills and focuses the search box and `/verify?tr=…&hash=…` runs a check, which that
+// markup does not have, so such an address is painted afresh.
 const LEFT_TO_THE_BROWSER = /#419\b|did not finish this Suspense boundary/;
 const asPrerendered = window.location.search === '';
 if (root.firstElementChild && asPrerendered) {
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => {
-      if (error instanceof Error && LEFT_TO_THE_BROWSER.test(error.message)) return;
-      console.warn('Part of the page was rendered afresh instead of taken over:', error);
-    },
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if (error instanceof Error && LEFT_TO_THE_BROWSER.test(error.message)) return;
+        console.warn('Part of the page was rendered afresh instead of taken over:', error);
+      },
+    });
   });
 } else {
   root.replaceChildren();

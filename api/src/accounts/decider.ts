@@ -5,7 +5,8 @@
 import { AppError, conflict, notFound, unauthorized, unprocessable } from '../errors.js';
 import { assertNever, type Decider } from '../domain/decider.js';
 import { streamEventTypes } from '../events/index.js';
-import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES, type NotificationPreferences } from '../schemas/accounts.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES } from '../schemas/accounts.js';
+import type { NotificationPreferences } from '../schemas/session.js';
 import type { UserEvent, UserEventOf } from './events.js';
 
 type Data<K extends UserEvent['type']> = UserEventOf<K>['data'];

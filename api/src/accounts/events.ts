@@ -3,7 +3,7 @@
 // event catalogue (../events/index.ts).
 import { z } from 'zod';
 import { defineEvents, type EventsOf } from '../events/define.js';
-import { ACCOUNT_TYPES, notificationPreferencesSchema, userSchema } from '../schemas/accounts.js';
+import { ACCOUNT_TYPES, notificationPreferencesSchema, userSchema } from '../schemas/session.js';
 import { STAFF_ROLES } from '../schemas/staff.js';
 
 export const userStreamId = (userId: string) => `user-${userId}`;

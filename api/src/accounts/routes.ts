@@ -10,13 +10,13 @@ import { STALLED_RETRY_AFTER_SECONDS } from '../http/projection-waiter.js';
 import type { Position } from '../eventstore/position.js';
 import type { ApiError } from '../schemas/errors.js';
 import { successMessageSchema, successSchema } from '../schemas/errors.js';
+import { authErrorSchema, type AuthError } from '../schemas/errors.js';
+import { notificationPreferencesSchema, sessionStateSchema, userSchema, type NotificationPreferences, type User } from '../schemas/session.js';
 import {
-  authErrorSchema,
   authResponseSchema,
   deleteAccountRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
-  notificationPreferencesSchema,
   notificationToggleRequestSchema,
   passwordChangeRequestSchema,
   preferencesUpdatedSchema,
@@ -28,12 +28,7 @@ import {
   twoFactorDisableRequestSchema,
   twoFactorStartedSchema,
   twoFactorVerifyRequestSchema,
-  sessionStateSchema,
-  userSchema,
   userStatsSchema,
-  type AuthError,
-  type NotificationPreferences,
-  type User,
 } from '../schemas/accounts.js';
 import type { AccountUseCases } from './feature.js';
 import type { Requester, SignedIn } from './use-cases/deps.js';

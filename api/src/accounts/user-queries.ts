@@ -1,7 +1,8 @@
 // Reads for the account screens, from the `users` read model (owned by projections) and, when the
 // registrations feature has built it, the `registrations` read model.
 import type pg from 'pg';
-import type { User, UserStats } from '../schemas/accounts.js';
+import type { UserStats } from '../schemas/accounts.js';
+import type { User } from '../schemas/session.js';
 import type { Queryable } from './user-keys.js';
 
 interface UserRow {

@@ -64,6 +64,7 @@ describe('the built web app as files', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'titleledger-web-'));
   const page = `<!doctype html><html><body><div id="root"><h1>Prove what you created</h1></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
   const shell = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+  const verify = `<!doctype html><html><body><div id="root"><h1>Verify Certificate</h1></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
   let app: TestApp;
   beforeAll(async () => {
@@ -72,6 +73,10 @@ describe('the built web app as files', () => {
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(page));
     writeFileSync(path.join(dist, 'app.html'), shell);
     writeFileSync(path.join(dist, 'app.html.br'), brotliCompressSync(shell));
+    writeFileSync(path.join(dist, 'verify.html'), verify);
+    writeFileSync(path.join(dist, 'verify.html.br'), brotliCompressSync(verify));
+    // A listed page whose file is missing is sent the shell, never a 500.
+    writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.html', '/verify': 'verify.html', '/pricing': 'pricing.html' }));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -102,8 +107,17 @@ describe('the built web app as files', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('sends / with the landing page rendered in, every other page the empty shell; revalidated, compressed', async () => {
-    for (const [url, html] of [['/', page], ['/index.html', page], ['/some/deep/link', shell], ['/verify', shell]] as const) {
+  it('sends each page rendered at build time its own file, every other page the empty shell; revalidated, compressed', async () => {
+    const pages = [
+      ['/', page],
+      ['/index.html', page],
+      ['/verify', verify],
+      ['/verify?tr=TR-1&hash=ab', verify],
+      ['/verify/', shell],
+      ['/pricing', shell],
+      ['/some/deep/link', shell],
+    ] as const;
+    for (const [url, html] of pages) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/text\/html/);

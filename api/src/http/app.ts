@@ -21,6 +21,7 @@ import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { registerRoutes } from './routes.js';
 import { securityHeaders } from './security-headers.js';
+import { webPageFiles } from './web-pages.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const webDist = deps.config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  const hasShell = existsSync(path.join(webDist, 'app.html'));
+  const pageFile = hasWeb ? webPageFiles(webDist) : undefined;
   // The built SPA: its precompressed copies (`.br`, `.gz`, made by the web build) when the browser
   // takes them; content-hashed assets cached for a year, everything else revalidated on each visit.
   const hashedAssets = path.join(webDist, 'assets') + path.sep;
@@ -115,10 +116,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${pathname}.` });
     }
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // `/` gets index.html with the landing page rendered into it at build time; every other page
-      // the empty shell (app.html), so it never flashes the landing page before its own.
-      return reply.type('text/html').sendFile(pathname === '/' || !hasShell ? 'index.html' : 'app.html');
+    if (pageFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile(pageFile(pathname));
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${pathname}.` });
   });

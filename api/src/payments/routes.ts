@@ -2,7 +2,8 @@
 // provider's tokenisation endpoint (test mode only; the card number is used once and dropped).
 import { notFound } from '../errors.js';
 import type { App } from '../http/app.js';
-import { localPaymentMethodRequestSchema, paymentConfigSchema, paymentMethodSummarySchema, type PaymentConfig } from '../schemas/accounts.js';
+import { localPaymentMethodRequestSchema, paymentMethodSummarySchema } from '../schemas/accounts.js';
+import { paymentConfigSchema, type PaymentConfig } from '../schemas/payment-config.js';
 import { REGISTRATION_CURRENCY } from './decider.js';
 import { LocalPaymentProvider } from './local-provider.js';
 

@@ -2,12 +2,11 @@
 // methods. Shared by the API (request validation) and the web app (forms), with the spec's messages.
 import { z } from 'zod';
 import { US_REGION_CODES, usRegionSchema, usRegionTextSchema } from './regions.js';
-import { registrationFeeSchema } from './registrations.js';
+import { accountTypeSchema, notificationPreferencesSchema, NOTIFICATION_PREFERENCE_KEYS, userSchema, type NotificationPreferences } from './session.js';
 import { text } from './text.js';
 
 /** Every US state and territory code (names and other countries in ./regions.ts). */
 export const US_STATES = US_REGION_CODES;
-export const ACCOUNT_TYPES = ['individual', 'business', 'organization'] as const;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TOTP_CODE_LENGTH = 6;
 export const DELETE_CONFIRM_TEXT = 'DELETE MY ACCOUNT';
@@ -59,7 +58,6 @@ const password = secret('Password', PASSWORD_MIN_LENGTH, MESSAGES.weakPassword);
 const optionalText = (label: string, max: number, extra: { name?: boolean } = {}) => text(label, { max, ...extra }).optional();
 
 export const usStateSchema = usRegionSchema;
-export const accountTypeSchema = z.enum(ACCOUNT_TYPES, { message: 'Choose individual, business or organization' });
 
 // ---- Sign-up -------------------------------------------------------------------------------
 
@@ -201,26 +199,6 @@ export const twoFactorDisableRequestSchema = z
 
 // ---- Notification preferences --------------------------------------------------------------
 
-export const NOTIFICATION_PREFERENCE_KEYS = [
-  'emailNotifications',
-  'smsNotifications',
-  'securityAlerts',
-  'registrationUpdates',
-  'paymentUpdates',
-  'marketingEmails',
-] as const;
-export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
-
-export const notificationPreferencesSchema = z.object({
-  emailNotifications: z.boolean(),
-  smsNotifications: z.boolean(),
-  securityAlerts: z.boolean(),
-  registrationUpdates: z.boolean(),
-  paymentUpdates: z.boolean(),
-  marketingEmails: z.boolean(),
-});
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailNotifications: true,
   smsNotifications: false,
@@ -256,59 +234,10 @@ export const paymentMethodSummarySchema = z.object({
 });
 export type PaymentMethodSummaryResponse = z.infer<typeof paymentMethodSummarySchema>;
 
-export const paymentConfigSchema = z.object({
-  provider: z.enum(['local', 'stripe']),
-  publishableKey: z.string().optional(),
-  testMode: z.boolean(),
-  registrationFee: registrationFeeSchema,
-});
-export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
-
 // ---- Responses -----------------------------------------------------------------------------
-
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  fullName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  country: z.string(),
-  accountType: accountTypeSchema,
-  createdAt: z.string(),
-  passwordChangedAt: z.string().nullable(),
-  twoFactorEnabled: z.boolean(),
-  cardBrand: z.string().nullable(),
-  cardLast4: z.string().nullable(),
-  cardExpMonth: z.number().nullable(),
-  cardExpYear: z.number().nullable(),
-  ...notificationPreferencesSchema.shape,
-  isAdmin: z.literal(false),
-});
-
-/** GET /api/auth/session: who is signed in, 200 either way (the web app's question). */
-export const sessionStateSchema = z.object({ signedIn: z.boolean(), user: userSchema.nullable() });
-
-export type User = z.infer<typeof userSchema>;
 
 export const authResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
-
-/** Every failed /api/auth/* call: the spec's `{ success: false, error }` plus the usual fields. */
-export const authErrorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  message: z.string(),
-  twoFactorRequired: z.boolean().optional(),
-  details: z.unknown().optional(),
-});
-export type AuthError = z.infer<typeof authErrorSchema>;
 
 export const userStatsSchema = z.object({
   totalRegistrations: z.number(),

@@ -28,3 +28,14 @@ export const asBinaryBody = (bytes: Uint8Array): string => bytes as unknown as s
 
 /** A plain-text body. */
 export const textBody = (description: string) => z.string().meta({ description });
+
+/** Every failed /api/auth/* call: the spec's `{ success: false, error }` plus the usual fields. */
+export const authErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+  message: z.string(),
+  twoFactorRequired: z.boolean().optional(),
+  details: z.unknown().optional(),
+});
+export type AuthError = z.infer<typeof authErrorSchema>;

@@ -95,19 +95,6 @@ export const ALL_MATERIAL_TYPES: readonly string[] = [...MATERIAL_TYPES, ...AI_M
 /** Seed 001 §2.2 / §9: what the upload accepts (checked by content on the server). */
 export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.png', '.jpg', '.jpeg'] as const;
 
-/**
- * The registration fee (seed 001 §9), as GET /api/payment/config serves it: the server's
- * REGISTRATION_FEE_CENTS is the one source; pages show it and the wizard pays it.
- */
-export const registrationFeeSchema = z.object({ amountCents: z.number().int().positive(), currency: z.literal('usd') });
-export type RegistrationFee = z.infer<typeof registrationFeeSchema>;
-
-/** The fee in dollars, as create-intent's `amount` takes it. */
-export const feeAmount = (fee: RegistrationFee): number => fee.amountCents / 100;
-
-/** `$9.99`. */
-export const formatFee = (fee: RegistrationFee): string => `$${(fee.amountCents / 100).toFixed(2)}`;
-
 const materialType = text('Material type', { min: 1, max: 100 }).refine(
   (v) => ALL_MATERIAL_TYPES.includes(v),
   'Choose a material type from the list',

@@ -5,25 +5,33 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
+import { useAnyToastRaised } from '@/hooks/use-toast';
 import { sessionQueryOptions } from '@/lib/session';
 import { createQueryClient } from '@/lib/query-client';
 
-// The toaster (Radix Toast) is not needed for the first paint: it loads on its own, and shows any
-// toast raised before it arrived (the toast store lives in use-toast).
+// The toaster (Radix Toast) loads with the first toast, not with the first page: it then shows that
+// toast, which waits in the store (use-toast) meanwhile.
 const Toaster = lazy(async () => ({ default: (await import('@/components/toaster')).Toaster }));
 
 const recheckSession = (client: QueryClient) => {
   void client.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
 };
 
+function ToasterOnceNeeded() {
+  if (!useAnyToastRaised()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => createQueryClient({ onUnauthorized: recheckSession }));
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterOnceNeeded />
     </QueryClientProvider>
   );
 }

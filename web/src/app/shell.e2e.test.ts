@@ -71,8 +71,9 @@ test('a signed-out visitor who opens /dashboard lands on /login', async () => {
 test('/ arrives with the landing page in its HTML, and the browser takes that markup over as it is', async () => {
   const html = await (await fetch(`${app.url}/`)).text();
   expect(html).toContain(LANDING_HEADING);
-  // Every other page gets the empty shell: none flashes the landing page.
+  // Every other page gets its own: none flashes the landing page.
   expect(await (await fetch(`${app.url}/verify`)).text()).not.toContain(LANDING_HEADING);
+  expect(await (await fetch(`${app.url}/pricing`)).text()).not.toContain(LANDING_HEADING);
   await withPage(desktop, async (page) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -85,6 +86,25 @@ test('/ arrives with the landing page in its HTML, and the browser takes that ma
     await page.waitForURL((url) => url.pathname === '/verify');
     await pageHeading(page, 'Verify Certificate');
     // A mismatch between the build's HTML and the code would be reported here (main.tsx).
+    expect(warnings.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
+  });
+});
+
+test('/verify arrives with its form in the HTML, read-only until the browser has taken it over, then takes what is typed', async () => {
+  const html = await (await fetch(`${app.url}/verify`)).text();
+  expect(html).toContain('>Verify Certificate</h1>');
+  // What a visitor types before the JS has run would be lost: the build's inputs are read-only.
+  expect(html).toMatch(/<input[^>]*name="tr"[^>]*readOnly=""|<input[^>]*readOnly=""[^>]*name="tr"/i);
+  await withPage(desktop, async (page) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await page.goto(`${app.url}/verify`);
+    // fill waits until the input is editable, as a person waits for the page to respond.
+    await page.getByLabel('TR Number', { exact: true }).fill('TR-COPY-2025-00000000');
+    await page.getByLabel('Cryptographic Hash (SHA-256)', { exact: true }).fill('a'.repeat(64));
+    await page.locator('button[type="submit"]:enabled', { hasText: 'Verify Certificate' }).waitFor();
     expect(warnings.filter((text) => /rendered afresh|hydrat/i.test(text))).toEqual([]);
   });
 });

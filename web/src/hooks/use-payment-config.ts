@@ -2,17 +2,17 @@
 // Stripe), for Stripe the publishable key, and the registration fee: the server's configured fee is
 // the one every page shows and the wizard pays (never a price written into the web app).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentConfig, RegistrationFee } from '@titleledger/api/schemas';
+import type { PaymentConfig, RegistrationFee } from '@titleledger/api/schemas/payment-config';
 
 import { apiCall } from '@/lib/api-client';
-import { loadSchemas } from '@/lib/load-schemas';
+import { loadPaymentConfigSchemas } from '@/lib/load-schemas';
 
 // The schemas (and zod) load with the first call, not with the landing page's first paint; the
 // shared fee formatter comes with them, so it is there whenever a fee is.
 let formatFee: ((fee: RegistrationFee) => string) | undefined;
 
 async function getPaymentConfig(): Promise<PaymentConfig> {
-  const schemas = await loadSchemas();
+  const schemas = await loadPaymentConfigSchemas();
   formatFee = schemas.formatFee;
   return apiCall('GET', '/api/payment/config', schemas.paymentConfigSchema);
 }

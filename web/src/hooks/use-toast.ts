@@ -18,6 +18,7 @@ export type ToastMessage = ToastInput & { id: string; open: boolean };
 
 let toasts: ToastMessage[] = [];
 let nextId = 0;
+let anyRaised = false;
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -43,6 +44,7 @@ export function dismissToast(id: string): void {
 }
 
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  anyRaised = true;
   nextId = (nextId + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(nextId);
   emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
@@ -56,4 +58,9 @@ function subscribe(notify: () => void): () => void {
 
 export function useToasts(): ToastMessage[] {
   return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+}
+
+/** Whether any toast has been raised yet: the toaster's code loads with the first one. */
+export function useAnyToastRaised(): boolean {
+  return useSyncExternalStore(subscribe, () => anyRaised, () => false);
 }

@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiCall } from '@/lib/api-client';
-import { loadSchemas } from '@/lib/load-schemas';
+import { loadSessionSchemas } from '@/lib/load-schemas';
 
 /** The signed-in user as the server sends it. Only the fields the shell reads are named. */
 type SessionUser = {
@@ -25,7 +25,7 @@ const SESSION_FRESH_MS = 10 * 60 * 1000;
 async function getCurrentUser(): Promise<SessionUser | null> {
   try {
     // The schemas (and zod) load with this first call, not with the landing page's first paint.
-    const { sessionStateSchema } = await loadSchemas();
+    const { sessionStateSchema } = await loadSessionSchemas();
     return (await apiCall('GET', '/api/auth/session', sessionStateSchema)).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,7 +1,7 @@
 // The notification preferences: all at once, or one switch. The decider writes nothing when nothing changes.
 import type { CommandContext } from '../../domain/command-handler.js';
 import type { Position } from '../../eventstore/position.js';
-import type { NotificationPreferenceKey, NotificationPreferences } from '../../schemas/accounts.js';
+import type { NotificationPreferenceKey, NotificationPreferences } from '../../schemas/session.js';
 import { requireActive, type UserCommand, type UserState } from '../decider.js';
 import { onUserStream, writtenAt, type AccountsDeps } from './deps.js';
 

@@ -4,13 +4,14 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
 
 import { footerGroups, legalLinks, type FooterLink } from './navigation';
 
-// The theme switcher (with Radix Tooltip) loads after the first paint: the footer is below the fold,
-// and its place is kept so nothing moves when it arrives.
+// The theme switcher (with Radix Tooltip) loads as the footer comes near the viewport, not with the
+// first page (it is below the fold on most pages); its place is kept so nothing moves when it arrives.
 const ThemeSwitcher = lazy(async () => ({ default: (await import('@/components/theme-switcher')).ThemeSwitcher }));
 
 // The copyright year: the build's in the HTML rendered at build time (src/prerender.tsx) and while
@@ -39,6 +40,17 @@ function FooterAnchor({ link }: { link: FooterLink }) {
   );
 }
 
+function FooterThemeSwitcher() {
+  const [place, near] = useNearViewport<HTMLDivElement>();
+  const placeholder = <div ref={place} aria-hidden="true" className="h-[34px] w-[94px]" />;
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ThemeSwitcher />
+    </Suspense>
+  );
+}
+
 export function SiteFooter() {
   const year = useSyncExternalStore(noChange, thisYear, buildYear);
   return (
@@ -51,9 +63,7 @@ export function SiteFooter() {
           <p className="max-w-xs text-sm text-muted-foreground">
             Register your creative work, get a verifiable certificate, and prove what you made and when.
           </p>
-          <Suspense fallback={<div aria-hidden="true" className="h-[34px] w-[94px]" />}>
-            <ThemeSwitcher />
-          </Suspense>
+          <FooterThemeSwitcher />
         </div>
         {footerGroups.map(({ heading, links }) => (
           <nav key={heading} aria-label={heading}>

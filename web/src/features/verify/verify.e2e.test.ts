@@ -294,6 +294,8 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
       if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
     });
     await page.goto(`${app.url}/verify`);
+    // The page paints before its JS has run: a person picks a file once the picker responds.
+    await page.locator('[data-testid="tr-drop-zone-input"]:enabled').waitFor({ state: 'attached' });
     const drop = (name: string, text: string) => page.getByTestId('tr-drop-zone-input').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
     await drop(`${registered.trNumber}.tr`, trText);

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicStats } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
-import { loadSchemas } from '@/lib/load-schemas';
+import { loadSearchSchemas } from '@/lib/load-schemas';
 
 async function getPublicStats(): Promise<PublicStats> {
   // The schemas (and zod) load with the first call, not with the landing page's first paint.
-  const { publicStatsSchema } = await loadSchemas();
+  const { publicStatsSchema } = await loadSearchSchemas();
   return apiCall('GET', '/api/stats/public', publicStatsSchema);
 }
 

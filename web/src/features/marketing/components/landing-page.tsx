@@ -9,6 +9,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRegistrationFee } from '@/hooks/use-payment-config';
+import { formatCount } from '@/lib/format-count';
 import { paths } from '@/lib/paths';
 
 import { usePublicStats } from '../api/get-public-stats';
@@ -84,7 +85,7 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
 
 function Figures() {
   const stats = usePublicStats();
-  const format = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
+  const format = (n: number | undefined) => (n === undefined ? '—' : formatCount(n));
   const items = [
     { label: 'works registered', value: format(stats.data?.worksRegistered) },
     { label: 'creators', value: format(stats.data?.creators) },
@@ -117,8 +118,16 @@ export type LandingPageProps = {
   search?: ReactNode;
 };
 
-export function LandingPage({ search }: LandingPageProps) {
+/**
+ * A text with the registration fee in it, as the server sets it. Its own component, so the fee's
+ * answer re-renders these few words, not the whole page (a long task on a phone's main thread).
+ */
+function WithFee({ text = FEE }: { text?: string }) {
   const fee = useRegistrationFee();
+  return withFee(text, fee.label);
+}
+
+export function LandingPage({ search }: LandingPageProps) {
   useDocumentTitle('Home');
   return (
     <>
@@ -188,7 +197,7 @@ export function LandingPage({ search }: LandingPageProps) {
                   <tr key={row.topic} className="border-t border-border">
                     <th scope="row" className="px-4 py-3 font-medium text-foreground">{row.topic}</th>
                     <td className="px-4 py-3 text-muted-foreground">{row.traditional}</td>
-                    <td className="px-4 py-3 text-foreground">{withFee(row.platform, fee.label)}</td>
+                    <td className="px-4 py-3 text-foreground"><WithFee text={row.platform} /></td>
                   </tr>
                 ))}
               </tbody>
@@ -232,7 +241,7 @@ export function LandingPage({ search }: LandingPageProps) {
         <div className="rounded-2xl bg-accent px-6 py-12 text-accent-foreground sm:px-12">
           <ShieldCheck aria-hidden="true" className="size-8" />
           <h2 id="cta-title" className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">
-            Register your next work for {fee.label}
+            Register your next work for <WithFee />
           </h2>
           <p className="mt-3 max-w-2xl opacity-90">
             One payment, one registration: TR number, certificate, hashes and a .tr proof file. Not a government copyright
@@ -240,7 +249,7 @@ export function LandingPage({ search }: LandingPageProps) {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="secondary" className="border-transparent">
-              <Link to={paths.checkout}>Register a work for {fee.label}</Link>
+              <Link to={paths.checkout}>Register a work for <WithFee /></Link>
             </Button>
             <Link
               to={paths.howItWorks}

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
-import { loadSchemas } from '@/lib/load-schemas';
+import { loadSearchSchemas } from '@/lib/load-schemas';
 
 export type { SearchResult };
 
@@ -17,7 +17,7 @@ export function isSearchable(term: string): boolean {
 
 async function searchRegistrations(term: string): Promise<SearchResult[]> {
   // The schemas (and zod) load with the first search, not with the landing page's first paint.
-  const { searchResultsSchema } = await loadSchemas();
+  const { searchResultsSchema } = await loadSearchSchemas();
   return apiCall('GET', `/api/search?q=${encodeURIComponent(term.trim())}`, searchResultsSchema);
 }
 

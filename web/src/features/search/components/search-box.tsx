@@ -2,11 +2,13 @@
 // and holds more than 1 character, and hide shortly after focus leaves. Arrow keys move through
 // them, Enter opens the highlighted one (its public record, /titles/{tr}) or submits the term
 // (`/home?search=term`: the home page with the search, which signed-in visitors reach too; `/`
-// sends them to the dashboard), Escape closes the list. Blank text submits nothing.
+// sends them to the dashboard), Escape closes the list. Blank text submits nothing. On a page
+// rendered at build time the box is read-only until React has taken the page over.
 import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { paths, titleRecordPath } from '@/lib/paths';
 
@@ -43,6 +45,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
   const id = useId();
   const listId = `${id}-list`;
   const [term, setTerm] = useState(initialTerm);
+  const ready = useHydrated();
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
@@ -129,6 +132,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
           aria-activedescendant={activeId}
           placeholder={large ? 'Search by title, TR number, registrant or type…' : 'Search registrations…'}
           value={term}
+          readOnly={!ready}
           maxLength={200}
           onChange={(event) => {
             setTerm(event.target.value);

@@ -1,9 +1,11 @@
 // A file picker that is also a drop target: the whole dashed zone is the picker's label, so a click,
 // the keyboard (the visually hidden input takes the focus and the zone shows it) and a drop all hand
-// the one chosen file to `onFile`.
+// the one chosen file to `onFile`. On a page rendered at build time the picker is disabled until
+// React has taken the page over (a file chosen before would be dropped).
 import { Upload } from 'lucide-react';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 
 export function FileDropZone({
@@ -20,6 +22,7 @@ export function FileDropZone({
   testId: string;
 }) {
   const inputId = useId();
+  const ready = useHydrated();
   const [dragging, setDragging] = useState(false);
   const take = (files: FileList | null) => {
     const file = files?.[0];
@@ -35,6 +38,7 @@ export function FileDropZone({
       <input
         id={inputId}
         type="file"
+        disabled={!ready}
         accept={accept}
         data-testid={`${testId}-input`}
         className="peer sr-only"

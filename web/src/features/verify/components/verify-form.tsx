@@ -1,12 +1,14 @@
 // The two inputs and the submit button of /verify (seed 000 "Certificate verification page"). The
 // button is disabled while either input is empty or a check is running; an input of only spaces
-// gets past the button and is stopped here with the spec's inline message.
+// gets past the button and is stopped here with the spec's inline message. The page is rendered at
+// build time: until React has taken it over, the inputs are read-only and the button disabled.
 import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 const MISSING_INPUT_MESSAGE = 'Both TR Number and Cryptographic Hash are required';
 
@@ -21,6 +23,7 @@ export type VerifyFormProps = {
 };
 
 export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onSubmit, loading, missingInput }: VerifyFormProps) {
+  const ready = useHydrated();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -32,6 +35,7 @@ export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onS
           <Input
             {...control}
             name="tr"
+            readOnly={!ready}
             value={trNumber}
             onChange={(event) => onTrNumberChange(event.target.value)}
             placeholder="TR-COPY-2025-XXXXXXXX"
@@ -49,6 +53,7 @@ export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onS
           <Input
             {...control}
             name="hash"
+            readOnly={!ready}
             value={hash}
             onChange={(event) => onHashChange(event.target.value)}
             placeholder="64 hexadecimal characters"
@@ -63,7 +68,7 @@ export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onS
           {MISSING_INPUT_MESSAGE}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={loading || trNumber === '' || hash === ''} className="w-full sm:w-auto sm:justify-self-start">
+      <Button type="submit" size="lg" disabled={!ready || loading || trNumber === '' || hash === ''} className="w-full sm:w-auto sm:justify-self-start">
         <Search aria-hidden="true" />
         {loading ? 'Verifying...' : 'Verify Certificate'}
       </Button>
