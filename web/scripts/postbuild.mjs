@@ -25,7 +25,8 @@ const sizes = [];
 for (const page of PRERENDERED_PATHS) {
   const file = page === '/' ? 'index.html' : `${page.slice(1).replaceAll('/', '-')}.html`;
   const html = await renderPage(page);
-  await writeFile(path.join(dist, file), shell.replace(ROOT, `<div id="root">${html}</div>`));
+  // A function, so a `$` in the page is written as it is, not read as a replacement pattern.
+  await writeFile(path.join(dist, file), shell.replace(ROOT, () => `<div id="root">${html}</div>`));
   prerendered[page] = file;
   sizes.push(`${page} ${(html.length / 1024).toFixed(1)} kB`);
 }
