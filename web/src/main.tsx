@@ -29,18 +29,16 @@ const app = (
 // The pages rendered at build time (`/` and `/verify`, src/prerender.tsx) arrive with their markup
 // already in the HTML: React takes it over instead of painting it again, in a transition, so the
 // work is cut into slices between which the browser stays responsive (one long task otherwise, on a
-// phone's main thread). Every other page starts empty. A part the build left to the browser (a
-// Suspense boundary around code loaded on demand) comes back as React error 419 by design; anything
-// else means the build's HTML and this code differ. The build rendered each page with no query:
+// phone's main thread). Every other page starts empty. The build leaves no part of a page to the
+// browser (src/prerender.tsx renders until nothing is suspended), so a recoverable error here means
+// the build's HTML and this code differ. The build rendered each page with no query:
 // `/?search=term` fills and focuses the search box and `/verify?tr=…&hash=…` runs a check, which that
 // markup does not have, so such an address is painted afresh.
-const LEFT_TO_THE_BROWSER = /#419\b|did not finish this Suspense boundary/;
 const asPrerendered = window.location.search === '';
 if (root.firstElementChild && asPrerendered) {
   startTransition(() => {
     hydrateRoot(root, app, {
       onRecoverableError: (error) => {
-        if (error instanceof Error && LEFT_TO_THE_BROWSER.test(error.message)) return;
         console.warn('Part of the page was rendered afresh instead of taken over:', error);
       },
     });

@@ -1,9 +1,10 @@
 // The public footer: the spec's links, the theme choice, and the copyright for the current year.
 import { ExternalLink } from 'lucide-react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Logo } from '@/components/logo';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { paths } from '@/lib/paths';
 import { PRODUCT_NAME } from '@/lib/site';
@@ -15,11 +16,8 @@ import { footerGroups, legalLinks, type FooterLink } from './navigation';
 const ThemeSwitcher = lazy(async () => ({ default: (await import('@/components/theme-switcher')).ThemeSwitcher }));
 
 // The copyright year: the build's in the HTML rendered at build time (src/prerender.tsx) and while
-// the browser takes it over, so the two agree even when the page was built in an earlier year; this
-// year from the render after (and at once on a page painted afresh).
-const noChange = () => () => undefined;
-const thisYear = () => new Date().getFullYear();
-const buildYear = () => __BUILD_YEAR__;
+// the browser takes it over (useHydrated), so the two agree even when the page was built in an
+// earlier year; this year from the render after (and at once on a page painted afresh).
 
 const linkClass = 'rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground';
 
@@ -42,17 +40,17 @@ function FooterAnchor({ link }: { link: FooterLink }) {
 
 function FooterThemeSwitcher() {
   const [place, near] = useNearViewport<HTMLDivElement>();
-  const placeholder = <div ref={place} aria-hidden="true" className="h-[34px] w-[94px]" />;
-  if (!near) return placeholder;
+  const size = 'h-[34px] w-[94px]';
+  if (!near) return <div ref={place} aria-hidden="true" className={size} />;
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={<div aria-hidden="true" className={size} />}>
       <ThemeSwitcher />
     </Suspense>
   );
 }
 
 export function SiteFooter() {
-  const year = useSyncExternalStore(noChange, thisYear, buildYear);
+  const year = useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 grid-cols-2 sm:grid-cols-3 lg:grid-cols-[1.4fr_repeat(3,1fr)]">
