@@ -8,8 +8,18 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
+export interface TransactionOptions {
+  /**
+   * Commit without waiting for the WAL to reach the disk (`synchronous_commit = off`, ~1.5 ms less a
+   * commit on this machine). Only for what can be derived again: read models written with their
+   * checkpoint, which a crash of Postgres can lose only together, and a replay from that checkpoint
+   * restores. Never for events. A later synchronous commit flushes it too (the WAL is one sequence).
+   */
+  readonly derived?: boolean;
+}
+
 /** Runs `work` in one transaction on a client of its own: committed when it returns, rolled back when it throws. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const client = await pool.connect();
   // The connection dying mid-transaction (Postgres restarting, the backend terminated) fails the
   // query in hand, and pg also emits it on the client: heard here, or it would crash the process.
@@ -19,7 +29,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
+    // One round trip: a query without parameters may hold two statements.
+    await client.query(options.derived ? 'BEGIN; SET LOCAL synchronous_commit TO off' : 'BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -49,6 +49,8 @@ export const registrationsMigrations: readonly Migration[] = [
 export const registrationsProjection: Projection = {
   name: 'registrations',
   tables: ['registrations'],
+  // A submission answers once its TitleRegistered is here (the API's read-your-writes wait).
+  commitFirstOn: ['TitleRegistered'],
   async apply(events, tx) {
     const registered = events.filter((e) => isEvent(e, 'TitleRegistered')).map((e) => e.data);
     if (registered.length > 0) {

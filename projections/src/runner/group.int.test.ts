@@ -1,5 +1,6 @@
 // The runner applies a batch for every projection in one transaction (one commit per event for all
 // the read models), and one projection that fails neither stops nor slows the others.
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresEventStore, eventStoreMigrations } from '@titleledger/api/eventstore';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
@@ -15,7 +16,11 @@ let store: PostgresEventStore;
 beforeAll(async () => {
   db = await createTestDatabase([...eventStoreMigrations, ...runnerMigrations]);
   store = new PostgresEventStore(db.pool, { pollIntervalMs: 5 });
-  await db.pool.query('CREATE TABLE seen (projection text, event_id text, txid xid8, PRIMARY KEY (projection, event_id))');
+  // `sync`: the transaction's synchronous_commit, as the row's default reads it.
+  await db.pool.query(
+    `CREATE TABLE seen (projection text, event_id text, txid xid8, sync text DEFAULT current_setting('synchronous_commit'),
+                        PRIMARY KEY (projection, event_id))`,
+  );
 });
 afterAll(async () => db?.close());
 
@@ -33,16 +38,18 @@ function recorder(name: string, refuses?: string): Projection {
   };
 }
 
-async function seen(): Promise<Array<{ projection: string; event_id: string; txid: string }>> {
-  const { rows } = await db.pool.query<{ projection: string; event_id: string; txid: string }>(
-    'SELECT projection, event_id, txid::text FROM seen ORDER BY projection, event_id',
+async function seen(): Promise<Array<{ projection: string; event_id: string; txid: string; sync: string }>> {
+  const { rows } = await db.pool.query<{ projection: string; event_id: string; txid: string; sync: string }>(
+    'SELECT projection, event_id, txid::text, sync FROM seen ORDER BY projection, event_id',
   );
   return rows;
 }
 
 it('applies a batch for every projection, checkpoints included, in one transaction, then wakes the waits', async () => {
   await db.pool.query('TRUNCATE seen');
-  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [recorder('one'), recorder('two'), recorder('three')] });
+  // Connections that wait for the disk at each commit, as production's do (the test cluster does not).
+  const durable = new pg.Pool({ connectionString: db.url, options: '-c synchronous_commit=on' });
+  const runner = new ProjectionRunner({ store, pool: durable, projections: [recorder('one'), recorder('two'), recorder('three')] });
   await runner.start();
   try {
     // The API's read-your-writes wait, looking only when told (every 10 minutes otherwise): the runner's NOTIFY ends it.
@@ -55,8 +62,12 @@ it('applies a batch for every projection, checkpoints included, in one transacti
     const rows = await seen();
     expect(rows.map((r) => r.projection)).toEqual(['one', 'three', 'two']);
     expect(new Set(rows.map((r) => r.txid)).size).toBe(1);
+    // Read models commit without waiting for the disk (a replay restores them), though the connection waits.
+    expect(rows.map((r) => r.sync)).toEqual(['off', 'off', 'off']);
+    expect((await durable.query<{ s: string }>(`SELECT current_setting('synchronous_commit') AS s`)).rows[0]!.s).toBe('on');
   } finally {
     await runner.stop();
+    await durable.end();
   }
 });
 
@@ -151,4 +162,51 @@ it('a stop while a failing projection splits off stops its new subscription too'
   await stopped;
   // Every subscription of that store stopped, so it closed its LISTEN connection.
   expect(own.isListening).toBe(false);
+});
+
+it('commits a read model an answer waits on ahead of the others when the batch holds its event, in one transaction with them otherwise', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // 'slow' holds its transaction open on a Registered event until released.
+  const slow: Projection = {
+    ...recorder('slow'),
+    async apply(events, tx) {
+      if (events.some((e) => e.type === 'Registered')) await gate;
+      await recorder('slow').apply(events, tx);
+    },
+  };
+  const fast: Projection = { ...recorder('fast'), commitFirstOn: ['Registered'] };
+  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [slow, fast] });
+  await runner.start();
+  // A wait that gives up (503) after 20 s: only a runner that holds 'fast' back with 'slow' makes it.
+  const waiter = new ProjectionWaiter(db.pool, 20_000, { listeningPollMs: 10 * 60_000 });
+  try {
+    // Both caught up with what earlier tests appended, so the next event comes in a batch of its own.
+    const { position: settled } = await store.append('group-6', [newEvent('Noted')], 'no_stream');
+    await runner.waitUntilCaughtUp(settled);
+    waiter.listen();
+    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+
+    const registered = newEvent('Registered');
+    const { position } = await store.append('group-6', [registered], 0n);
+    // The answer's wait ends while 'slow' still holds its transaction open.
+    await waiter.waitFor(position, ['fast']);
+    const ours = (id: string) => seen().then((rows) => rows.filter((r) => r.event_id === id));
+    expect((await ours(registered.metadata.eventId)).map((r) => r.projection)).toEqual(['fast']);
+    release();
+    await waiter.waitFor(position, ['slow']);
+    expect(new Set((await ours(registered.metadata.eventId)).map((r) => r.txid)).size).toBe(2);
+
+    // A batch without it: one transaction for both, as before.
+    const noted = newEvent('Noted');
+    const { position: notedAt } = await store.append('group-6', [noted], 1n);
+    await runner.waitUntilCaughtUp(notedAt);
+    const rows = await ours(noted.metadata.eventId);
+    expect(rows.map((r) => r.projection)).toEqual(['fast', 'slow']);
+    expect(new Set(rows.map((r) => r.txid)).size).toBe(1);
+  } finally {
+    release();
+    await waiter.close();
+    await runner.stop();
+  }
 });

@@ -1,7 +1,9 @@
 // Runs projections. They start as one group: one catch-up-then-live subscription from the earliest
 // checkpoint, each batch applied by every projection that has not seen it, with their checkpoints
 // moved, in ONE transaction. A batch thus costs one read of the log and one commit for all the read
-// models, rather than one of each per read model. A crash (even SIGKILL) never applies an event
+// models, rather than one of each per read model. A read model that an answer waits on after some
+// events (`commitFirstOn`) commits alone first when a batch holds one, so that answer does not wait
+// for every other read model's statements. A crash (even SIGKILL) never applies an event
 // twice or skips one. One runner leads at a time (`LeaderLock`). After each commit the runner
 // NOTIFYs, so the API's read-your-writes waits look again at once, in whichever process they run.
 //
@@ -178,17 +180,30 @@ export class ProjectionRunner {
 
   /**
    * One batch, applied by every projection of the group that has not seen it, with their checkpoints
-   * moved, in one transaction. A projection that fails takes the transaction down with it: it leaves
-   * the group (for its own subscription, which retries and parks) and the rest commit without it.
+   * moved, in one transaction (two when the batch holds an event some read model commits first on,
+   * `Projection.commitFirstOn`: that read model's transaction, then the rest's). A projection that
+   * fails takes the transaction down with it: it leaves the group (for its own subscription, which
+   * retries and parks) and the rest commit without it.
    * Failures of the database itself are thrown: the subscription delivers the batch again.
    */
   private async applyGroup(events: readonly RecordedEvent[]): Promise<void> {
     const last = events[events.length - 1]!.position;
     const storableEvents = events.map(storableEvent);
+    const types = new Set(events.map((e) => e.type));
+    const first = (projection: Projection) => projection.commitFirstOn?.some((type) => types.has(type)) === true;
+    // The read models an answer waits on for this batch commit first; the rest follow in one transaction.
+    await this.applyTogether(storableEvents, last, first);
+    await this.applyTogether(storableEvents, last, (projection) => !first(projection));
+  }
+
+  /** The batch applied, in one transaction, by the members of the group that `include` picks. */
+  private async applyTogether(storableEvents: readonly RecordedEvent[], last: Position, include: (projection: Projection) => boolean): Promise<void> {
     for (;;) {
-      const members = [...this.group];
+      const members = [...this.group].filter(include);
       if (members.length === 0) return;
       let failed: { projection: Projection; error: unknown } | null = null;
+      // Read models only ('derived': committed without waiting for the disk): a crash of Postgres
+      // loses them with their checkpoints, and the replay from those checkpoints restores them.
       const applied = await inTransaction(this.options.pool, async (tx) => {
         const positions = await checkpoints.lockMany(tx, members.map((p) => p.name));
         const done: Array<{ projection: Projection; count: number }> = [];
@@ -207,7 +222,7 @@ export class ProjectionRunner {
         }
         await checkpoints.advanceMany(tx, done.map((d) => d.projection.name), last);
         return done;
-      }).catch((error: unknown) => {
+      }, { derived: true }).catch((error: unknown) => {
         if (!failed || isTransientDatabaseError(error) || !this.running) throw error;
         return null;
       });
