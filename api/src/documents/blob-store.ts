@@ -1,7 +1,7 @@
 // The blob-store port: where uploaded works live (already encrypted by the caller). The filesystem
 // adapter is the default (DATA_DIR/blobs); an object store can replace it behind the same port.
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,9 @@ export interface BlobStore {
 const SAFE_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
 export class FileSystemBlobStore implements BlobStore {
+  /** Shard directories this store made or found, so a put into one needs no mkdir. */
+  readonly #shards = new Set<string>();
+
   /** `sync`: directory flushes, shared by the writers waiting on the same directory. */
   constructor(
     private readonly root: string,
@@ -39,9 +42,19 @@ export class FileSystemBlobStore implements BlobStore {
   async put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }> {
     const target = this.pathOf(id);
     const shard = path.dirname(target);
-    const created = await mkdir(shard, { recursive: true });
     const temp = `${target}.part-${randomBytes(4).toString('hex')}`;
-    const handle = await open(temp, 'wx', 0o600);
+    let created: string | undefined;
+    let handle: FileHandle;
+    try {
+      if (!this.#shards.has(shard)) created = await mkdir(shard, { recursive: true });
+      handle = await open(temp, 'wx', 0o600);
+    } catch (error) {
+      // A shard removed behind the store's back: made again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      created = await mkdir(shard, { recursive: true });
+      handle = await open(temp, 'wx', 0o600);
+    }
+    this.#shards.add(shard);
     let size = 0;
     try {
       for await (const chunk of source) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,18 @@ describe('FileSystemBlobStore', () => {
     flushed.length = 0;
     await store.put('AbZZZZZZ99999999', bytes('another'));
     expect(flushed.map((f) => f.dir)).toEqual([path.join(root, 'Ab')]);
+  });
+
+  it('makes a shard again, and flushes it into its parent, when it was removed behind the store\'s back', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
+    const { flushed, sync } = recordingSync(() => path.join(root, 'Cd', 'CdEfGhIj12345678'));
+    const store = new FileSystemBlobStore(root, sync);
+    await store.put('CdAAAAAA11111111', bytes('first'));
+    rmSync(path.join(root, 'Cd'), { recursive: true });
+    flushed.length = 0;
+    await store.put('CdEfGhIj12345678', bytes('second'));
+    expect((await store.get('CdEfGhIj12345678')).toString()).toBe('second');
+    expect(flushed.map((f) => f.dir).sort()).toEqual([root, path.join(root, 'Cd')].sort());
   });
 
   it('leaves nothing behind, and flushes nothing, when the upload fails', async () => {

@@ -23,7 +23,13 @@ function toCents(amount: number): number {
   return cents;
 }
 
-export async function loadPayment(store: EventStore, paymentId: string): Promise<{ state: PaymentState }> {
+/** A payment as read from its stream: its state, and the revision to append at. */
+export interface LoadedPayment {
+  readonly state: PaymentState;
+  readonly revision: bigint | 'no_stream';
+}
+
+export function loadPayment(store: EventStore, paymentId: string): Promise<LoadedPayment> {
   return loadState(store, paymentStream(paymentId), paymentDecider);
 }
 
@@ -93,17 +99,18 @@ export async function createCheckout(
 /**
  * Asks the provider how an open payment ended and records it (PaymentSucceeded / PaymentFailed).
  * Idempotent and safe under races: a concurrent settle makes the append conflict, and the state
- * it recorded is returned.
+ * it recorded is returned, with the revision it was read at (a caller appending next, as a
+ * registration does, needs no read of its own).
  */
 export async function settlePayment(
   deps: CheckoutDeps,
   paymentId: string,
   via: 'retrieval' | 'webhook',
   context: CommandContext,
-): Promise<{ state: PaymentState; position: Position | undefined }> {
+): Promise<LoadedPayment & { position: Position | undefined }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const { state } = await loadPayment(deps.store, paymentId);
-    if (state.status !== 'open') return { state, position: undefined };
+    const loaded = await loadPayment(deps.store, paymentId);
+    if (loaded.state.status !== 'open') return { ...loaded, position: undefined };
     const retrieved = await deps.provider.retrieveCheckoutSession(paymentId);
     try {
       const result = await handleCommand(
@@ -113,13 +120,12 @@ export async function settlePayment(
         { type: 'Settle', retrieved, via, now: context.now },
         context,
       );
-      const after = await loadPayment(deps.store, paymentId);
-      return { state: after.state, position: result.appended?.position };
+      return { ...(await loadPayment(deps.store, paymentId)), position: result.appended?.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
   }
-  return { state: (await loadPayment(deps.store, paymentId)).state, position: undefined };
+  return { ...(await loadPayment(deps.store, paymentId)), position: undefined };
 }
 
 /**

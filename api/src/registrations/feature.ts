@@ -44,10 +44,10 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     provider,
     publicUrl: config.publicUrl,
     feeCents: config.REGISTRATION_FEE_CENTS,
-    async sealForOwner(ownerId, value) {
+    async sealForOwner(ownerId, values) {
       const key = await readUserKey(pool, serverKeyring(), ownerId);
       if (!key) throw unauthorized('This account is closed.');
-      return seal(key, ownerId, value);
+      return values.map((value) => seal(key, ownerId, value));
     },
     ...overrides,
   };

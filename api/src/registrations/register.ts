@@ -18,21 +18,21 @@
 // writes the missing TitleRegistered from it, and `no_stream` makes that idempotent. A TR number
 // taken in the meantime (40 random bits: practically never) releases the payment and the caller
 // retries. Recovery still runs at start on every adapter: it finds nothing when appends were atomic.
-import { handleCommand, loadState, toNewEvents, type CommandContext } from '../domain/command-handler.js';
+import { handleCommand, toNewEvents, type CommandContext } from '../domain/command-handler.js';
 import { AppError, unprocessable } from '../errors.js';
 import { START, type AppendResult, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { WrongExpectedRevisionError, type StreamAppend } from '../eventstore/types.js';
 import { eventTypes, isEvent } from '../events/index.js';
 import { paymentDecider, paymentStream, unusableReason } from '../payments/decider.js';
-import { loadPayment, refundPayment, settlePayment, type CheckoutDeps } from '../payments/checkout-service.js';
+import { loadPayment, refundPayment, settlePayment, type CheckoutDeps, type LoadedPayment } from '../payments/checkout-service.js';
 import { titleDecider, TrNumberTakenError } from './decider.js';
 import type { TitleRegisteredData } from './events.js';
 import { newCommitmentSalt, registrationHashV2 } from './registration-hash.js';
 import { newTrNumber, titleStream } from './tr-number.js';
 
 export interface RegisterDeps extends CheckoutDeps {
-  /** Seals a value (the contact details, the commitment salt) with the owner's key (crypto-shredding). */
-  sealForOwner(ownerId: string, value: unknown): Promise<string>;
+  /** Seals values (the contact details, the commitment salt) with the owner's key, read once (crypto-shredding). */
+  sealForOwner(ownerId: string, values: readonly unknown[]): Promise<string[]>;
   /** Test seam: runs between the consumption and TitleRegistered (a crash there must be recoverable). */
   readonly afterConsume?: (registration: TitleRegisteredData) => Promise<void>;
 }
@@ -92,13 +92,15 @@ export interface Registered {
 }
 
 export async function registerTitle(deps: RegisterDeps, input: RegisterInput, context: CommandContext): Promise<Registered> {
-  const contact = await deps.sealForOwner(input.ownerId, { email: input.email, phone: input.phone, address: input.address });
   // Version 2's salt: sealed beside the contact details, given out in clear only in the owner's `.tr`.
   const salt = newCommitmentSalt();
-  const commitmentSalt = await deps.sealForOwner(input.ownerId, { salt });
+  const [contact, commitmentSalt] = (await deps.sealForOwner(input.ownerId, [
+    { email: input.email, phone: input.phone, address: input.address },
+    { salt },
+  ])) as [string, string];
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // The provider decides whether an open payment was paid; a settled one is left alone.
-    await settlePayment(deps, input.paymentId, 'retrieval', context);
+    const payment = await settlePayment(deps, input.paymentId, 'retrieval', context);
     const atomic = deps.store.appendMany?.bind(deps.store);
     // With an atomic append a taken TR number is a conflict on its stream, caught at commit: no read first.
     const trNumber = atomic ? newTrNumber(context.now) : await freeTrNumber(deps.store, context.now);
@@ -129,7 +131,7 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
     let consumed: boolean;
     try {
       if (atomic) {
-        const outcome = await consumeAndRegister(atomic, deps, registration, context);
+        const outcome = await consumeAndRegister(atomic, deps, payment, registration, context);
         if (outcome === 'raced') continue;
         if (outcome !== 'replay') return { registration, position: outcome, replayed: false };
         consumed = false;
@@ -168,7 +170,8 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
 }
 
 /**
- * The payment's consumption and TitleRegistered in one multi-stream append: the registration's
+ * The payment's consumption and TitleRegistered in one multi-stream append, at the revision the
+ * payment was read at (by `settlePayment`, just before): the registration's
  * position; 'replay' when this payment already made this registration (nothing written); 'raced'
  * when the payment changed since it was read or the TR number was taken meanwhile (nothing written:
  * decide again). A refusal of the payment is thrown as the decider threw it.
@@ -176,11 +179,11 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
 async function consumeAndRegister(
   appendMany: (appends: readonly StreamAppend[]) => Promise<AppendResult[]>,
   deps: RegisterDeps,
+  { state, revision }: LoadedPayment,
   registration: TitleRegisteredData,
   context: CommandContext,
 ): Promise<Position | 'replay' | 'raced'> {
   const payment = paymentStream(registration.paymentId);
-  const { state, revision } = await loadState(deps.store, payment, paymentDecider);
   const consumption = paymentDecider.decide(
     { type: 'Consume', userId: registration.ownerId, feeCents: deps.feeCents, registration, now: context.now },
     state,

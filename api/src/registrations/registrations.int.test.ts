@@ -448,7 +448,7 @@ describe('one payment, one registration', () => {
       provider,
       publicUrl: 'http://titleledger.test',
       feeCents: 999,
-      sealForOwner: async () => 'v1.sealed',
+      sealForOwner: async (_ownerId: string, values: readonly unknown[]) => values.map(() => 'v1.sealed'),
       afterConsume: async () => {
         throw new Error('simulated crash');
       },
