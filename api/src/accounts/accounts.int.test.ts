@@ -254,6 +254,34 @@ describe('sessions', () => {
     expect(String(state.headers['set-cookie'])).toMatch(/tl_session=;/);
   });
 
+  it('a request whose session touch is due does not queue behind another request touching it', async () => {
+    const { token, user } = await registered();
+    await app.running.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '2 minutes' WHERE user_id = $1`, [user.id]);
+    // Another request of the same session is touching it: it holds the row until its commit.
+    const other = await app.running.pool.connect();
+    let settled = false;
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT 1 FROM sessions WHERE user_id = $1 FOR UPDATE', [user.id]);
+      const answered = call({ method: 'GET', url: '/api/auth/me', token }).finally(() => (settled = true));
+      // Until the answer comes: is any backend waiting for a row lock?
+      let queued = false;
+      while (!settled && !queued) {
+        const { rowCount } = await app.running.pool.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        queued = rowCount !== 0;
+      }
+      await other.query('ROLLBACK'); // lets a queued request finish
+      const response = await answered;
+      expect(queued).toBe(false);
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+    }
+  });
+
   it('tells the web app who is signed in with 200 either way (GET /api/auth/session)', async () => {
     const anonymous = await call({ method: 'GET', url: '/api/auth/session' });
     expect(anonymous.statusCode).toBe(200);

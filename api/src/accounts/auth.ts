@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.js';
 import type { Sessions } from './sessions.js';
-import { findUserEmail } from './user-queries.js';
 
 const SESSION_COOKIE = 'tl_session';
 const REMEMBER_ME_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -55,7 +54,7 @@ export const authPlugin = fp(
         return;
       }
       request.actor = { kind: 'user', id: session.userId, role: null };
-      request.user = { id: session.userId, email: await findUserEmail(app.deps.pool, session.userId) };
+      request.user = { id: session.userId, email: session.email };
       request.session = { token, createdAt: session.createdAt };
     });
   },

@@ -7,6 +7,8 @@ import type { Queryable } from './user-keys.js';
 export interface SessionInfo {
   readonly userId: string;
   readonly createdAt: Date;
+  /** The user's e-mail as the `users` read model has it (null until it has the user). */
+  readonly email: string | null;
 }
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
@@ -40,19 +42,25 @@ export class Sessions {
    */
   async resolve(token: string): Promise<SessionInfo | null> {
     const hash = hashToken(token);
-    const { rows } = await this.db.query<{ user_id: string; created_at: Date }>(
+    // The user's e-mail in the same round trip: every signed-in request needs it.
+    const { rows } = await this.db.query<{ user_id: string; created_at: Date; email: string | null }>(
       `WITH live AS (
          SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
           WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
+       ), due AS (
+         -- Requests that come together (a page's parallel calls) each find the touch due: one makes
+         -- it, the others skip the row it holds rather than queue behind its commit, one by one.
+         SELECT s.token_hash FROM sessions s JOIN live USING (token_hash)
+          WHERE s.last_seen_at <= now() - $3 * interval '1 millisecond'
+          FOR UPDATE OF s SKIP LOCKED
        ), touched AS (
-         UPDATE sessions s SET last_seen_at = now() FROM live
-          WHERE s.token_hash = live.token_hash AND live.last_seen_at <= now() - $3 * interval '1 millisecond'
+         UPDATE sessions s SET last_seen_at = now() FROM due WHERE s.token_hash = due.token_hash
        )
-       SELECT user_id, created_at FROM live`,
+       SELECT live.user_id, live.created_at, u.email FROM live LEFT JOIN users u ON u.id = live.user_id`,
       [hash, this.idleMs, touchAfterMs(this.idleMs)],
     );
     const row = rows[0];
-    if (row) return { userId: row.user_id, createdAt: row.created_at };
+    if (row) return { userId: row.user_id, createdAt: row.created_at, email: row.email };
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
     return null;
   }

@@ -71,11 +71,6 @@ export async function findUser(db: Queryable, userId: string): Promise<User | nu
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-export async function findUserEmail(db: Queryable, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-  return rows[0]?.email ?? null;
-}
-
 const NO_STATS: UserStats = { totalRegistrations: 0, activeRegistrations: 0, pendingRegistrations: 0, thisMonthRegistrations: 0 };
 
 /**
