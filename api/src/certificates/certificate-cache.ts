@@ -5,8 +5,11 @@
 // the ETag, known before any file is read, so a revalidation is answered 304 with no I/O.
 // The background renderer (registrations/certificate-renderer.ts) asks for each new state with
 // 'background' priority; a request for one not yet rendered renders it at once with 'high'
-// priority, and requests for the same file share one rendering.
+// priority, and requests for the same file share one rendering. The files served last are also
+// kept in memory (a file never changes under its name, so nothing goes stale there): a request for
+// one reads no file.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { BlobStore } from '../documents/blob-store.js';
 import { certificateDocument, type CertificateData } from './certificate-document.js';
 import type { CertificatePool, RenderPriority } from './certificate-pool.js';
@@ -36,14 +39,22 @@ function prepare(data: CertificateData, as: CertificateFormat): Prepared {
 
 const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
 
+/** How many bytes of certificates are kept in memory (a PDF is ~15 KB, a preview ~150 KB). */
+const MEMORY_BYTES = 32 * 1024 * 1024;
+
 export class CertificateCache {
   /** Renderings under way, by blob id: concurrent requests for one certificate wait for one rendering. */
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** The files read or rendered last, by blob id, up to `memoryBytes` in all. */
+  private readonly memory: LRUCache<string, Buffer>;
 
   constructor(
     private readonly pool: CertificatePool,
     private readonly blobs: BlobStore,
-  ) {}
+    memoryBytes = MEMORY_BYTES,
+  ) {
+    this.memory = new LRUCache<string, Buffer>({ maxSize: memoryBytes, sizeCalculation: (file) => Math.max(file.length, 1) });
+  }
 
   /** The certificate of `data` in format `as` (its document is built and named once, here). */
   file(data: CertificateData, as: CertificateFormat = 'pdf'): CertificateFile {
@@ -53,14 +64,21 @@ export class CertificateCache {
 
   private async read(prepared: Prepared, as: CertificateFormat, priority: RenderPriority): Promise<Buffer> {
     const id = blobId(prepared.name, as);
+    const kept = this.memory.get(id);
+    if (kept) return kept;
     const rendering = this.inFlight.get(id);
     if (rendering) return rendering;
     try {
-      return await this.blobs.get(id);
+      return this.keep(id, await this.blobs.get(id));
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
     return this.render(id, prepared, as, priority);
+  }
+
+  private keep(id: string, file: Buffer): Buffer {
+    this.memory.set(id, file);
+    return file;
   }
 
   private render(id: string, prepared: Prepared, as: CertificateFormat, priority: RenderPriority): Promise<Buffer> {
@@ -73,7 +91,7 @@ export class CertificateCache {
       await this.blobs.put(id, (async function* () {
         yield body;
       })());
-      return body;
+      return this.keep(id, body);
     })().finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, rendering);
     return rendering;

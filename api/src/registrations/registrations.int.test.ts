@@ -247,22 +247,29 @@ describe('submission', () => {
     expect((await flows.send({ method: 'GET', url, token: alice.token, headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
   });
 
-  it('renders on demand a certificate not rendered yet, and keeps it', async () => {
-    const url = `/api/copyright/download-certificate/${created.tr_number}`;
-    const { etag } = (await call({ method: 'GET', url, token: alice.token })).headers;
-    const name = String(etag).slice(1, -1);
-    const file = path.join(dataDir, 'certificates', name.slice(0, 2), `${name}-pdf`);
-    rmSync(file, { force: true });
+  it('renders on demand a certificate not rendered yet, keeps it as a file, and serves it again from memory', async () => {
+    // The preview image is never rendered in the background: its first request renders it.
+    const url = `/api/copyright/certificate-preview/${created.tr_number}/image`;
     const rendered = await call({ method: 'GET', url, token: alice.token });
     expect(rendered.status).toBe(200);
-    expect(rendered.headers.etag).toBe(etag);
-    expect(pdfText(rendered.raw)).toContain(created.tr_number);
+    expect(rendered.raw.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const etag = String(rendered.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const name = etag.slice(1, -1);
+    const file = path.join(dataDir, 'certificates', name.slice(0, 2), `${name}-png`);
     expect(readFileSync(file).equals(rendered.raw)).toBe(true);
-    // The PNG preview is a file of its own, with its own ETag.
-    const image = await call({ method: 'GET', url: `/api/copyright/certificate-preview/${created.tr_number}/image`, token: alice.token });
-    expect(image.status).toBe(200);
-    expect(image.headers.etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
-    expect(image.headers.etag).not.toBe(etag);
+    // Served from memory next time: the same bytes with its file gone (a derived file, made again
+    // when missing once the process no longer holds it).
+    rmSync(file);
+    const again = await call({ method: 'GET', url, token: alice.token });
+    expect(again.status).toBe(200);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.raw.equals(rendered.raw)).toBe(true);
+    // The PDF is a file of its own, with its own ETag.
+    const pdf = await call({ method: 'GET', url: `/api/copyright/download-certificate/${created.tr_number}`, token: alice.token });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.etag).not.toBe(etag);
+    expect(pdfText(pdf.raw)).toContain(created.tr_number);
   });
 
   it('serves a .tr bundle that verifies with the published key and decrypts to the work', async () => {

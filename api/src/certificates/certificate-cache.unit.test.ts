@@ -1,0 +1,74 @@
+// The certificate cache's memory: a file served once is served again without reading the blob store,
+// within the byte budget, the least recently used leaving first.
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BlobStore } from '../documents/blob-store.js';
+import type { CertificateData } from './certificate-document.js';
+import { CertificateCache } from './certificate-cache.js';
+import { CertificatePool } from './certificate-pool.js';
+
+/** A blob store in memory that counts its reads. */
+function countingBlobs() {
+  const files = new Map<string, Buffer>();
+  const reads: string[] = [];
+  const blobs: BlobStore = {
+    async put(id, source) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of source) chunks.push(Buffer.from(chunk));
+      files.set(id, Buffer.concat(chunks));
+      return { size: files.get(id)!.length };
+    },
+    async get(id) {
+      reads.push(id);
+      const file = files.get(id);
+      if (!file) throw Object.assign(new Error(`no blob ${id}`), { code: 'ENOENT' });
+      return file;
+    },
+    stream: (id) => Readable.from(files.get(id) ?? Buffer.alloc(0)),
+    async delete(id) {
+      files.delete(id);
+    },
+  };
+  return { blobs, files, reads };
+}
+
+const data = (trNumber: string): CertificateData => ({
+  trNumber,
+  title: 'A work',
+  registrantName: 'Ada Lovelace',
+  materialType: 'Book',
+  intendedMedium: 'PRINT LITERARY',
+  registeredAt: new Date('2026-03-04T05:06:07.089Z'),
+  cryptographicHash: 'a'.repeat(64),
+  fileContentHash: 'b'.repeat(64),
+  status: 'pending',
+  anchor: null,
+  verifyUrl: `http://localhost:3000/titles/${trNumber}`,
+});
+
+/** The blob id the cache keeps a PDF under: its ETag's name with `-pdf`. */
+const pdfId = (cache: CertificateCache, trNumber: string) => `${JSON.parse(cache.file(data(trNumber)).etag) as string}-pdf`;
+
+describe('certificate cache memory', () => {
+  // Never asked to render here: every file is in the blob store already.
+  const pool = new CertificatePool(1);
+  afterAll(() => pool.close());
+
+  it('reads a file from the blob store once, then serves it from memory', async () => {
+    const { blobs, files, reads } = countingBlobs();
+    const cache = new CertificateCache(pool, blobs);
+    files.set(pdfId(cache, 'TR-1'), Buffer.from('%PDF-one'));
+    expect((await cache.file(data('TR-1')).read()).toString()).toBe('%PDF-one');
+    expect((await cache.file(data('TR-1')).read()).toString()).toBe('%PDF-one');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('keeps no more than its byte budget, dropping the least recently used first', async () => {
+    const { blobs, files, reads } = countingBlobs();
+    const cache = new CertificateCache(pool, blobs, 25); // room for one 20-byte file, not two
+    files.set(pdfId(cache, 'TR-A'), Buffer.alloc(20, 'a'));
+    files.set(pdfId(cache, 'TR-B'), Buffer.alloc(20, 'b'));
+    for (const tr of ['TR-A', 'TR-A', 'TR-B', 'TR-A']) await cache.file(data(tr)).read();
+    expect(reads).toEqual([pdfId(cache, 'TR-A'), pdfId(cache, 'TR-B'), pdfId(cache, 'TR-A')]);
+  });
+});
