@@ -3,9 +3,9 @@
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../documents/blob-store.js';
-import type { CertificateData } from './certificate-document.js';
 import { CertificateCache } from './certificate-cache.js';
 import { CertificatePool } from './certificate-pool.js';
+import { pendingCertificate } from '../../../test/support/certificate-data.js';
 
 /** A blob store in memory that counts its reads. */
 function countingBlobs() {
@@ -32,19 +32,7 @@ function countingBlobs() {
   return { blobs, files, reads };
 }
 
-const data = (trNumber: string): CertificateData => ({
-  trNumber,
-  title: 'A work',
-  registrantName: 'Ada Lovelace',
-  materialType: 'Book',
-  intendedMedium: 'PRINT LITERARY',
-  registeredAt: new Date('2026-03-04T05:06:07.089Z'),
-  cryptographicHash: 'a'.repeat(64),
-  fileContentHash: 'b'.repeat(64),
-  status: 'pending',
-  anchor: null,
-  verifyUrl: `http://localhost:3000/titles/${trNumber}`,
-});
+const data = pendingCertificate;
 
 /** The blob id the cache keeps a PDF under: its ETag's name with `-pdf`. */
 const pdfId = (cache: CertificateCache, trNumber: string) => `${JSON.parse(cache.file(data(trNumber)).etag) as string}-pdf`;

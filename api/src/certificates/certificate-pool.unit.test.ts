@@ -1,22 +1,11 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certificateDocument, type CertificateData } from './certificate-document.js';
+import { certificateDocument } from './certificate-document.js';
 import { CertificatePool } from './certificate-pool.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
+import { pendingCertificate } from '../../../test/support/certificate-data.js';
 
-const data: CertificateData = {
-  trNumber: 'TR-COPY-2026-ABCD1234',
-  title: 'The Long Night — a novel',
-  registrantName: 'Ada Lovelace',
-  materialType: 'Book',
-  intendedMedium: 'PRINT LITERARY',
-  registeredAt: new Date('2026-03-04T05:06:07.089Z'),
-  cryptographicHash: 'a'.repeat(64),
-  fileContentHash: 'b'.repeat(64),
-  status: 'pending',
-  anchor: null,
-  verifyUrl: 'http://localhost:3000/verify?tr=TR-COPY-2026-ABCD1234&hash=' + 'a'.repeat(64),
-};
+const data = pendingCertificate();
 
 // Worker threads load pdfmake and its fonts on their first render, which on a loaded machine takes
 // longer than the unit project's 5 s default: the limit is for a hung pool, not a slow one.
