@@ -2,6 +2,7 @@
 // (the idle limit slides with use, a minute at a time). Operational state, so kept out of the log;
 // the log records the logins themselves (UserLoggedIn).
 import { createHash, randomBytes } from 'node:crypto';
+import { isUndefinedTable } from '../db/missing.js';
 import type { Queryable } from './user-keys.js';
 
 export interface SessionInfo {
@@ -19,6 +20,29 @@ const hashToken = (token: string): Buffer => createHash('sha256').update(token).
  * write, with its commit's flush to disk.
  */
 export const touchAfterMs = (idleMs: number): number => Math.min(60_000, Math.floor(idleMs / 100));
+
+interface ResolvedRow {
+  readonly user_id: string;
+  readonly created_at: Date;
+  readonly email: string | null;
+}
+
+/** The session's row if live, touched when due; `tail` says where the e-mail comes from. */
+function resolveSql(tail: string): string {
+  return `WITH live AS (
+      SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
+       WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
+    ), due AS (
+      -- Requests that come together (a page's parallel calls) each find the touch due: one makes
+      -- it, the others skip the row it holds rather than queue behind its commit, one by one.
+      SELECT s.token_hash FROM sessions s JOIN live USING (token_hash)
+       WHERE s.last_seen_at <= now() - $3 * interval '1 millisecond'
+       FOR UPDATE OF s SKIP LOCKED
+    ), touched AS (
+      UPDATE sessions s SET last_seen_at = now() FROM due WHERE s.token_hash = due.token_hash
+    )
+    SELECT live.user_id, live.created_at, ${tail}`;
+}
 
 export class Sessions {
   constructor(
@@ -42,23 +66,15 @@ export class Sessions {
    */
   async resolve(token: string): Promise<SessionInfo | null> {
     const hash = hashToken(token);
-    // The user's e-mail in the same round trip: every signed-in request needs it.
-    const { rows } = await this.db.query<{ user_id: string; created_at: Date; email: string | null }>(
-      `WITH live AS (
-         SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
-          WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
-       ), due AS (
-         -- Requests that come together (a page's parallel calls) each find the touch due: one makes
-         -- it, the others skip the row it holds rather than queue behind its commit, one by one.
-         SELECT s.token_hash FROM sessions s JOIN live USING (token_hash)
-          WHERE s.last_seen_at <= now() - $3 * interval '1 millisecond'
-          FOR UPDATE OF s SKIP LOCKED
-       ), touched AS (
-         UPDATE sessions s SET last_seen_at = now() FROM due WHERE s.token_hash = due.token_hash
-       )
-       SELECT live.user_id, live.created_at, u.email FROM live LEFT JOIN users u ON u.id = live.user_id`,
-      [hash, this.idleMs, touchAfterMs(this.idleMs)],
-    );
+    const params = [hash, this.idleMs, touchAfterMs(this.idleMs)];
+    // The user's e-mail in the same round trip (every signed-in request needs it), unless the
+    // `users` read model is not in this database: then the session alone, with no e-mail.
+    const { rows } = await this.db
+      .query<ResolvedRow>(resolveSql('u.email FROM live LEFT JOIN users u ON u.id = live.user_id'), params)
+      .catch((error: unknown) => {
+        if (!isUndefinedTable(error)) throw error;
+        return this.db.query<ResolvedRow>(resolveSql('NULL::text AS email FROM live'), params);
+      });
     const row = rows[0];
     if (row) return { userId: row.user_id, createdAt: row.created_at, email: row.email };
     await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
