@@ -6,10 +6,30 @@ import pg from 'pg';
 /** NOTIFYed once a projection's checkpoint has moved: read-your-writes waiters in every API process LISTEN on it. */
 export const READ_MODELS_CHANNEL = 'projection_checkpoints_moved';
 
+/** In-process wakes by pool and channel (`onLocalNotify`). */
+const localWakes = new WeakMap<pg.Pool, Map<string, Set<() => void>>>();
+
+/**
+ * Runs `wake` whenever a CommittedNotifier of the same pool and channel notifies in this process, at
+ * once: a waiter beside the writer (one process running both, as `npm start` does) need not wait for
+ * the NOTIFY's round trip through Postgres. Listeners in other processes still hear the NOTIFY.
+ * Returns the function that stops it.
+ */
+export function onLocalNotify(pool: pg.Pool, channel: string, wake: () => void): () => void {
+  let channels = localWakes.get(pool);
+  if (!channels) localWakes.set(pool, (channels = new Map<string, Set<() => void>>()));
+  let wakes = channels.get(channel);
+  if (!wakes) channels.set(channel, (wakes = new Set<() => void>()));
+  const registered = wakes;
+  registered.add(wake);
+  return () => registered.delete(wake);
+}
+
 /**
  * NOTIFYs `channel` after the writer's transaction has committed, never inside it: a NOTIFY in the
  * transaction takes Postgres's global notification lock at commit and serialises the committers.
- * Calls coalesce: while one is in flight, any number of further calls send one more.
+ * Calls coalesce: while one is in flight, any number of further calls send one more. Wakes in this
+ * process (`onLocalNotify`) run at each call, first.
  */
 export class CommittedNotifier {
   private inFlight = false;
@@ -23,6 +43,7 @@ export class CommittedNotifier {
 
   notify(): void {
     if (this.closed) return;
+    for (const wake of localWakes.get(this.pool)?.get(this.channel) ?? []) wake();
     if (this.inFlight) {
       this.again = true;
       return;

@@ -5,10 +5,11 @@
 // at once, so one stuck read model costs nobody 3 s per request, and read models the command does
 // not need (sign-in does not read `audit-log`) never hold it up.
 // The projection runner NOTIFYs after each batch it commits, so a waiter looks again as soon as a read
-// model moved, in whichever process the runner leads; the poll is the fallback for a lost NOTIFY.
+// model moved, in whichever process the runner leads (in its own process, at the commit itself:
+// `onLocalNotify`); the poll is the fallback for a lost NOTIFY.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
-import { ChannelListener, READ_MODELS_CHANNEL } from '../db/notifications.js';
+import { ChannelListener, READ_MODELS_CHANNEL, onLocalNotify } from '../db/notifications.js';
 import { AppError } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 
@@ -51,6 +52,7 @@ export class ProjectionWaiter {
   /** Counts NOTIFYs, so one heard while a wait was looking is not missed. */
   private wakes = 0;
   private readonly listener: ChannelListener;
+  private readonly stopLocalWakes: () => void;
   private readonly listeningPollMs: number;
 
   constructor(
@@ -59,10 +61,13 @@ export class ProjectionWaiter {
     options: ProjectionWaiterOptions = {},
   ) {
     this.listeningPollMs = options.listeningPollMs ?? 250;
-    this.listener = new ChannelListener(pool, READ_MODELS_CHANNEL, () => {
+    const wake = () => {
       this.wakes += 1;
-      for (const wake of this.paused) wake();
-    });
+      for (const resume of this.paused) resume();
+    };
+    this.listener = new ChannelListener(pool, READ_MODELS_CHANNEL, wake);
+    // A runner in this process on the same pool wakes us at its commit, before its NOTIFY comes back.
+    this.stopLocalWakes = onLocalNotify(pool, READ_MODELS_CHANNEL, wake);
   }
 
   /** Whether a read model moving wakes the waits at once (LISTEN is up). */
@@ -75,8 +80,9 @@ export class ProjectionWaiter {
     if (this.timeoutMs > 0) this.listener.ensure();
   }
 
-  /** Closes the LISTEN connection. */
+  /** Closes the LISTEN connection, and stops hearing this process's runner. */
   close(): Promise<void> {
+    this.stopLocalWakes();
     return this.listener.stop();
   }
 
