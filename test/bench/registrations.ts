@@ -18,6 +18,7 @@ import { runApp } from '@titleledger/api/runtime';
 import { toNewEvents } from '@titleledger/api/domain';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { certificateDocument, QR_PLACEHOLDER } from '../../api/src/certificates/certificate-document.js';
+import { pendingCertificate } from '../support/certificate-data.js';
 import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
 import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
 
@@ -195,8 +196,9 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     mainThread.enable();
     await Promise.all(
       Array.from({ length: 20 }, async () => {
-        const doc = certificateDocument({ trNumber: tr, title: 'x', registrantName: 'A B', materialType: 'Book', intendedMedium: 'TV', registeredAt: new Date(), cryptographicHash: 'a'.repeat(64), fileContentHash: 'b'.repeat(64), status: 'pending', anchor: null, verifyUrl: 'http://x/verify' });
-        const svg = await QRCode.toString('http://x/verify', { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+        const data = pendingCertificate(tr);
+        const doc = certificateDocument(data);
+        const svg = await QRCode.toString(data.verifyUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
         await pdfmake.createPdf(JSON.parse(JSON.stringify(doc).replace(JSON.stringify(QR_PLACEHOLDER), () => JSON.stringify(svg)))).getBuffer();
       }),
     );

@@ -16,13 +16,12 @@ const localWakes = new WeakMap<pg.Pool, Map<string, Set<() => void>>>();
  * Returns the function that stops it.
  */
 export function onLocalNotify(pool: pg.Pool, channel: string, wake: () => void): () => void {
-  let channels = localWakes.get(pool);
-  if (!channels) localWakes.set(pool, (channels = new Map<string, Set<() => void>>()));
-  let wakes = channels.get(channel);
-  if (!wakes) channels.set(channel, (wakes = new Set<() => void>()));
-  const registered = wakes;
-  registered.add(wake);
-  return () => registered.delete(wake);
+  const channels = localWakes.get(pool) ?? new Map<string, Set<() => void>>();
+  localWakes.set(pool, channels);
+  const wakes = channels.get(channel) ?? new Set<() => void>();
+  channels.set(channel, wakes);
+  wakes.add(wake);
+  return () => wakes.delete(wake);
 }
 
 /**
