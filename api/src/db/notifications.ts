@@ -1,6 +1,7 @@
 // Wake-ups across processes through Postgres LISTEN/NOTIFY: the event store's subscribers hear
 // appends, the read-your-writes waiter hears read models moving. A lost NOTIFY only costs latency:
 // whoever listens also polls, slower, as the fallback.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** NOTIFYed once a projection's checkpoint has moved: read-your-writes waiters in every API process LISTEN on it. */
@@ -8,6 +9,20 @@ export const READ_MODELS_CHANNEL = 'projection_checkpoints_moved';
 
 /** In-process wakes by pool and channel (`onLocalNotify`). */
 const localWakes = new WeakMap<pg.Pool, Map<string, Set<() => void>>>();
+/**
+ * A random name per pool, sent as the NOTIFY's payload: a ChannelListener on the same pool skips its
+ * own pool's NOTIFYs, whose commits have already woken it in-process.
+ */
+const poolTokens = new WeakMap<pg.Pool, string>();
+
+function poolToken(pool: pg.Pool): string {
+  let token = poolTokens.get(pool);
+  if (token === undefined) {
+    token = randomUUID();
+    poolTokens.set(pool, token);
+  }
+  return token;
+}
 
 /**
  * Runs `wake` whenever a CommittedNotifier of the same pool and channel notifies in this process, at
@@ -51,7 +66,7 @@ export class CommittedNotifier {
     const send = (): void => {
       this.again = false;
       this.pool
-        .query('SELECT pg_notify($1, $2)', [this.channel, ''])
+        .query('SELECT pg_notify($1, $2)', [this.channel, poolToken(this.pool)])
         .catch(() => undefined)
         .finally(() => {
           if (this.again && !this.closed) send();
@@ -71,6 +86,9 @@ export class CommittedNotifier {
  * NOTIFY, once LISTEN has taken effect (anything before it is found by the caller's own read) and
  * when the connection is lost (things may have been committed while nobody listened). A lost
  * connection is opened again with backoff (250 ms doubling to 30 s) until `stop()`.
+ * From `ensure()` to `stop()` it is also woken in-process by a CommittedNotifier of the same pool
+ * and channel (`onLocalNotify`), at the commit, and so skips that notifier's NOTIFY when it comes
+ * back: one wake per commit.
  */
 export class ChannelListener {
   private client: pg.Client | null = null;
@@ -79,6 +97,8 @@ export class ChannelListener {
   private failures = 0;
   private listening = false;
   private stopped = false;
+  /** Ends the in-process wakes; set from `ensure()` to `stop()`. */
+  private stopLocalWakes: (() => void) | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -96,6 +116,7 @@ export class ChannelListener {
   /** Opens the connection unless it is open, opening or waiting to retry. */
   ensure(): void {
     this.stopped = false;
+    this.stopLocalWakes ??= onLocalNotify(this.pool, this.channel, this.onWake);
     if (this.client || this.starting || this.retryTimer) return;
     const client = new pg.Client(this.pool.options);
     const lost = () => {
@@ -109,7 +130,10 @@ export class ChannelListener {
     };
     client.on('error', lost);
     client.on('end', lost);
-    client.on('notification', () => this.onWake());
+    const own = poolToken(this.pool);
+    client.on('notification', (message) => {
+      if (message.payload !== own) this.onWake();
+    });
     this.client = client;
     this.starting = (async () => {
       try {
@@ -144,6 +168,8 @@ export class ChannelListener {
   /** Closes the connection and cancels any retry; `ensure()` opens it again. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopLocalWakes?.();
+    this.stopLocalWakes = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     await this.starting;

@@ -5,11 +5,11 @@
 // at once, so one stuck read model costs nobody 3 s per request, and read models the command does
 // not need (sign-in does not read `audit-log`) never hold it up.
 // The projection runner NOTIFYs after each batch it commits, so a waiter looks again as soon as a read
-// model moved, in whichever process the runner leads (in its own process, at the commit itself:
-// `onLocalNotify`); the poll is the fallback for a lost NOTIFY.
+// model moved, in whichever process the runner leads (in its own process, at the commit itself: the
+// ChannelListener hears its own pool's commits in-process); the poll is the fallback for a lost NOTIFY.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
-import { ChannelListener, READ_MODELS_CHANNEL, onLocalNotify } from '../db/notifications.js';
+import { ChannelListener, READ_MODELS_CHANNEL } from '../db/notifications.js';
 import { AppError } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 
@@ -52,7 +52,6 @@ export class ProjectionWaiter {
   /** Counts NOTIFYs, so one heard while a wait was looking is not missed. */
   private wakes = 0;
   private readonly listener: ChannelListener;
-  private readonly stopLocalWakes: () => void;
   private readonly listeningPollMs: number;
 
   constructor(
@@ -65,9 +64,8 @@ export class ProjectionWaiter {
       this.wakes += 1;
       for (const resume of this.paused) resume();
     };
+    // A runner in this process on the same pool wakes it at its commit; one elsewhere, by its NOTIFY.
     this.listener = new ChannelListener(pool, READ_MODELS_CHANNEL, wake);
-    // A runner in this process on the same pool wakes us at its commit, before its NOTIFY comes back.
-    this.stopLocalWakes = onLocalNotify(pool, READ_MODELS_CHANNEL, wake);
   }
 
   /** Whether a read model moving wakes the waits at once (LISTEN is up). */
@@ -82,7 +80,6 @@ export class ProjectionWaiter {
 
   /** Closes the LISTEN connection, and stops hearing this process's runner. */
   close(): Promise<void> {
-    this.stopLocalWakes();
     return this.listener.stop();
   }
 
@@ -106,6 +103,8 @@ export class ProjectionWaiter {
     const deadline = Date.now() + this.timeoutMs;
     let pause = 2;
     for (;;) {
+      // Before the look: a commit in this process wakes the listener only from ensure() on.
+      this.listener.ensure();
       const wakesBefore = this.wakes;
       let behind: Behind[];
       try {
@@ -123,7 +122,6 @@ export class ProjectionWaiter {
         for (const b of behind) this.gaveUpOn.set(b.name, b.checkpoint);
         throw new ReadModelBehindError(behind.map((b) => b.name));
       }
-      this.listener.ensure();
       if (this.wakes !== wakesBefore) continue; // a read model moved while we looked
       await this.pause(Math.min(this.listener.isListening ? this.listeningPollMs : pause, deadline - Date.now()));
       pause = Math.min(pause * 2, UNHEARD_POLL_MS);

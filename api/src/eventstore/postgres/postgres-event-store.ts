@@ -74,7 +74,10 @@ export class PostgresEventStore implements EventStore {
   private readonly listenPollIntervalMs: number;
   private readonly fastPollWindowMs: number;
   private readonly batchSize: number;
-  /** This instance's live subscriptions: an append made here, or a NOTIFY from any process, nudges them. */
+  /**
+   * This instance's live subscriptions: an append on this pool (in-process, at its commit) or a NOTIFY
+   * from any other pool or process nudges them, through the listener.
+   */
   private readonly subscribers = new Set<() => void>();
   /** The LISTEN connection, open while there are subscriptions. */
   private readonly listener: ChannelListener;
@@ -102,9 +105,11 @@ export class PostgresEventStore implements EventStore {
     for (const nudge of this.subscribers) nudge();
   }
 
-  /** Wakes this instance's subscribers at once, and every other process's through a NOTIFY sent after the commit. */
+  /**
+   * Wakes the subscribers of every store on this pool at once (their listeners hear it in-process), and
+   * every other pool's and process's through a NOTIFY sent after the commit.
+   */
   private notifyCommitted(): void {
-    this.nudgeAll();
     this.notifier.notify();
   }
 
@@ -193,7 +198,7 @@ export class PostgresEventStore implements EventStore {
   subscribeAll(options: SubscribeAllOptions): Subscription {
     let stopped = false;
     let wake: (() => void) | null = null;
-    // Set by an append through this instance; checked before sleeping, so one made while a read was under way is not missed.
+    // Set by a nudge (an append on this pool, or a NOTIFY); checked before sleeping, so one that came while a read was under way is not missed.
     let nudged = false;
     // Until this time the fast poll is kept after a wake-up: an event whose transaction committed
     // behind an older one still running becomes visible when that one ends, which sends no NOTIFY
