@@ -1,4 +1,4 @@
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_TREE_ROOT,
@@ -15,6 +15,7 @@ import {
   verifyInclusionSync,
   type InclusionProof,
 } from './index.js';
+import { CHUNK_LEAVES, CHUNK_LEVELS, hashLowerLevels, layout } from './parallel.js';
 
 // Naive reference, straight from RFC 6962 §2.1: recursive MTH and PATH over a range of leaves,
 // split at the largest power of two smaller than n. It shares no code with the tree under test; the
@@ -51,7 +52,7 @@ function rfc6962Reference(leaves: readonly Uint8Array[]) {
       ? [...path(m, start, start + k), mth(start + k, end)]
       : [...path(m - k, start + k, end), mth(start, start + k)];
   };
-  return { root: (n: number) => mth(0, n), path: (m: number, n: number) => path(m, 0, n), sha };
+  return { root: (n: number) => mth(0, n), mth, path: (m: number, n: number) => path(m, 0, n), sha };
 }
 
 const hex = (s: string) => new Uint8Array(Buffer.from(s, 'hex'));
@@ -285,5 +286,44 @@ describe('serialization', () => {
     const before = encodeInclusionProof(tree.inclusionProof(2));
     for (let i = 0; i < 5; i++) tree.inclusionProof(i);
     expect(encodeInclusionProof(tree.inclusionProof(2))).toEqual(before);
+  });
+});
+
+describe('trees large enough to be hashed on worker threads', () => {
+  const chunkAligned = 4 * CHUNK_LEAVES;
+  const ragged = 5 * CHUNK_LEAVES + 1235; // a last chunk that is neither full nor a power of two
+  const random32 = (n: number) => Array.from({ length: n }, () => new Uint8Array(randomBytes(32)));
+
+  it('the workers write the leaf hashes and every chunk root as the RFC 6962 reference has them', () => {
+    const leaves = random32(ragged);
+    const ref = rfc6962Reference(leaves);
+    const { levelStarts, levelSizes, total } = layout(ragged);
+    const nodes = new SharedArrayBuffer(total * 32);
+    const raw = new SharedArrayBuffer(ragged * 32);
+    leaves.forEach((leaf, i) => new Uint8Array(raw).set(leaf, i * 32));
+    expect(hashLowerLevels(nodes, raw, levelStarts, levelSizes)).toBe(true);
+    const node = (level: number, j: number) => toHex(Buffer.from(nodes, (levelStarts[level]! + j) * 32, 32));
+    for (const i of [0, 1, CHUNK_LEAVES, ragged - 1]) expect(node(0, i), `leaf ${i}`).toBe(toHex(ref.sha(Uint8Array.of(0), leaves[i]!)));
+    for (let c = 0; c < levelSizes[CHUNK_LEVELS]!; c++) {
+      expect(node(CHUNK_LEVELS, c), `root of chunk ${c}`).toBe(toHex(ref.mth(c * CHUNK_LEAVES, Math.min((c + 1) * CHUNK_LEAVES, ragged))));
+    }
+  });
+
+  it.each([
+    ['32-byte leaves, chunk-aligned', chunkAligned, random32],
+    ['32-byte leaves, ragged', ragged, random32],
+    ['leaves of other lengths (hashed by the caller, levels by the workers)', ragged, leavesOf],
+  ] as const)('gives the reference root and proofs: %s', (_name, n, make) => {
+    const leaves = make(n);
+    const ref = rfc6962Reference(leaves);
+    const tree = MerkleTree.fromLeaves(leaves);
+    expect(toHex(tree.root)).toBe(toHex(ref.root(n)));
+    for (const i of [0, 1, CHUNK_LEAVES - 1, CHUNK_LEAVES, n - 2, n - 1, Math.floor(n / 3)]) {
+      const proof = tree.inclusionProof(i);
+      expect(proof.path.map(toHex), `path of leaf ${i}`).toEqual(ref.path(i, n).map(toHex));
+      expect(verifyInclusionSync(proof, tree.root, sha256)).toBe(true);
+    }
+    const again = MerkleTree.fromLeafHashes(leaves.map((leaf) => hashLeaf(leaf)));
+    expect(toHex(again.root)).toBe(toHex(ref.root(n)));
   });
 });

@@ -7,6 +7,8 @@
 // is exactly RFC 6962's (split at the largest power of two below n): complete subtrees fill from the
 // left and the ragged right edge is lifted until it meets one. All levels sit in one flat buffer, so a
 // proof is a walk of index arithmetic (sibling = i ^ 1, parent = i >> 1), never a search.
+// A tree of PARALLEL_MIN_LEAVES or more, on a machine with more than one core, has its leaves and
+// lower levels hashed on worker threads (parallel.ts) while the caller waits; the result is the same.
 import { hash as oneShotHash } from 'node:crypto';
 import {
   HASH_SIZE,
@@ -17,6 +19,7 @@ import {
   toHex,
   type InclusionProof,
 } from './proof.js';
+import { CHUNK_LEVELS, hashLowerLevels, layout, parallelWorthIt } from './parallel.js';
 
 /** SHA-256 with node:crypto's one-shot API (about a third faster than createHash for 65-byte inputs). */
 export function sha256(bytes: Uint8Array): Uint8Array {
@@ -61,6 +64,23 @@ export interface MerkleTreeDump {
   readonly leafHashes: readonly string[];
 }
 
+/** Hashes levels `fromLevel` … root of `nodes`, each from the level below it (which must be there). */
+function hashLevels(nodes: Buffer, levelStarts: readonly number[], levelSizes: readonly number[], fromLevel: number): void {
+  const input = Buffer.allocUnsafe(1 + 2 * HASH_SIZE);
+  input[0] = NODE_PREFIX;
+  for (let level = Math.max(fromLevel, 1); level < levelSizes.length; level++) {
+    const width = levelSizes[level - 1]!;
+    let child = levelStarts[level - 1]! * HASH_SIZE;
+    let parent = levelStarts[level]! * HASH_SIZE;
+    for (let j = 0; j + 1 < width; j += 2, child += 2 * HASH_SIZE, parent += HASH_SIZE) {
+      // Siblings are adjacent in the buffer: left || right is one 64-byte range.
+      nodes.copy(input, 1, child, child + 2 * HASH_SIZE);
+      writeSha256(nodes, parent, input);
+    }
+    if (width % 2 === 1) nodes.copy(nodes, parent, child, child + HASH_SIZE);
+  }
+}
+
 export class MerkleTree {
   /** Number of leaves. */
   readonly size: number;
@@ -72,35 +92,9 @@ export class MerkleTree {
   /** Read-only views of nodes handed out in proofs, made at most once per node. */
   readonly #views: (Uint8Array | undefined)[];
 
-  private constructor(leafHashes: Buffer, size: number) {
-    const levelSizes = [size];
-    for (let width = size; width > 1; ) {
-      width = Math.ceil(width / 2);
-      levelSizes.push(width);
-    }
-    const levelStarts: number[] = [];
-    let total = 0;
-    for (const width of levelSizes) {
-      levelStarts.push(total);
-      total += width;
-    }
-
-    const nodes = Buffer.allocUnsafeSlow(total * HASH_SIZE);
-    leafHashes.copy(nodes, 0, 0, size * HASH_SIZE);
-    const input = Buffer.allocUnsafe(1 + 2 * HASH_SIZE);
-    input[0] = NODE_PREFIX;
-    for (let level = 0; level + 1 < levelSizes.length; level++) {
-      const width = levelSizes[level]!;
-      let child = levelStarts[level]! * HASH_SIZE;
-      let parent = levelStarts[level + 1]! * HASH_SIZE;
-      for (let j = 0; j + 1 < width; j += 2, child += 2 * HASH_SIZE, parent += HASH_SIZE) {
-        // Siblings are adjacent in the buffer: left || right is one 64-byte range.
-        nodes.copy(input, 1, child, child + 2 * HASH_SIZE);
-        writeSha256(nodes, parent, input);
-      }
-      if (width % 2 === 1) nodes.copy(nodes, parent, child, child + HASH_SIZE);
-    }
-
+  /** `nodes` holds every level (tree.ts's layout for `size` leaves), hashed. */
+  private constructor(nodes: Buffer, size: number) {
+    const { levelStarts, levelSizes, total } = layout(size);
     this.size = size;
     this.#nodes = nodes;
     this.#levelStarts = levelStarts;
@@ -108,34 +102,66 @@ export class MerkleTree {
     this.#views = new Array<Uint8Array | undefined>(total);
   }
 
+  /**
+   * A tree of `size` leaves: `fill` writes the leaf hashes into level 0 of the buffer it is given, or
+   * (when it is given the raw leaves' buffer too, for a tree large enough to share out) copies the raw
+   * 32-byte leaves there to be hashed by the workers, and returns whether it did.
+   */
+  static #build(size: number, fill: (nodes: Buffer, raw: Buffer | null) => boolean): MerkleTree {
+    const { levelStarts, levelSizes, total } = layout(size);
+    if (parallelWorthIt(size)) {
+      const shared = new SharedArrayBuffer(total * HASH_SIZE);
+      const nodes = Buffer.from(shared);
+      const rawShared = new SharedArrayBuffer(size * HASH_SIZE);
+      const raw = fill(nodes, Buffer.from(rawShared)) ? rawShared : null;
+      if (hashLowerLevels(shared, raw, levelStarts, levelSizes)) {
+        hashLevels(nodes, levelStarts, levelSizes, CHUNK_LEVELS + 1);
+        // Kept in memory of its own: views of shared memory cost V8 more to make, and proofs make many.
+        const own = Buffer.allocUnsafeSlow(nodes.length);
+        nodes.copy(own);
+        return new MerkleTree(own, size);
+      }
+    }
+    const nodes = Buffer.allocUnsafeSlow(total * HASH_SIZE);
+    fill(nodes, null);
+    hashLevels(nodes, levelStarts, levelSizes, 1);
+    return new MerkleTree(nodes, size);
+  }
+
   /** The tree whose leaves are `leaves` (raw leaf data, hashed here with the leaf prefix). */
   static fromLeaves(leaves: readonly Uint8Array[]): MerkleTree {
-    const hashes = Buffer.allocUnsafeSlow(leaves.length * HASH_SIZE);
-    // One input buffer for every leaf of the usual length (a 32-byte hash); another length gets its own.
-    const input = Buffer.allocUnsafe(1 + HASH_SIZE);
-    input[0] = LEAF_PREFIX;
-    leaves.forEach((leaf, i) => {
-      if (leaf.length === HASH_SIZE) {
-        input.set(leaf, 1);
-        writeSha256(hashes, i * HASH_SIZE, input);
-        return;
+    return MerkleTree.#build(leaves.length, (nodes, raw) => {
+      if (raw && leaves.every((leaf) => leaf.length === HASH_SIZE)) {
+        leaves.forEach((leaf, i) => raw.set(leaf, i * HASH_SIZE));
+        return true;
       }
-      const other = Buffer.allocUnsafe(1 + leaf.length);
-      other[0] = LEAF_PREFIX;
-      other.set(leaf, 1);
-      writeSha256(hashes, i * HASH_SIZE, other);
+      // One input buffer for every leaf of the usual length (a 32-byte hash); another length gets its own.
+      const input = Buffer.allocUnsafe(1 + HASH_SIZE);
+      input[0] = LEAF_PREFIX;
+      leaves.forEach((leaf, i) => {
+        if (leaf.length === HASH_SIZE) {
+          input.set(leaf, 1);
+          writeSha256(nodes, i * HASH_SIZE, input);
+          return;
+        }
+        const other = Buffer.allocUnsafe(1 + leaf.length);
+        other[0] = LEAF_PREFIX;
+        other.set(leaf, 1);
+        writeSha256(nodes, i * HASH_SIZE, other);
+      });
+      return false;
     });
-    return new MerkleTree(hashes, leaves.length);
   }
 
   /** The tree whose leaf hashes (already SHA-256(0x00 || data)) are `leafHashes`. */
   static fromLeafHashes(leafHashes: readonly Uint8Array[]): MerkleTree {
-    const hashes = Buffer.allocUnsafeSlow(leafHashes.length * HASH_SIZE);
     leafHashes.forEach((leafHash, i) => {
       if (leafHash.length !== HASH_SIZE) throw new RangeError(`Leaf hash ${i} has ${leafHash.length} bytes, not ${HASH_SIZE}`);
-      hashes.set(leafHash, i * HASH_SIZE);
     });
-    return new MerkleTree(hashes, leafHashes.length);
+    return MerkleTree.#build(leafHashes.length, (nodes) => {
+      leafHashes.forEach((leafHash, i) => nodes.set(leafHash, i * HASH_SIZE));
+      return false;
+    });
   }
 
   /** Rebuilds a dumped tree; throws if the format is unknown or the leaves no longer give the dumped root. */
