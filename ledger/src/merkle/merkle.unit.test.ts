@@ -325,5 +325,8 @@ describe('trees large enough to be hashed on worker threads', () => {
     }
     const again = MerkleTree.fromLeafHashes(leaves.map((leaf) => hashLeaf(leaf)));
     expect(toHex(again.root)).toBe(toHex(ref.root(n)));
+    const oneThread = MerkleTree.fromLeaves(leaves, { workers: false });
+    expect(toHex(oneThread.inclusionProof(n - 1).path[0]!)).toBe(toHex(tree.inclusionProof(n - 1).path[0]!));
+    expect(toHex(oneThread.root)).toBe(toHex(ref.root(n)));
   });
 });

@@ -81,6 +81,12 @@ function hashLevels(nodes: Buffer, levelStarts: readonly number[], levelSizes: r
   }
 }
 
+/** How to build a tree. */
+export interface BuildOptions {
+  /** Hash a large tree on worker threads (parallel.ts) when the machine has more than one core (default true). */
+  readonly workers?: boolean;
+}
+
 export class MerkleTree {
   /** Number of leaves. */
   readonly size: number;
@@ -107,9 +113,9 @@ export class MerkleTree {
    * (when it is given the raw leaves' buffer too, for a tree large enough to share out) copies the raw
    * 32-byte leaves there to be hashed by the workers, and returns whether it did.
    */
-  static #build(size: number, fill: (nodes: Buffer, raw: Buffer | null) => boolean): MerkleTree {
+  static #build(size: number, options: BuildOptions, fill: (nodes: Buffer, raw: Buffer | null) => boolean): MerkleTree {
     const { levelStarts, levelSizes, total } = layout(size);
-    if (parallelWorthIt(size)) {
+    if (options.workers !== false && parallelWorthIt(size)) {
       const shared = new SharedArrayBuffer(total * HASH_SIZE);
       const nodes = Buffer.from(shared);
       const rawShared = new SharedArrayBuffer(size * HASH_SIZE);
@@ -129,8 +135,8 @@ export class MerkleTree {
   }
 
   /** The tree whose leaves are `leaves` (raw leaf data, hashed here with the leaf prefix). */
-  static fromLeaves(leaves: readonly Uint8Array[]): MerkleTree {
-    return MerkleTree.#build(leaves.length, (nodes, raw) => {
+  static fromLeaves(leaves: readonly Uint8Array[], options: BuildOptions = {}): MerkleTree {
+    return MerkleTree.#build(leaves.length, options, (nodes, raw) => {
       if (raw && leaves.every((leaf) => leaf.length === HASH_SIZE)) {
         leaves.forEach((leaf, i) => raw.set(leaf, i * HASH_SIZE));
         return true;
@@ -154,11 +160,11 @@ export class MerkleTree {
   }
 
   /** The tree whose leaf hashes (already SHA-256(0x00 || data)) are `leafHashes`. */
-  static fromLeafHashes(leafHashes: readonly Uint8Array[]): MerkleTree {
+  static fromLeafHashes(leafHashes: readonly Uint8Array[], options: BuildOptions = {}): MerkleTree {
     leafHashes.forEach((leafHash, i) => {
       if (leafHash.length !== HASH_SIZE) throw new RangeError(`Leaf hash ${i} has ${leafHash.length} bytes, not ${HASH_SIZE}`);
     });
-    return MerkleTree.#build(leafHashes.length, (nodes) => {
+    return MerkleTree.#build(leafHashes.length, options, (nodes) => {
       leafHashes.forEach((leafHash, i) => nodes.set(leafHash, i * HASH_SIZE));
       return false;
     });
