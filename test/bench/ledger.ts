@@ -235,7 +235,17 @@ async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steady
     ];
     const sizes = [...gasBySize.keys()].sort((a, b) => a - b);
     const picked = [...new Set([sizes[0], sizes[Math.floor(sizes.length / 2)], sizes.at(-1)])].filter((s): s is number => s !== undefined);
-    for (const size of picked) rows.push({ name: `gas per anchor, batch of ${size} leaves`, value: gasBySize.get(size)!, unit: 'gas', target: '≤ 50,000, constant' });
+    for (const size of picked) {
+      rows.push({
+        name: `gas per anchor, batch of ${size} leaves`,
+        value: gasBySize.get(size)!,
+        unit: 'gas',
+        target: '≤ 50,000, constant',
+        // The analysis in contracts/solidity/AnchorRegistry.sol's header, in short.
+        bound:
+          'constant (the leaves never reach the chain), but ~50,100 before any execution: 21,000 per transaction, 22,100 for the root\'s fresh slot, 2,100 to read the anchorer\'s slot and 2,900 to rewrite the last batch id packed in it, ~2,000 for the RootAnchored log, ~800 calldata. Under 50,000 only by dropping the caller check, the increasing batch id (one anchor per batch) or the log',
+      });
+    }
     return rows;
   } finally {
     await running.stop();
