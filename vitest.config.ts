@@ -33,6 +33,10 @@ export default defineConfig({
     // expect.poll waits for a state; its 1 s default is a clock, not a hang detector (a recovery test
     // polled past it at load ~20). It still returns as soon as the state is there.
     expect: { poll: { timeout: 90_000 } },
+    // Two test files at a time whatever the cores (vitest's default is one fewer than the cores: one
+    // file at a time on 2 cores). An integration or end-to-end file spends most of its time waiting
+    // on Postgres, the chain node or Chromium, which run in processes of their own.
+    maxWorkers: 2,
     projects: [
       // A unit test's limit catches a hung test, not a slow machine: 5 s (vitest's default) failed under load.
       project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000 }),

@@ -7,8 +7,16 @@ import { createPool, migrate, type Migration } from '@titleledger/api/runtime';
 declare module 'vitest' {
   /** What global-setup.ts provides to every test file. */
   export interface ProvidedContext {
-    pgUrl: string;
+    /** One server per test file that may run at once (global-setup.ts). */
+    pgUrls: string[];
   }
+}
+
+/** The Postgres server of this test file's worker: no file running at the same time uses it. */
+export function testPostgresUrl(): string {
+  const urls = inject('pgUrls');
+  // VITEST_POOL_ID: 1 … maxWorkers, unique among the workers running at once.
+  return urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length]!;
 }
 
 export interface TestDatabase {
@@ -18,7 +26,7 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(migrations: readonly Migration[] = []): Promise<TestDatabase> {
-  const serverUrl = inject('pgUrl');
+  const serverUrl = testPostgresUrl();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,11 +1,12 @@
 // The embedded server is reached through a Unix socket in its data directory when the path fits
 // (no TCP stack per query), over TCP otherwise.
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import pg from 'pg';
+import { testPostgresUrl } from '../../../test/support/database.js';
 import { unixSocketDir } from './embedded-postgres.js';
 
 it('hands out a URL that connects through the Unix socket', async () => {
-  const client = new pg.Client({ connectionString: inject('pgUrl') });
+  const client = new pg.Client({ connectionString: testPostgresUrl() });
   await client.connect();
   try {
     const { rows } = await client.query<{ local: boolean }>('SELECT inet_server_addr() IS NULL AS local');

@@ -20,7 +20,7 @@ export const CHUNK_LEAVES = 4096;
 /** The levels a chunk covers above its leaves: log2(CHUNK_LEAVES). */
 export const CHUNK_LEVELS = Math.log2(CHUNK_LEAVES);
 /** Below this many leaves the caller's thread hashes alone: handing out the work would cost more. */
-export const PARALLEL_MIN_LEAVES = 4 * CHUNK_LEAVES;
+const PARALLEL_MIN_LEAVES = 4 * CHUNK_LEAVES;
 /** How long the caller waits for the workers before it hashes everything itself (a worker that died). */
 const WORKER_PATIENCE_MS = 30_000;
 
