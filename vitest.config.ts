@@ -35,13 +35,14 @@ export default defineConfig({
     expect: { poll: { timeout: 90_000 } },
     // Two test files at a time whatever the cores (vitest's default is one fewer than the cores: one
     // file at a time on 2 cores). An integration or end-to-end file spends most of its time waiting
-    // on Postgres, the chain node or Chromium, which run in processes of their own.
+    // on Postgres, the chain node or Chromium, which run in processes of their own. Each worker has
+    // its own Postgres server (test/support/global-setup.ts says why).
     maxWorkers: 2,
     projects: [
       // A unit test's limit catches a hung test, not a slow machine: 5 s (vitest's default) failed under load.
       project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000 }),
       project({ name: 'int', include: ['**/*.int.test.ts'], ...services }),
-      project({ name: 'e2e', include: ['**/*.e2e.test.ts'], ...services, testTimeout: 600_000, fileParallelism: false }),
+      project({ name: 'e2e', include: ['**/*.e2e.test.ts'], ...services, testTimeout: 600_000 }),
     ],
   },
 });
