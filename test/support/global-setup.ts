@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   // Under /tmp: the `postgres` user must be able to reach the data directory when we run as root.
   const dir = mkdtempSync(path.join(tmpdir(), 'titleledger-test-pg-'));
   chmodSync(dir, 0o755);
-  const count = Math.max(1, project.config.maxWorkers); // 1 where fileParallelism is false (e2e)
+  const count = Math.max(1, project.config.maxWorkers); // the files of this project that may run at once
   const servers = await Promise.all(
     Array.from({ length: count }, (_, i) => startEmbeddedPostgres({ dataDir: path.join(dir, `data-${i + 1}`), fast: true })),
   );
