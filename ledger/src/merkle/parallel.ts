@@ -24,7 +24,8 @@ const PARALLEL_MIN_LEAVES = 4 * CHUNK_LEAVES;
 /** How long the caller waits for the workers before it hashes everything itself (a worker that died). */
 const WORKER_PATIENCE_MS = 30_000;
 
-/** control[DONE]: workers finished with this job; control[FAILED]: 1 when one of them threw. */
+/** The job's control words: the next chunk to take, the workers done with it, 1 when one of them threw. */
+const NEXT = 0;
 const DONE = 1;
 const FAILED = 2;
 
@@ -41,7 +42,7 @@ parentPort.on('message', ({ control, nodes, leaves, levelStarts, levelSizes, chu
   const raw = leaves ? Buffer.from(leaves) : null;
   const chunks = Math.ceil(levelSizes[0] / chunkLeaves);
   try {
-    for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {
+    for (let c = Atomics.add(control, ${NEXT}, 1); c < chunks; c = Atomics.add(control, ${NEXT}, 1)) {
       if (raw) {
         const end = Math.min((c + 1) * chunkLeaves, levelSizes[0]);
         for (let i = c * chunkLeaves; i < end; i++) {
@@ -65,10 +66,10 @@ parentPort.on('message', ({ control, nodes, leaves, levelStarts, levelSizes, chu
       }
     }
   } catch {
-    Atomics.store(control, 2, 1);
+    Atomics.store(control, ${FAILED}, 1);
   } finally {
-    Atomics.add(control, 1, 1);
-    Atomics.notify(control, 1);
+    Atomics.add(control, ${DONE}, 1);
+    Atomics.notify(control, ${DONE});
   }
 });
 `;
@@ -124,7 +125,6 @@ export function hashLowerLevels(
   levelSizes: readonly number[],
 ): boolean {
   const threads = pool();
-  // [0]: the next chunk to take, [DONE], [FAILED].
   const control = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   for (const worker of threads) {
     worker.postMessage({ control, nodes, leaves, levelStarts, levelSizes, chunkLeaves: CHUNK_LEAVES, chunkLevels: CHUNK_LEVELS });

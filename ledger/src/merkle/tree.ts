@@ -109,38 +109,36 @@ export class MerkleTree {
   }
 
   /**
-   * A tree of `size` leaves: `fill` writes the leaf hashes into level 0 of the buffer it is given, or
-   * (when it is given the raw leaves' buffer too, for a tree large enough to share out) copies the raw
-   * 32-byte leaves there to be hashed by the workers, and returns whether it did.
+   * A tree of `size` leaves. `writeLeafHashes` writes them into level 0 of the buffer it is given.
+   * `rawLeaves`, where given, may instead hand over the raw 32-byte leaves in shared memory for the
+   * workers to hash (null when it cannot: leaves of other lengths).
    */
-  static #build(size: number, options: BuildOptions, fill: (nodes: Buffer, raw: Buffer | null) => boolean): MerkleTree {
+  static #build(
+    size: number,
+    options: BuildOptions,
+    writeLeafHashes: (nodes: Buffer) => void,
+    rawLeaves?: () => SharedArrayBuffer | null,
+  ): MerkleTree {
     const { levelStarts, levelSizes, total } = layout(size);
     if (options.workers !== false && parallelWorthIt(size)) {
       const shared = new SharedArrayBuffer(total * HASH_SIZE);
       const nodes = Buffer.from(shared);
-      const rawShared = new SharedArrayBuffer(size * HASH_SIZE);
-      const raw = fill(nodes, Buffer.from(rawShared)) ? rawShared : null;
+      const raw = rawLeaves?.() ?? null;
+      if (!raw) writeLeafHashes(nodes);
       if (hashLowerLevels(shared, raw, levelStarts, levelSizes)) {
         hashLevels(nodes, levelStarts, levelSizes, CHUNK_LEVELS + 1);
-        // Kept in memory of its own: views of shared memory cost V8 more to make, and proofs make many.
-        const own = Buffer.allocUnsafeSlow(nodes.length);
-        nodes.copy(own);
-        return new MerkleTree(own, size);
+        return new MerkleTree(nodes, size);
       }
     }
     const nodes = Buffer.allocUnsafeSlow(total * HASH_SIZE);
-    fill(nodes, null);
+    writeLeafHashes(nodes);
     hashLevels(nodes, levelStarts, levelSizes, 1);
     return new MerkleTree(nodes, size);
   }
 
   /** The tree whose leaves are `leaves` (raw leaf data, hashed here with the leaf prefix). */
   static fromLeaves(leaves: readonly Uint8Array[], options: BuildOptions = {}): MerkleTree {
-    return MerkleTree.#build(leaves.length, options, (nodes, raw) => {
-      if (raw && leaves.every((leaf) => leaf.length === HASH_SIZE)) {
-        leaves.forEach((leaf, i) => raw.set(leaf, i * HASH_SIZE));
-        return true;
-      }
+    const hashLeaves = (nodes: Buffer) => {
       // One input buffer for every leaf of the usual length (a 32-byte hash); another length gets its own.
       const input = Buffer.allocUnsafe(1 + HASH_SIZE);
       input[0] = LEAF_PREFIX;
@@ -155,8 +153,15 @@ export class MerkleTree {
         other.set(leaf, 1);
         writeSha256(nodes, i * HASH_SIZE, other);
       });
-      return false;
-    });
+    };
+    const rawLeaves = () => {
+      if (!leaves.every((leaf) => leaf.length === HASH_SIZE)) return null;
+      const raw = new SharedArrayBuffer(leaves.length * HASH_SIZE);
+      const bytes = new Uint8Array(raw);
+      leaves.forEach((leaf, i) => bytes.set(leaf, i * HASH_SIZE));
+      return raw;
+    };
+    return MerkleTree.#build(leaves.length, options, hashLeaves, rawLeaves);
   }
 
   /** The tree whose leaf hashes (already SHA-256(0x00 || data)) are `leafHashes`. */
@@ -166,7 +171,6 @@ export class MerkleTree {
     });
     return MerkleTree.#build(leafHashes.length, options, (nodes) => {
       leafHashes.forEach((leafHash, i) => nodes.set(leafHash, i * HASH_SIZE));
-      return false;
     });
   }
 
