@@ -105,14 +105,6 @@ export class PostgresEventStore implements EventStore {
     for (const nudge of this.subscribers) nudge();
   }
 
-  /**
-   * Wakes the subscribers of every store on this pool at once (their listeners hear it in-process), and
-   * every other pool's and process's through a NOTIFY sent after the commit.
-   */
-  private notifyCommitted(): void {
-    this.notifier.notify();
-  }
-
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     const [result] = await this.write([{ streamId, events, expectedRevision }]);
     return result!;
@@ -143,7 +135,9 @@ export class PostgresEventStore implements EventStore {
               values: [appends.map((a) => a.streamId), appends.map((a) => expectedToText(a.expectedRevision)), appends.map((a) => a.events.length), ...columns],
             },
       );
-      this.notifyCommitted();
+      // Committed: wakes the subscribers of every store on this pool at once (their listeners hear it
+      // in-process), and every other pool's and process's through a NOTIFY.
+      this.notifier.notify();
       return rows.map((row) => ({
         nextExpectedRevision: BigInt(row.next_revision),
         position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
