@@ -11,6 +11,24 @@ import {
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { eventStoreContract, newEvent } from './contract.js';
 
+/** `pool`, counting the queries that read the log (`reads()`): how often a subscriber looked. */
+function countingReads(pool: pg.Pool): { pool: pg.Pool; reads: () => number } {
+  let reads = 0;
+  const counting = new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') {
+        return (...args: Parameters<pg.Pool['query']>) => {
+          if (String(args[0]).includes('FROM es_events')) reads += 1;
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { pool: counting, reads: () => reads };
+}
+
 eventStoreContract('postgres', async () => {
   const db = await createTestDatabase(eventStoreMigrations);
   return { store: new PostgresEventStore(db.pool, { pollIntervalMs: 10 }), close: () => db.close() };
@@ -85,19 +103,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // one appends nothing, so its end wakes no one. The reader's fast polls after the wake start at
     // 1 ms and double (over a long window here, so a slow machine cannot outlast it); a fixed poll
     // interval (10 minutes here) would leave the event unseen past the test's limit.
-    let reads = 0;
-    const counting = new Proxy(db.pool, {
-      get(target, property) {
-        if (property === 'query') {
-          return (...args: Parameters<pg.Pool['query']>) => {
-            if (String(args[0]).includes('FROM es_events')) reads += 1;
-            return (target.query as (...a: unknown[]) => unknown)(...args);
-          };
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { pool: counting, reads } = countingReads(db.pool);
     const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
     const writer = new PostgresEventStore(writerPool, LONG_POLL);
     const seen: string[] = [];
@@ -107,15 +113,73 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
-      const before = reads;
+      const before = reads();
       await writer.append('held-1', [newEvent('Held')], 'any');
       // The NOTIFY woke the reader and it read: the older transaction still hides the event.
-      await expect.poll(() => reads, { timeout: 30_000, interval: 1 }).toBeGreaterThan(before);
+      await expect.poll(() => reads(), { timeout: 30_000, interval: 1 }).toBeGreaterThan(before);
       expect(seen).toEqual([]);
       await older.query('COMMIT');
       await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Held']);
     } finally {
       // Never hand the pool a connection still inside the older transaction (a failed test).
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+      await subscription.stop();
+    }
+  });
+
+  it('reads once per wake-up when the commit it was woken for is visible, rather than polling fast after it', async () => {
+    // The old rule polled every 1, 2, 4 … 20 ms for 250 ms after every wake-up (over a 2-minute window
+    // here), whether or not the read had already shown the commit: six reads or more in the time this
+    // test takes between the two appends. The NOTIFY names the appending transaction, and a read at a
+    // horizon past it has everything up to it.
+    const { pool: counting, reads } = countingReads(db.pool);
+    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(0); // the read once LISTEN is up
+      const before = reads();
+      await writer.append('once-1', [newEvent('One')], 'any');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['One']);
+      await writer.append('once-2', [newEvent('Two')], 'any');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['One', 'Two']);
+      // One read per NOTIFY; a second only if the first came while an older transaction still ran.
+      expect(reads() - before).toBeLessThanOrEqual(4);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('after LISTEN comes back, polls fast until what was committed while it was down is visible', async () => {
+    // LISTEN's return names no commit: the wake-up stands for everything committed before the read
+    // that follows it (that read's snapshot ceiling). Here that includes an event still hidden by an
+    // older transaction, whose end sends no NOTIFY: the reader must keep polling fast until it shows.
+    const { pool: counting, reads } = countingReads(db.pool);
+    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const older = await writerPool.connect();
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await writerPool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await writer.append('down-1', [newEvent('Hidden')], 'any'); // its NOTIFY reaches no one
+      const before = reads();
+      // LISTEN is back and the reader has read since: the older transaction still hides the event.
+      await expect.poll(() => reader.isListening && reads() > before, { timeout: 60_000 }).toBe(true);
+      expect(seen).toEqual([]);
+      await older.query('COMMIT');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Hidden']);
+    } finally {
       await older.query('ROLLBACK').catch(() => undefined);
       older.release();
       await subscription.stop();

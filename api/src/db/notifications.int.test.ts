@@ -44,3 +44,23 @@ it('wakes a listener once per notify of its own pool, and once per NOTIFY of ano
     await otherPool.end();
   }
 });
+
+it("carries the highest mark of the notifies a NOTIFY stands for to another pool's listener", async () => {
+  const otherPool = createPool(db.url, 2);
+  const marks: (bigint | undefined)[] = [];
+  const others = new ChannelListener(otherPool, 'marked', (mark) => marks.push(mark));
+  const notifier = new CommittedNotifier(db.pool, 'marked');
+  try {
+    others.ensure();
+    await expect.poll(() => others.isListening).toBe(true);
+    marks.length = 0; // LISTEN taking effect wakes once, with no mark
+    notifier.notify(5n); // sent at once
+    notifier.notify(9n); // these two coalesce into one more NOTIFY, sent when the first is done…
+    notifier.notify(7n); // …carrying 9, the highest
+    await expect.poll(() => marks).toEqual([5n, 9n]);
+  } finally {
+    notifier.close();
+    await others.stop();
+    await otherPool.end();
+  }
+});

@@ -1,17 +1,22 @@
 // Wake-ups across processes through Postgres LISTEN/NOTIFY: the event store's subscribers hear
 // appends, the read-your-writes waiter hears read models moving. A lost NOTIFY only costs latency:
-// whoever listens also polls, slower, as the fallback.
+// whoever listens also polls, slower, as the fallback. A wake may carry a mark, a number naming what
+// was committed (the event store's: the appending transaction's id), so a listener can tell whether
+// what it then reads already covers it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** NOTIFYed once a projection's checkpoint has moved: read-your-writes waiters in every API process LISTEN on it. */
 export const READ_MODELS_CHANNEL = 'projection_checkpoints_moved';
 
+/** Runs for a wake-up; `mark` names the newest commit it is for, when the notifier gave one. */
+export type Wake = (mark?: bigint) => void;
+
 /** In-process wakes by pool and channel (`onLocalNotify`). */
-const localWakes = new WeakMap<pg.Pool, Map<string, Set<() => void>>>();
+const localWakes = new WeakMap<pg.Pool, Map<string, Set<Wake>>>();
 /**
- * A random name per pool, sent as the NOTIFY's payload: a ChannelListener on the same pool skips its
- * own pool's NOTIFYs, whose commits have already woken it in-process.
+ * A random name per pool, sent as the NOTIFY's payload (before the mark, if any): a ChannelListener
+ * on the same pool skips its own pool's NOTIFYs, whose commits have already woken it in-process.
  */
 const poolTokens = new WeakMap<pg.Pool, string>();
 
@@ -30,34 +35,50 @@ function poolToken(pool: pg.Pool): string {
  * the NOTIFY's round trip through Postgres. Listeners in other processes still hear the NOTIFY.
  * Returns the function that stops it.
  */
-export function onLocalNotify(pool: pg.Pool, channel: string, wake: () => void): () => void {
-  const channels = localWakes.get(pool) ?? new Map<string, Set<() => void>>();
+export function onLocalNotify(pool: pg.Pool, channel: string, wake: Wake): () => void {
+  const channels = localWakes.get(pool) ?? new Map<string, Set<Wake>>();
   localWakes.set(pool, channels);
-  const wakes = channels.get(channel) ?? new Set<() => void>();
+  const wakes = channels.get(channel) ?? new Set<Wake>();
   channels.set(channel, wakes);
   wakes.add(wake);
   return () => wakes.delete(wake);
 }
 
+/** The NOTIFY payload: the pool's token, then the mark if there is one. */
+function payloadOf(token: string, mark: bigint | undefined): string {
+  return mark === undefined ? token : `${token} ${mark}`;
+}
+
+/** A NOTIFY payload read back: whose pool sent it, and its mark (none when absent or not a number). */
+export function parsePayload(payload: string | undefined): { token: string; mark?: bigint } {
+  const [token = '', mark] = (payload ?? '').split(' ');
+  return mark !== undefined && /^\d{1,20}$/.test(mark) ? { token, mark: BigInt(mark) } : { token };
+}
+
 /**
  * NOTIFYs `channel` after the writer's transaction has committed, never inside it: a NOTIFY in the
  * transaction takes Postgres's global notification lock at commit and serialises the committers.
- * Calls coalesce: while one is in flight, any number of further calls send one more. Wakes in this
- * process (`onLocalNotify`) run at each call, first.
+ * Calls coalesce: while one is in flight, any number of further calls send one more, carrying the
+ * highest of their marks. Wakes in this process (`onLocalNotify`) run at each call, first, with its
+ * own mark.
  */
 export class CommittedNotifier {
   private inFlight = false;
   private again = false;
   private closed = false;
+  /** The highest mark of the calls the next NOTIFY stands for. */
+  private pendingMark: bigint | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
   ) {}
 
-  notify(): void {
+  /** `mark`: what was committed, e.g. the transaction's id; listeners receive the highest one sent. */
+  notify(mark?: bigint): void {
     if (this.closed) return;
-    for (const wake of localWakes.get(this.pool)?.get(this.channel) ?? []) wake();
+    for (const wake of localWakes.get(this.pool)?.get(this.channel) ?? []) wake(mark);
+    if (mark !== undefined && (this.pendingMark === undefined || mark > this.pendingMark)) this.pendingMark = mark;
     if (this.inFlight) {
       this.again = true;
       return;
@@ -65,8 +86,10 @@ export class CommittedNotifier {
     this.inFlight = true;
     const send = (): void => {
       this.again = false;
+      const payload = payloadOf(poolToken(this.pool), this.pendingMark);
+      this.pendingMark = undefined;
       this.pool
-        .query('SELECT pg_notify($1, $2)', [this.channel, poolToken(this.pool)])
+        .query('SELECT pg_notify($1, $2)', [this.channel, payload])
         .catch(() => undefined)
         .finally(() => {
           if (this.again && !this.closed) send();
@@ -83,8 +106,9 @@ export class CommittedNotifier {
 
 /**
  * One dedicated connection LISTENing on `channel`, opened by `ensure()`. `onWake` runs for each
- * NOTIFY, once LISTEN has taken effect (anything before it is found by the caller's own read) and
- * when the connection is lost (things may have been committed while nobody listened). A lost
+ * NOTIFY, with its mark, and with none once LISTEN has taken effect (anything before it is found by
+ * the caller's own read) and when the connection is lost (things may have been committed while
+ * nobody listened). A lost
  * connection is opened again with backoff (250 ms doubling to 30 s) until `stop()`.
  * From `ensure()` to `stop()` it is also woken in-process by a CommittedNotifier of the same pool
  * and channel (`onLocalNotify`), at the commit, and so skips that notifier's NOTIFY when it comes
@@ -103,7 +127,7 @@ export class ChannelListener {
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
-    private readonly onWake: () => void,
+    private readonly onWake: Wake,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   }
@@ -132,7 +156,8 @@ export class ChannelListener {
     client.on('end', lost);
     const own = poolToken(this.pool);
     client.on('notification', (message) => {
-      if (message.payload !== own) this.onWake();
+      const { token, mark } = parsePayload(message.payload);
+      if (token !== own) this.onWake(mark);
     });
     this.client = client;
     this.starting = (async () => {

@@ -2,7 +2,7 @@
 // round trip through Postgres; other pools and channels do not.
 import type pg from 'pg';
 import { expect, it } from 'vitest';
-import { CommittedNotifier, onLocalNotify } from './notifications.js';
+import { CommittedNotifier, onLocalNotify, parsePayload } from './notifications.js';
 
 /** A pool whose queries never answer: no NOTIFY ever comes back through it. */
 const silentPool = () => ({ query: () => new Promise(() => undefined) }) as unknown as pg.Pool;
@@ -25,4 +25,24 @@ it('wakes the waits of the same pool and channel at each notify, and only those'
   notifier.close();
   notifier.notify();
   expect(heard).toHaveLength(2);
+});
+
+it('hands each in-process wake the mark of its own notify', () => {
+  const pool = silentPool();
+  const marks: (bigint | undefined)[] = [];
+  onLocalNotify(pool, 'appended', (mark) => marks.push(mark));
+  const notifier = new CommittedNotifier(pool, 'appended');
+  notifier.notify(7n);
+  notifier.notify(5n);
+  notifier.notify();
+  expect(marks).toEqual([7n, 5n, undefined]);
+  notifier.close();
+});
+
+it('reads a NOTIFY payload as the pool token and the mark, ignoring a mark that is not a number', () => {
+  expect(parsePayload('token-a 123')).toEqual({ token: 'token-a', mark: 123n });
+  expect(parsePayload('token-a')).toEqual({ token: 'token-a' });
+  expect(parsePayload('token-a 12x')).toEqual({ token: 'token-a' });
+  expect(parsePayload('token-a -1')).toEqual({ token: 'token-a' });
+  expect(parsePayload(undefined)).toEqual({ token: '' });
 });

@@ -1,7 +1,7 @@
 // The default event-store adapter: Postgres (embedded or external).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { ChannelListener, CommittedNotifier } from '../../db/notifications.js';
+import { ChannelListener, CommittedNotifier, type Wake } from '../../db/notifications.js';
 import { START, type Position } from '../position.js';
 import {
   WrongExpectedRevisionError,
@@ -28,8 +28,9 @@ export interface PostgresEventStoreOptions {
   /** Events per read while catching up. */
   readonly batchSize?: number;
   /**
-   * How long after a wake-up the subscriber keeps polling fast (default 250 ms), starting at 1 ms and
-   * doubling up to `pollIntervalMs`: an event may only become visible when an older transaction ends.
+   * How long after a wake-up the subscriber may keep polling fast (default 250 ms), starting at 1 ms
+   * and doubling up to `pollIntervalMs`: an event may only become visible when an older transaction
+   * ends. It stops as soon as a read shows the commit it was woken for (see `nextPause`).
    */
   readonly fastPollWindowMs?: number;
 }
@@ -48,10 +49,55 @@ interface EventRow {
 // Aliased: ORDER BY transaction_id must sort the xid8 column, not its text ("1000" < "999").
 const COLUMNS = 'transaction_id::text AS tx_id, seq, event_id, stream_id, revision, type, data, metadata';
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/**
+ * A page of the log after a position, with the snapshot it was read in: its horizon (every
+ * transaction below it has ended, so every event of an id below it that will ever exist is visible)
+ * and its ceiling (every transaction that had committed when it was taken is below it). There is
+ * always one row: the snapshot, with no event when the page is empty. $4 filters by type when given.
+ */
+const PAGE = `WITH snapshot AS (SELECT pg_snapshot_xmin(s) AS xmin, pg_snapshot_xmax(s) AS xmax FROM pg_current_snapshot() s)
+SELECT h.xmin::text AS horizon, h.xmax::text AS ceiling, e.* FROM snapshot h LEFT JOIN LATERAL (
+  SELECT transaction_id AS tx_order, ${COLUMNS} FROM es_events
+   WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint) AND transaction_id < h.xmin
+     AND ($4::text[] IS NULL OR type = ANY($4::text[]))
+   ORDER BY transaction_id, seq LIMIT $3
+) e ON true
+ORDER BY e.tx_order, e.seq`;
 /** The channel an append NOTIFYs once committed; subscribers in every process LISTEN on it. */
 const EVENTS_CHANNEL = 'es_events_appended';
 /** The first fast poll after a wake-up that found nothing new; it doubles up to the poll interval. */
 const FIRST_FAST_POLL_MS = 1;
+
+/** What a caught-up subscriber knows when it decides how long to sleep (`nextPause`). */
+export interface PollState {
+  /** Whether NOTIFYs reach it (else it polls every `pollIntervalMs`). */
+  readonly listening: boolean;
+  readonly now: number;
+  /** Until when a fast poll may be kept after the last wake-up (`fastPollWindowMs`). */
+  readonly fastUntil: number;
+  /**
+   * The newest commit (transaction id) it was woken for, or -1: a wake-up's mark, or for one that named
+   * none (LISTEN back after a loss), everything committed before the read that followed it.
+   */
+  readonly awaited: bigint;
+  /** The horizon of its last read: transactions below it have ended and their events were visible. */
+  readonly horizon: bigint;
+  /** The next fast pause (1 ms, doubling). */
+  readonly fastPause: number;
+  readonly pollIntervalMs: number;
+  readonly listenPollIntervalMs: number;
+}
+
+/**
+ * How long a caught-up subscriber sleeps: the fast pause while a commit it was woken for is not yet
+ * visible (an older transaction still runs; its end may send no NOTIFY), within the window after the
+ * wake-up; else the fallback poll. Once a read's horizon has passed the awaited commit, everything up
+ * to it has been read: polling again would find nothing until the next wake-up.
+ */
+export function nextPause(state: PollState): { ms: number; fast: boolean } {
+  if (!state.listening) return { ms: state.pollIntervalMs, fast: false };
+  return state.now < state.fastUntil && state.awaited >= state.horizon ? { ms: state.fastPause, fast: true } : { ms: state.listenPollIntervalMs, fast: false };
+}
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -78,7 +124,7 @@ export class PostgresEventStore implements EventStore {
    * This instance's live subscriptions: an append on this pool (in-process, at its commit) or a NOTIFY
    * from any other pool or process nudges them, through the listener.
    */
-  private readonly subscribers = new Set<() => void>();
+  private readonly subscribers = new Set<Wake>();
   /** The LISTEN connection, open while there are subscriptions. */
   private readonly listener: ChannelListener;
   /** Tells every process's subscribers, once an append has committed. */
@@ -92,7 +138,7 @@ export class PostgresEventStore implements EventStore {
     this.listenPollIntervalMs = Math.max(options.listenPollIntervalMs ?? 1000, this.pollIntervalMs);
     this.fastPollWindowMs = options.fastPollWindowMs ?? 250;
     this.batchSize = options.batchSize ?? 1000;
-    this.listener = new ChannelListener(pool, EVENTS_CHANNEL, () => this.nudgeAll());
+    this.listener = new ChannelListener(pool, EVENTS_CHANNEL, (mark) => this.nudgeAll(mark));
     this.notifier = new CommittedNotifier(pool, EVENTS_CHANNEL);
   }
 
@@ -101,8 +147,9 @@ export class PostgresEventStore implements EventStore {
     return this.listener.isListening;
   }
 
-  private nudgeAll(): void {
-    for (const nudge of this.subscribers) nudge();
+  /** `mark`: the transaction id of the commit that woke them, when known. */
+  private nudgeAll(mark?: bigint): void {
+    for (const nudge of this.subscribers) nudge(mark);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -136,8 +183,8 @@ export class PostgresEventStore implements EventStore {
             },
       );
       // Committed: wakes the subscribers of every store on this pool at once (their listeners hear it
-      // in-process), and every other pool's and process's through a NOTIFY.
-      this.notifier.notify();
+      // in-process), and every other pool's and process's through a NOTIFY, naming the transaction.
+      this.notifier.notify(BigInt(rows[0]!.transaction_id));
       return rows.map((row) => ({
         nextExpectedRevision: BigInt(row.next_revision),
         position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.last_seq) },
@@ -162,22 +209,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return (await this.readPage(options)).events;
+  }
+
+  /** `readAll`, with the snapshot it read in (`PAGE`). */
+  private async readPage(options: ReadAllOptions): Promise<{ events: RecordedEvent[]; horizon: bigint; ceiling: bigint }> {
     const from = options.from ?? START;
-    const limit = options.maxCount ?? 10_000;
-    const params: unknown[] = [from.commit.toString(), from.prepare.toString(), limit];
-    let typeFilter = '';
-    if (options.eventTypes) {
-      params.push(options.eventTypes);
-      typeFilter = 'AND type = ANY($4::text[])';
-    }
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM es_events
-        WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint) AND ${VISIBLE} ${typeFilter}
-        ORDER BY transaction_id, seq
-        LIMIT $3`,
-      params,
-    );
-    return rows.map(toRecorded);
+    const { rows } = await this.pool.query<Partial<EventRow> & { horizon: string; ceiling: string }>(PAGE, [
+      from.commit.toString(),
+      from.prepare.toString(),
+      options.maxCount ?? 10_000,
+      options.eventTypes ?? null,
+    ]);
+    const events = rows.flatMap((row) => (row.tx_id === null || row.tx_id === undefined ? [] : [toRecorded(row as EventRow)]));
+    return { events, horizon: BigInt(rows[0]!.horizon), ceiling: BigInt(rows[0]!.ceiling) };
   }
 
   async headPosition(): Promise<Position> {
@@ -194,16 +239,23 @@ export class PostgresEventStore implements EventStore {
     let wake: (() => void) | null = null;
     // Set by a nudge (an append on this pool, or a NOTIFY); checked before sleeping, so one that came while a read was under way is not missed.
     let nudged = false;
-    // Until this time the fast poll is kept after a wake-up: an event whose transaction committed
+    // Until this time the fast poll may be kept after a wake-up: an event whose transaction committed
     // behind an older one still running becomes visible when that one ends, which sends no NOTIFY
-    // if it appended nothing.
+    // if it appended nothing (`nextPause`).
     let fastUntil = 0;
+    // The newest commit a wake-up was for, and the horizon of the last read. A wake-up that named no
+    // commit is for everything committed before the next read: set from that read's ceiling.
+    let awaited = -1n;
+    let horizon = 0n;
+    let unnamed = false;
     // The next fast poll: an event held back by an older transaction is usually visible within a few
     // milliseconds, so the wait starts at 1 ms and doubles, rather than a whole poll interval (20 ms).
     let fastPause = FIRST_FAST_POLL_MS;
-    const nudge = () => {
+    const nudge = (mark?: bigint) => {
       nudged = true;
       fastUntil = Date.now() + this.fastPollWindowMs;
+      if (mark === undefined) unnamed = true;
+      else if (mark > awaited) awaited = mark;
       fastPause = FIRST_FAST_POLL_MS;
       wake?.();
     };
@@ -213,12 +265,17 @@ export class PostgresEventStore implements EventStore {
       let from = options.from ?? START;
       while (!stopped) {
         nudged = false;
+        const forUnnamed = unnamed;
+        unnamed = false;
         try {
-          const events = await this.readAll({
+          const page = await this.readPage({
             from,
             maxCount: this.batchSize,
             ...(options.eventTypes ? { eventTypes: options.eventTypes } : {}),
           });
+          const events = page.events;
+          horizon = page.horizon;
+          if (forUnnamed && page.ceiling - 1n > awaited) awaited = page.ceiling - 1n;
           if (events.length > 0) {
             await options.onEvents(events);
             from = events[events.length - 1]!.position;
@@ -226,6 +283,7 @@ export class PostgresEventStore implements EventStore {
           }
         } catch (error) {
           if (stopped) break;
+          unnamed ||= forUnnamed;
           options.onError?.(error);
           // Back off on errors (e.g. Postgres restarting) and try again from the same position.
           await sleep(Math.max(this.pollIntervalMs, 500));
@@ -234,13 +292,18 @@ export class PostgresEventStore implements EventStore {
         if (nudged) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          let delay = this.pollIntervalMs;
-          if (this.listener.isListening && Date.now() >= fastUntil) delay = this.listenPollIntervalMs;
-          else if (this.listener.isListening) {
-            delay = fastPause;
-            fastPause = Math.min(fastPause * 2, this.pollIntervalMs);
-          }
-          setTimeout(resolve, delay).unref();
+          const pause = nextPause({
+            listening: this.listener.isListening,
+            now: Date.now(),
+            fastUntil,
+            awaited,
+            horizon,
+            fastPause,
+            pollIntervalMs: this.pollIntervalMs,
+            listenPollIntervalMs: this.listenPollIntervalMs,
+          });
+          if (pause.fast) fastPause = Math.min(fastPause * 2, this.pollIntervalMs);
+          setTimeout(resolve, pause.ms).unref();
         });
         wake = null;
       }
