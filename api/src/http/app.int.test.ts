@@ -1,6 +1,8 @@
 // API conventions on a real Postgres: JSON errors, JSON 404 under /api, correlation ids, health; and
 // how the built web app's files are sent (precompressed, cache headers).
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -49,6 +51,22 @@ describe('API conventions', () => {
     expect(given.headers['x-correlation-id']).toBe('abc-123');
     const unsafe = await inject({ method: 'GET', url: '/api/health', headers: { 'x-correlation-id': 'a b\n<script>' } });
     expect(unsafe.headers['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('counts a request in flight from its start until the client drops it, for background work to wait on', async () => {
+    // A body that never ends holds the request open (it is read before any handler runs); the client then gives up.
+    const activity = app.running.app!.requestActivity;
+    await activity.quiet(Date.now() + 60_000);
+    const socket = net.connect(Number(new URL(app.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('POST /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"a": ');
+    await expect.poll(() => activity.isQuiet()).toBe(false);
+    socket.destroy();
+    // Dropped: quiet again once the quiet time has passed, long before the deadline.
+    const deadline = Date.now() + 60_000;
+    await activity.quiet(deadline);
+    expect(Date.now()).toBeLessThan(deadline);
+    expect(activity.isQuiet()).toBe(true);
   });
 
   it('serves the single-page app for any other path', async () => {

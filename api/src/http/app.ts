@@ -19,6 +19,7 @@ import { refuseCrossSiteRequests } from './cross-site-requests.js';
 import { describeError, installErrorHandling, sendError } from './errors.js';
 import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
+import { RequestActivity } from './request-activity.js';
 import { registerRoutes } from './routes.js';
 import { securityHeaders } from './security-headers.js';
 import { webPageFiles } from './web-pages.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
      * screen reads; every one when omitted) have applied `position`; 503 + Retry-After at once when one is stalled.
      */
     waitForProjections(position: Position | undefined, readModels?: readonly string[]): Promise<void>;
+    /** The requests in flight: background work waits for a quiet moment (`RequestActivity.quiet`). */
+    requestActivity: RequestActivity;
   }
 }
 
@@ -76,10 +79,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onReady', async () => waiter.listen());
   app.addHook('onClose', () => waiter.close());
 
+  const activity = new RequestActivity();
+  app.decorate('requestActivity', activity);
+  const ends = new WeakMap<FastifyRequest, () => void>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
+    const end = activity.begin();
+    ends.set(request, end);
+    // Whichever comes first: the response sent, the request aborted, the connection closed.
+    reply.raw.once('close', end);
   });
+  app.addHook('onRequestAbort', async (request) => ends.get(request)?.());
   app.addHook('onResponse', async (request, reply) => {
+    ends.get(request)?.();
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',

@@ -3,8 +3,10 @@
 // it stood at start (`TitleRegistered`, `RegistrationCorrected`, the batch's `RootAnchored`), waits
 // until the read models the certificate is made from have the event (`registrations`, and the
 // ledger's `registration-proofs` for an anchor), and asks the cache for the certificate with
-// background priority, so a request finds it rendered. Anything missed (a state reached while no
-// instance ran, a read model still behind after the wait) is rendered on its first request instead.
+// background priority, so a request finds it rendered. Requests come first: each certificate waits
+// for a quiet moment of the API (`RequestActivity`), or at most DEFER_MS after its event was read.
+// Anything missed (a state reached while no instance ran, a read model still behind after the wait)
+// is rendered on its first request instead.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,6 +36,8 @@ export function certificateData(publicUrl: string, { registration: row, anchor }
 }
 
 const WAIT_MS = 30_000;
+/** How long a certificate's rendering may wait for a quiet moment: after that it is rendered anyway. */
+const DEFER_MS = 10_000;
 
 /**
  * Resolves once checkpoint `name` of `table` has passed `position`, or when there is no such
@@ -60,9 +64,13 @@ export interface CertificateRendererDeps {
   readonly publicUrl: string;
   readonly cache: CertificateCache;
   readonly log: FastifyBaseLogger;
+  /** Resolves at a quiet moment of the API, or at the deadline given (`RequestActivity.quiet`). */
+  readonly quiet?: (deadline: number) => Promise<void>;
 }
 
 async function renderAfter(deps: CertificateRendererDeps, events: readonly RecordedEvent[]): Promise<void> {
+  const deadline = Date.now() + DEFER_MS;
+  await deps.quiet?.(deadline);
   const trNumbers = new Set<string>();
   let anchored = false;
   for (const event of events) {
@@ -78,6 +86,7 @@ async function renderAfter(deps: CertificateRendererDeps, events: readonly Recor
   await caughtUp(deps.pool, 'projection_checkpoints', 'registrations', position);
   if (anchored) await caughtUp(deps.pool, 'ledger_checkpoints', 'registration-proofs', position);
   for (const tr of trNumbers) {
+    await deps.quiet?.(deadline);
     const found = await findRegistrationWithAnchor(deps.pool, tr);
     if (!found || found.registration.archived) continue;
     await deps.cache.file(certificateData(deps.publicUrl, found)).read('background');

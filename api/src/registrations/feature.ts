@@ -87,7 +87,14 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
   let renderer: Subscription | null = null;
   app.addHook('onReady', async () => {
     const { store, pool, config } = app.deps;
-    renderer = await startCertificateRenderer({ store, pool, publicUrl: config.publicUrl, cache: feature.certificateCache, log: app.log });
+    renderer = await startCertificateRenderer({
+      store,
+      pool,
+      publicUrl: config.publicUrl,
+      cache: feature.certificateCache,
+      log: app.log,
+      quiet: (deadline) => app.requestActivity.quiet(deadline),
+    });
   });
   app.addHook('onClose', async () => {
     await renderer?.stop();
