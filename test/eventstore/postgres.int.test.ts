@@ -81,6 +81,27 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     await db.close();
   });
 
+  /**
+   * A reader on its own pool (another process) whose reads of the log are counted, polling every
+   * 10 minutes but fast for 2 minutes after a wake-up, subscribed from the head; and a writer.
+   */
+  async function watchedReader() {
+    const { pool: counting, reads } = countingReads(db.pool);
+    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
+    const writer = new PostgresEventStore(writerPool, LONG_POLL);
+    const seen: string[] = [];
+    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    return { reader, writer, seen, reads, subscription };
+  }
+
+  /** Ends every LISTEN connection of the database but the caller's. */
+  async function killListenConnections(): Promise<void> {
+    await writerPool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+  }
+
   it("wakes another process's subscriber once the append has committed, and it polls only as a fallback", async () => {
     const reader = new PostgresEventStore(db.pool, LONG_POLL);
     const writer = new PostgresEventStore(writerPool, LONG_POLL);
@@ -103,11 +124,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // one appends nothing, so its end wakes no one. The reader's fast polls after the wake start at
     // 1 ms and double (over a long window here, so a slow machine cannot outlast it); a fixed poll
     // interval (10 minutes here) would leave the event unseen past the test's limit.
-    const { pool: counting, reads } = countingReads(db.pool);
-    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
-    const writer = new PostgresEventStore(writerPool, LONG_POLL);
-    const seen: string[] = [];
-    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const { reader, writer, seen, reads, subscription } = await watchedReader();
     const older = await writerPool.connect();
     try {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
@@ -133,11 +150,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // here), whether or not the read had already shown the commit: six reads or more in the time this
     // test takes between the two appends. The NOTIFY names the appending transaction, and a read at a
     // horizon past it has everything up to it.
-    const { pool: counting, reads } = countingReads(db.pool);
-    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
-    const writer = new PostgresEventStore(writerPool, LONG_POLL);
-    const seen: string[] = [];
-    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const { reader, writer, seen, reads, subscription } = await watchedReader();
     try {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
       await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(0); // the read once LISTEN is up
@@ -157,18 +170,11 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // LISTEN's return names no commit: the wake-up stands for everything committed before the read
     // that follows it (that read's snapshot ceiling). Here that includes an event still hidden by an
     // older transaction, whose end sends no NOTIFY: the reader must keep polling fast until it shows.
-    const { pool: counting, reads } = countingReads(db.pool);
-    const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
-    const writer = new PostgresEventStore(writerPool, LONG_POLL);
-    const seen: string[] = [];
-    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const { reader, writer, seen, reads, subscription } = await watchedReader();
     const older = await writerPool.connect();
     try {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
-      await writerPool.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-      );
+      await killListenConnections();
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
@@ -196,10 +202,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     });
     try {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
-      await writerPool.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-      );
+      await killListenConnections();
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
       await writer.append('wake-4', [newEvent('WhileDown')], 'any');
       await expect.poll(() => reader.isListening, { timeout: 60_000 }).toBe(true);
