@@ -85,12 +85,16 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
    * A reader on its own pool (another process) whose reads of the log are counted, polling every
    * 10 minutes but fast for 2 minutes after a wake-up, subscribed from the head; and a writer.
    */
-  async function watchedReader() {
+  async function watchedReader(eventTypes?: readonly string[]) {
     const { pool: counting, reads } = countingReads(db.pool);
     const reader = new PostgresEventStore(counting, { ...LONG_POLL, fastPollWindowMs: 120_000 });
     const writer = new PostgresEventStore(writerPool, LONG_POLL);
     const seen: string[] = [];
-    const subscription = reader.subscribeAll({ from: await writer.headPosition(), onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
+    const subscription = reader.subscribeAll({
+      from: await writer.headPosition(),
+      ...(eventTypes ? { eventTypes } : {}),
+      onEvents: (events) => void seen.push(...events.map((e) => e.type)),
+    });
     return { reader, writer, seen, reads, subscription };
   }
 
@@ -160,6 +164,24 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       await writer.append('once-2', [newEvent('Two')], 'any');
       await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['One', 'Two']);
       // One read per NOTIFY; a second only if the first came while an older transaction still ran.
+      expect(reads() - before).toBeLessThanOrEqual(4);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
+  it('reads once per wake-up when filtered by type, though the commit it was woken for has none of its types', async () => {
+    // Handed nothing of that commit, it cannot tell from what it delivered: its read's snapshot
+    // horizon says the commit has ended and been read past.
+    const { reader, writer, seen, reads, subscription } = await watchedReader(['Wanted']);
+    try {
+      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(0);
+      const before = reads();
+      await writer.append('filtered-1', [newEvent('Unwanted')], 'any');
+      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(before); // woken, and read
+      await writer.append('filtered-2', [newEvent('Wanted')], 'any');
+      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Wanted']);
       expect(reads() - before).toBeLessThanOrEqual(4);
     } finally {
       await subscription.stop();
