@@ -4,7 +4,7 @@
 // app served here: performance score, FCP, LCP, TBT. When Lighthouse cannot run, Playwright's
 // paint timings in the same Chromium stand in. Each target gets a met / not met line; nothing fails
 // on a number.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -120,9 +120,10 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
 
   // 2. Lighthouse against the app serving that build.
   const { url: databaseUrl } = await pg.database('bench_web');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'titleledger-bench-web-'));
   const running = await runApp({
     ...embeddedComposition(),
-    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'titleledger-bench-web-')), LOG_LEVEL: 'silent' },
+    env: { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     handleSignals: false,
     logger: pino({ level: 'silent' }),
   });
@@ -187,5 +188,6 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
     });
   } finally {
     await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
