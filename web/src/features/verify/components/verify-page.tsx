@@ -2,27 +2,19 @@
 // against the registration, run at once when the address carries both `tr` and `hash`; for a valid
 // certificate, the blockchain proof checked in the browser; a local check of the original file; and
 // a `.tr` proof file checked in the browser without a TR number or hash.
-// The first paint is the heading and the form: the result, the proof panel and the two file checks
-// below the form are separate chunks, loaded as they are shown (Lighthouse's total blocking time on
-// /verify was the main thing between it and a score of 95, issue 18).
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 import { useVerification, verificationQueryOptions } from '../api/get-verification';
 import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
+import { FileCheck } from './file-check';
+import { ProofPanel } from './proof-panel';
+import { TrFileCheck } from './tr-file-check';
+import { CertificateVerified, RegistrationArchived, VerificationError, VerificationFailed } from './verification-result';
 import { VerifyForm } from './verify-form';
-
-const FileCheck = lazy(async () => ({ default: (await import('./file-check')).FileCheck }));
-const TrFileCheck = lazy(async () => ({ default: (await import('./tr-file-check')).TrFileCheck }));
-const ProofPanel = lazy(async () => ({ default: (await import('./proof-panel')).ProofPanel }));
-const results = () => import('./verification-result');
-const CertificateVerified = lazy(async () => ({ default: (await results()).CertificateVerified }));
-const RegistrationArchived = lazy(async () => ({ default: (await results()).RegistrationArchived }));
-const VerificationError = lazy(async () => ({ default: (await results()).VerificationError }));
-const VerificationFailed = lazy(async () => ({ default: (await results()).VerificationFailed }));
 
 type Request = { tr: string; hash: string };
 
@@ -96,34 +88,31 @@ export function VerifyPage() {
       </section>
 
       <section aria-label="Verification result" aria-live="polite" className="grid gap-6 empty:hidden">
-        <Suspense fallback={null}>
-          {request && verification.isError && !verification.isFetching ? (
-            <VerificationError message={verification.error.message || 'Verification failed'} />
-          ) : null}
-          {registration && request ? (
-            valid ? (
-              <>
-                {registration.archived ? <RegistrationArchived registration={registration} /> : <CertificateVerified registration={registration} />}
-                {/* An archived registration that was never anchored has no proof to show (nor will it get one). */}
-                {registration.archived && !registration.archived.anchored ? null : (
-                  <ProofPanel
-                    trNumber={registration.tr_number || request.tr}
-                    registrationHash={registration.cryptographic_hash}
-                    status={registration.status}
-                  />
-                )}
-              </>
-            ) : (
-              <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />
-            )
-          ) : null}
-        </Suspense>
+        {request && verification.isError && !verification.isFetching ? (
+          <VerificationError message={verification.error.message || 'Verification failed'} />
+        ) : null}
+        {registration && request ? (
+          valid ? (
+            <>
+              {registration.archived ? <RegistrationArchived registration={registration} /> : <CertificateVerified registration={registration} />}
+              {/* An archived registration that was never anchored has no proof to show (nor will it get one). */}
+              {registration.archived && !registration.archived.anchored ? null : (
+                <ProofPanel
+                  trNumber={registration.tr_number || request.tr}
+                  registrationHash={registration.cryptographic_hash}
+                  status={registration.status}
+                />
+              )}
+            </>
+          ) : (
+            <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />
+          )
+        ) : null}
       </section>
 
-      <Suspense fallback={null}>
-        <FileCheck registration={registration} enteredHash={hash} />
-        <TrFileCheck />
-      </Suspense>
+      <FileCheck registration={registration} enteredHash={hash} />
+
+      <TrFileCheck />
     </div>
   );
 }
