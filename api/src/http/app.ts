@@ -81,17 +81,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   const activity = new RequestActivity();
   app.decorate('requestActivity', activity);
-  const ends = new WeakMap<FastifyRequest, () => void>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(CORRELATION_HEADER, request.id);
-    const end = activity.begin();
-    ends.set(request, end);
-    // Whichever comes first: the response sent, the request aborted, the connection closed.
-    reply.raw.once('close', end);
+    // The response's 'close' comes once it has been sent, or once its connection has dropped (an
+    // aborted request); fastify.inject's responses emit it as well.
+    reply.raw.once('close', activity.begin());
   });
-  app.addHook('onRequestAbort', async (request) => ends.get(request)?.());
   app.addHook('onResponse', async (request, reply) => {
-    ends.get(request)?.();
     request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
