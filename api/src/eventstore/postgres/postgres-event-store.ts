@@ -49,24 +49,24 @@ interface EventRow {
 // Aliased: ORDER BY transaction_id must sort the xid8 column, not its text ("1000" < "999").
 const COLUMNS = 'transaction_id::text AS tx_id, seq, event_id, stream_id, revision, type, data, metadata';
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
-/** A page of the log after a position; $4 filters by type when given. */
-const PLAIN_PAGE = `SELECT ${COLUMNS} FROM es_events
+/** Which events make a page of the log after a position ($1, $2): $3 at most, of the types $4 if given. */
+const PAGE_OF_EVENTS = `FROM es_events
   WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint) AND ${VISIBLE}
     AND ($4::text[] IS NULL OR type = ANY($4::text[]))
   ORDER BY transaction_id, seq LIMIT $3`;
+/** A page of the log. */
+const PLAIN_PAGE = `SELECT ${COLUMNS} ${PAGE_OF_EVENTS}`;
 /**
  * The same, with the snapshot it was read in: its horizon (every transaction below it has ended, so
  * every event of an id below it that will ever exist is visible) and its ceiling (every transaction
  * that had committed when it was taken is below it). There is always one row: the snapshot, with no
- * event when the page is empty. Those columns on every row cost: readAll over 36,000 events fell
+ * event when the page is empty. One statement has one snapshot, so the horizon is the very bound
+ * VISIBLE applies to the page. Those columns on every row cost: readAll over 36,000 events fell
  * from ~0.9× to ~0.6× of a bare SELECT, so only the reads that need the snapshot ask for it.
  */
 const SNAPSHOT_PAGE = `WITH snapshot AS (SELECT pg_snapshot_xmin(s) AS xmin, pg_snapshot_xmax(s) AS xmax FROM pg_current_snapshot() s)
 SELECT h.xmin::text AS horizon, h.xmax::text AS ceiling, e.* FROM snapshot h LEFT JOIN LATERAL (
-  SELECT transaction_id AS tx_order, ${COLUMNS} FROM es_events
-   WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint) AND transaction_id < h.xmin
-     AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-   ORDER BY transaction_id, seq LIMIT $3
+  SELECT transaction_id AS tx_order, ${COLUMNS} ${PAGE_OF_EVENTS}
 ) e ON true
 ORDER BY e.tx_order, e.seq`;
 /** The channel an append NOTIFYs once committed; subscribers in every process LISTEN on it. */
