@@ -98,6 +98,18 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     return { reader, writer, seen, reads, subscription };
   }
 
+  /** Starts a transaction that takes its id and stays open: every later commit stays hidden until it ends. */
+  async function holdOpen(older: pg.PoolClient): Promise<void> {
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()');
+  }
+
+  /** Never hands the pool a connection still inside that transaction (a failed test). */
+  async function endAndRelease(older: pg.PoolClient): Promise<void> {
+    await older.query('ROLLBACK').catch(() => undefined);
+    older.release();
+  }
+
   /** Ends every LISTEN connection of the database but the caller's. */
   async function killListenConnections(): Promise<void> {
     await writerPool.query(
@@ -132,8 +144,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     const older = await writerPool.connect();
     try {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
-      await older.query('BEGIN');
-      await older.query('SELECT pg_current_xact_id()');
+      await holdOpen(older);
       const before = reads();
       await writer.append('held-1', [newEvent('Held')], 'any');
       // The NOTIFY woke the reader and it read: the older transaction still hides the event.
@@ -142,9 +153,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       await older.query('COMMIT');
       await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Held']);
     } finally {
-      // Never hand the pool a connection still inside the older transaction (a failed test).
-      await older.query('ROLLBACK').catch(() => undefined);
-      older.release();
+      await endAndRelease(older);
       await subscription.stop();
     }
   });
@@ -198,8 +207,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
       await killListenConnections();
       await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
-      await older.query('BEGIN');
-      await older.query('SELECT pg_current_xact_id()');
+      await holdOpen(older);
       await writer.append('down-1', [newEvent('Hidden')], 'any'); // its NOTIFY reaches no one
       const before = reads();
       // LISTEN is back and the reader has read since: the older transaction still hides the event.
@@ -208,8 +216,7 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       await older.query('COMMIT');
       await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Hidden']);
     } finally {
-      await older.query('ROLLBACK').catch(() => undefined);
-      older.release();
+      await endAndRelease(older);
       await subscription.stop();
     }
   });
