@@ -75,6 +75,11 @@ const configSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  /**
+   * Parameterised statements are prepared once per connection (`on`). `off` for a connection pooler
+   * that cannot keep named statements (PgBouncer in transaction mode before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kurrent://']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.EVENTSTORE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.DATABASE_PREPARED_STATEMENTS).toBe('on');
   });
 
   it('stops on a bad value, naming the variable and the value', () => {
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ EVENTSTORE_URL: 'http://x' })).toThrow(/EVENTSTORE_URL/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS: must be on or off/);
   });
 
   it('treats an empty optional URL as unset', () => {

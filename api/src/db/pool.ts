@@ -1,14 +1,17 @@
 // Postgres connection pools. bigint columns come back as strings from pg; callers convert with BigInt.
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 
 /**
  * `idleMs`: how long an idle connection stays open (pg's default, 10 s, unless given). A long-running
  * service keeps them longer: opening one costs both sides CPU (SCRAM), and a burst of requests after a
  * quiet spell then queued behind its own connections being opened (20 certificates at once: ~130 ms
  * before the first query, against ~15 ms on open connections, in `npm run bench`).
+ * `prepare`: each parameterised statement is prepared once per connection (prepared-statements.ts);
+ * off only for a pooler in front of Postgres that cannot keep them (`DATABASE_PREPARED_STATEMENTS=off`).
  */
-export function createPool(connectionString: string, max = 10, { idleMs = 10_000 }: { idleMs?: number } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: idleMs, application_name: 'titleledger' });
+export function createPool(connectionString: string, max = 10, { idleMs = 10_000, prepare = true }: { idleMs?: number; prepare?: boolean } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: idleMs, application_name: 'titleledger', ...(prepare ? { Client: PreparingClient } : {}) });
   // An idle client losing its connection (e.g. Postgres restarting) must not crash the process.
   pool.on('error', () => undefined);
   return pool;

@@ -100,7 +100,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   }
   await ensureDatabase(databaseUrl);
   // Connections stay open through quiet spells of up to 5 minutes; `stop` ends them.
-  const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000 });
+  const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000, prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
   // A lost or replaced registry key stops the start here, before any service signs with it.
   try {
