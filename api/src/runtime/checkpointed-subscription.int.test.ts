@@ -21,18 +21,19 @@ beforeAll(async () => {
                                    updated_at timestamptz NOT NULL DEFAULT now());
     -- No unique key: an event applied twice shows as two rows.
     CREATE TABLE applied (subscriber text NOT NULL, event_id text NOT NULL, n integer NOT NULL);
-    -- The crash: the connection dies as the checkpoint of 'crash' moves for the second time, after
-    -- that batch's rows are written. A sequence, because it is not rolled back with the transaction.
+    -- The crash: the connection dies as the last row of the second batch of 'crash' is written, once
+    -- its checkpoint has moved and before the commit. A sequence, because it is not rolled back
+    -- with the transaction.
     CREATE SEQUENCE crash_count;
-    CREATE FUNCTION crash_on_second_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION crash_in_second_batch() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF NEW.name = 'crash' AND nextval('crash_count') = 2 THEN
+      IF NEW.subscriber = 'crash' AND nextval('crash_count') = 20 THEN
         PERFORM pg_terminate_backend(pg_backend_pid());
       END IF;
       RETURN NEW;
     END $$;
-    CREATE TRIGGER crash_on_second_checkpoint BEFORE UPDATE ON test_checkpoints
-      FOR EACH ROW EXECUTE FUNCTION crash_on_second_checkpoint();
+    CREATE TRIGGER crash_in_second_batch BEFORE INSERT ON applied
+      FOR EACH ROW EXECUTE FUNCTION crash_in_second_batch();
   `);
 });
 afterAll(async () => db?.close());
@@ -60,7 +61,7 @@ async function appliedCounts(subscriber: string): Promise<{ rows: number; distin
 }
 
 describe('CheckpointedSubscription', () => {
-  it('never applies an event twice when the connection dies between applying and moving the checkpoint', async () => {
+  it('never applies an event twice when the connection dies after applying and moving the checkpoint, before the commit', async () => {
     await appendNotes('crash-1', 25);
     const errors: unknown[] = [];
     const subscription = new CheckpointedSubscription({
@@ -133,5 +134,52 @@ describe('CheckpointedSubscription', () => {
     expect(await subscription.commit([a!, b!, c!])).toEqual([c]);
     expect(await appliedCounts('skip')).toEqual({ rows: 2, distinct: 2 });
     expect(await appliedCounts('skip-parked')).toEqual({ rows: 1, distinct: 1 });
+  });
+});
+
+describe('CheckpointTable.lockAndAdvance', () => {
+  const at = (commit: number) => ({ commit: BigInt(commit), prepare: 0n });
+
+  it('returns where each checkpoint was, moves each forward only, and makes a missing one', async () => {
+    await db.pool.query(`INSERT INTO test_checkpoints (name, commit_position, prepare_position) VALUES ('ahead', 5, 0), ('behind', 1, 0)`);
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const before = await checkpoints.lockAndAdvance(client, ['ahead', 'behind', 'new'], at(3));
+      expect(before).toEqual(new Map([['ahead', at(5)], ['behind', at(1)]]));
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await checkpoints.read(db.pool, 'ahead')).toEqual(at(5)); // never back
+    expect(await checkpoints.read(db.pool, 'behind')).toEqual(at(3));
+    expect(await checkpoints.read(db.pool, 'new')).toEqual(at(3));
+  });
+
+  it('moves nothing when its transaction rolls back, and holds the rows until that ends', async () => {
+    await db.pool.query(`INSERT INTO test_checkpoints (name, commit_position, prepare_position) VALUES ('held', 1, 0)`);
+    const mover = await db.pool.connect();
+    const other = await db.pool.connect();
+    try {
+      const otherPid = (await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await mover.query('BEGIN');
+      await checkpoints.lockAndAdvance(mover, ['held'], at(7));
+      await other.query('BEGIN');
+      let through = false;
+      const seen = checkpoints.lock(other, 'held').then((position) => {
+        through = true;
+        return position;
+      });
+      // The other locker is waiting on the row: not through while the mover's transaction is open.
+      await expect.poll(async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND pid = $1', [otherPid])).rows[0]!.n).toBe(1);
+      expect(through).toBe(false);
+      await mover.query('ROLLBACK');
+      expect(await seen).toEqual(at(1)); // the rolled-back move was never seen
+      await other.query('COMMIT');
+    } finally {
+      mover.release();
+      other.release();
+    }
+    expect(await checkpoints.read(db.pool, 'held')).toEqual(at(1));
   });
 });

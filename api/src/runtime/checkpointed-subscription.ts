@@ -63,23 +63,28 @@ export class CheckpointTable {
     return positionOf(rows[0]);
   }
 
-  /** Locks the rows of `names` (in name order, so two lockers never deadlock) and reads them. */
-  async lockMany(tx: pg.PoolClient, names: readonly string[]): Promise<Map<string, Position>> {
+  /**
+   * Locks the rows of `names` (in name order, so two lockers never deadlock), moves each forward to
+   * `position` (never back) and returns where each was, in one statement: locking, then advancing
+   * after the work, took a round trip each. The caller's transaction holds the move until it commits,
+   * and a failure of its work rolls the move back with it. A name without a row is given one at
+   * `position` (and is not in the map: it was at START).
+   */
+  async lockAndAdvance(tx: pg.PoolClient, names: readonly string[], position: Position): Promise<Map<string, Position>> {
     const { rows } = await tx.query<PositionRow & { name: string }>(
-      `SELECT name, commit_position, prepare_position FROM ${this.table} WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE`,
-      [names],
-    );
-    return new Map(rows.map((r) => [r.name, positionOf(r)]));
-  }
-
-  /** Moves the checkpoints of `names` forward to `position` (never back), in one statement. */
-  async advanceMany(tx: pg.PoolClient, names: readonly string[], position: Position): Promise<void> {
-    if (names.length === 0) return;
-    await tx.query(
-      `UPDATE ${this.table} SET commit_position = $2, prepare_position = $3, updated_at = now()
-        WHERE name = ANY($1::text[]) AND (commit_position, prepare_position) < ($2::bigint, $3::bigint)`,
+      `WITH locked AS (
+         SELECT name, commit_position, prepare_position FROM ${this.table} WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE
+       ), moved AS (
+         UPDATE ${this.table} c SET commit_position = $2, prepare_position = $3, updated_at = now()
+           FROM locked l
+          WHERE c.name = l.name AND (l.commit_position, l.prepare_position) < ($2::bigint, $3::bigint)
+       )
+       SELECT name, commit_position, prepare_position FROM locked`,
       [names, position.commit.toString(), position.prepare.toString()],
     );
+    const before = new Map(rows.map((r) => [r.name, positionOf(r)]));
+    for (const name of names) if (!before.has(name)) await this.advance(tx, name, position);
+    return before;
   }
 
   /** Moves the checkpoint forward to `position` (never back). */
@@ -152,13 +157,11 @@ export class CheckpointedSubscription<Result = void> {
     if (!last) return [];
     const { pool, checkpoints, name, apply } = this.options;
     const done = await inTransaction(pool, async (tx) => {
-      const current = await checkpoints.lock(tx, name);
+      const current = (await checkpoints.lockAndAdvance(tx, [name], last.position)).get(name) ?? START;
       // Events at or before the checkpoint were applied by an earlier transaction: skip them.
       const fresh = events.filter((e) => comparePositions(e.position, current) > 0);
       if (fresh.length === 0) return null;
-      const result = await apply(fresh, tx);
-      await checkpoints.advance(tx, name, last.position);
-      return { fresh, result };
+      return { fresh, result: await apply(fresh, tx) };
     });
     if (!done) return [];
     await this.options.afterCommit?.(done.result, done.fresh);

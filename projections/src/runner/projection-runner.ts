@@ -205,7 +205,9 @@ export class ProjectionRunner {
       // Read models only ('derived': committed without waiting for the disk): a crash of Postgres
       // loses them with their checkpoints, and the replay from those checkpoints restores them.
       const applied = await inTransaction(this.options.pool, async (tx) => {
-        const positions = await checkpoints.lockMany(tx, members.map((p) => p.name));
+        // Every member's checkpoint moves to `last` here; applying nothing (all of it was applied
+        // before) leaves one already there, and a failure below rolls the moves back.
+        const positions = await checkpoints.lockAndAdvance(tx, members.map((p) => p.name), last);
         const done: Array<{ projection: Projection; count: number }> = [];
         for (const projection of members) {
           const current = positions.get(projection.name) ?? START;
@@ -220,7 +222,6 @@ export class ProjectionRunner {
           }
           done.push({ projection, count: fresh.length });
         }
-        await checkpoints.advanceMany(tx, done.map((d) => d.projection.name), last);
         return done;
       }, { derived: true }).catch((error: unknown) => {
         if (!failed || isTransientDatabaseError(error) || !this.running) throw error;
