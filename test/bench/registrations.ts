@@ -25,11 +25,11 @@ import { percentile, printRows, type BenchPostgres, type Row } from './harness.j
 
 /** Where one client's registration goes (docs/architecture.md, "Registrations: where the time goes"). */
 const LATENCY_BOUND =
-  'one client, medians of 80 in a timed probe (2026-11-26, 2 cores shared by client, API, projections, ledger and Postgres): the session check ~2 ms; the upload ~6 ms, its file and directory flushes ~2 ms of it (the work must be on disk before TitleRegistered commits); sealing, the payment read and the one append of payment and title ~3.5 ms; the read-your-writes wait for `registrations` ~7 ms (~7 round trips: the runner reads the append, commits that read model alone, the waiter looks again); HTTP and multipart ~4 ms, as for the bare route. Under 10 ms would take the wait off the answer (a consistency token the next read waits on) as well as the flushes';
+  'one client, medians of 80 in a timed probe (2026-11-26, 2 cores shared by client, API, projections, ledger and Postgres): the session check ~2 ms; the upload ~6 ms, its file and directory flushes ~2 ms of it (the work must be on disk before TitleRegistered commits); sealing, the payment read and the one append of payment and title ~3.5 ms; the read-your-writes wait for `registrations` ~6–7 ms (~6 round trips: the runner reads the append, locks and moves its checkpoint in one statement, writes and commits that read model alone, the waiter looks again); HTTP and multipart ~4 ms, as for the bare route. Under 10 ms would take the wait off the answer (a consistency token the next read waits on) as well as the flushes';
 
 /** What bounds registrations under load. */
 const LOAD_BOUND =
-  'CPU: at 16 clients both cores are busy. Per registration ~18 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own client, ~15% of it) and ~7.5 ms in Postgres, with no hot spot in a profile (the largest: pg\'s socket writes ~9%); the bare route hashes the upload and answers (~3 ms)';
+  'CPU: at 16 clients both cores are busy. Per registration ~18 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own client, ~15% of it) and ~5.5–6.5 ms in Postgres (each parameterised statement prepared once per connection: ~7.5 ms when every query was planned anew), with no hot spot in a profile (the largest: pg\'s socket writes ~9%); the bare route hashes the upload and answers (~3 ms)';
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
