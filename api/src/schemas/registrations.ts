@@ -174,10 +174,10 @@ export const registrationSubmissionSchema = registrationRequiredFields
   .extend({
     description: text('Description', { multiline: true, max: REGISTRATION_LIMITS.description }).optional().default(''),
     paymentSessionId: text('Payment session id', { max: REGISTRATION_LIMITS.paymentId })
-      .regex(/^[\x21-\x7E]*$/, 'Payment session id may only contain printable ASCII characters')
+      .regex(/^[\x21-\x7E]*$/, 'Payment session id may only contain printable ASCII characters, without spaces')
       .optional(),
     paymentIntentId: text('Payment intent id', { max: REGISTRATION_LIMITS.paymentId })
-      .regex(/^[\x21-\x7E]*$/, 'Payment intent id may only contain printable ASCII characters')
+      .regex(/^[\x21-\x7E]*$/, 'Payment intent id may only contain printable ASCII characters, without spaces')
       .optional(),
   })
   .refine((v) => Boolean(v.paymentSessionId || v.paymentIntentId), {

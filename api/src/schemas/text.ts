@@ -70,5 +70,5 @@ export function identifier(label: string, max: number): z.ZodString {
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .regex(/^[\x21-\x7E]+$/, `${label} may only contain printable ASCII characters`);
+    .regex(/^[\x21-\x7E]+$/, `${label} may only contain printable ASCII characters, without spaces`);
 }

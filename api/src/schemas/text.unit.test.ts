@@ -51,7 +51,8 @@ describe('text()', () => {
 
   it('gives identifiers printable ASCII only', () => {
     expect(firstMessage(identifier('Payment id', 10), '%00')).toBeNull();
-    expect(firstMessage(identifier('Payment id', 10), '\u0000')).toBe('Payment id may only contain printable ASCII characters');
+    expect(firstMessage(identifier('Payment id', 10), '\u0000')).toBe('Payment id may only contain printable ASCII characters, without spaces');
+    expect(firstMessage(identifier('TR number', 30), 'TR COPY')).toBe('TR number may only contain printable ASCII characters, without spaces');
     expect(firstMessage(trNumberParamSchema, { tr: 'A'.repeat(65) })).toBe('TR number must be at most 64 characters');
   });
 });
