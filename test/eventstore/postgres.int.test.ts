@@ -64,6 +64,29 @@ describe('postgres event store specifics', () => {
     const all = await store.readAll();
     expect(all.map((e) => e.type)).toEqual(['Late', 'Fast']);
   });
+
+  it('names the events an open transaction holds back from readers, and the transaction', async () => {
+    const postgres = store as PostgresEventStore;
+    expect(await postgres.heldBack()).toBeNull();
+    const older = await db.pool.connect();
+    try {
+      await older.query(`SET application_name = 'console'`);
+      const pid = (await older.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()'); // a transaction id, as any write takes
+      await store.append('held-1', [newEvent('Held'), newEvent('Held')], 'any');
+      const held = await postgres.heldBack();
+      expect(held).toMatchObject({ events: 2, holder: { pid, application: 'console', state: 'idle in transaction' } });
+      expect(Date.parse(held!.oldestOccurredAt)).not.toBeNaN();
+      expect(held!.holder!.openSeconds).toBeGreaterThanOrEqual(0);
+      await older.query('ROLLBACK');
+    } finally {
+      await older.query('ROLLBACK').catch(() => undefined);
+      await older.query('RESET application_name').catch(() => undefined);
+      older.release();
+    }
+    expect(await postgres.heldBack()).toBeNull();
+  });
 });
 
 describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {

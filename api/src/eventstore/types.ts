@@ -96,7 +96,30 @@ export interface EventStore {
   subscribeAll(options: SubscribeAllOptions): Subscription;
   /** The position of the last event visible to readers, or START for an empty log. */
   headPosition(): Promise<Position>;
+  /**
+   * Committed events that readers cannot see yet, and what holds them back; null when there are
+   * none. Optional: only the Postgres adapter's readers wait for older transactions to end (its
+   * visibility rule); EventStoreDB shows an event once it is written.
+   */
+  heldBack?(): Promise<HeldBack | null>;
   close(): Promise<void>;
+}
+
+/** Events committed behind a transaction still open (Postgres adapter, `heldBack`). */
+export interface HeldBack {
+  readonly events: number;
+  /** When the oldest of them occurred (its metadata's occurredAt). */
+  readonly oldestOccurredAt: string;
+  /** The oldest transaction still open on the server, when Postgres lets us see it. */
+  readonly holder: {
+    readonly pid: number;
+    readonly user: string | null;
+    readonly database: string | null;
+    readonly application: string | null;
+    readonly state: string | null;
+    /** Null when Postgres hides it (another role's session, without pg_read_all_stats). */
+    readonly openSeconds: number | null;
+  } | null;
 }
 
 /** Optimistic concurrency failed: someone else wrote to the stream first. Maps to HTTP 409. */

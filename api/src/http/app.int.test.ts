@@ -8,6 +8,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEvent } from '../../../test/eventstore/contract.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 
 describe('API conventions', () => {
@@ -27,6 +28,30 @@ describe('API conventions', () => {
     expect(body.status).toBe('ok');
     expect(Object.keys(body.components)).toEqual(expect.arrayContaining(['api', 'database', 'eventStore', 'projections']));
     expect(body.components.eventStore.details.kind).toBe('postgres');
+  });
+
+  it('reports the log degraded while an open transaction hides committed events from every reader, naming it', async () => {
+    // Every reader (read models, the ledger, read-your-writes) waits on such a transaction, and the
+    // read models' lag cannot show it: it is read through the same rule.
+    const limited = await startTestApp({ HEALTH_MAX_LAG_SECONDS: '0.05' });
+    const older = await limited.running.pool.connect();
+    const eventStore = async () => (await limited.running.app!.inject({ method: 'GET', url: '/api/health' })).json().components.eventStore;
+    try {
+      const pid = (await older.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await limited.running.store.append('health-held', [newEvent('Noted')], 'any');
+      await expect.poll(async () => (await eventStore()).status, { timeout: 30_000 }).toBe('degraded');
+      const degraded = await eventStore();
+      expect(degraded.details.heldBack).toMatchObject({ events: 1, holder: { pid, state: 'idle in transaction' } });
+      expect(degraded.details.reasons[0]).toMatch(new RegExp(`1 committed event\\(s\\) are hidden from every reader .* Postgres process ${pid} .* is still open`));
+      await older.query('ROLLBACK');
+      expect(await eventStore()).toEqual({ status: 'ok', details: { kind: 'postgres', head: expect.any(String) } });
+    } finally {
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+      await limited.stop();
+    }
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

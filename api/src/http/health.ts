@@ -75,6 +75,36 @@ async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimi
   return { status: reasons.length > 0 ? 'degraded' : 'ok', details: { readModels, ...(reasons.length > 0 ? { reasons } : {}) } };
 }
 
+/**
+ * The log's head, and committed events that readers cannot see yet (Postgres: an older transaction is
+ * still open). Those are invisible to the read-model lag above, since the lag is read through the same
+ * rule; past HEALTH_MAX_LAG_SECONDS the log is degraded, naming the transaction that holds it.
+ */
+async function eventStoreHealth(store: EventStore, limits: LagLimits, now = new Date()): Promise<ComponentHealth> {
+  const head = await store.headPosition();
+  const details: Record<string, unknown> = { kind: store.kind, head: `${head.commit}/${head.prepare}` };
+  const held = await store.heldBack?.();
+  if (!held) return { status: 'ok', details };
+  const seconds = Math.max(0, (now.getTime() - Date.parse(held.oldestOccurredAt)) / 1000);
+  details.heldBack = { events: held.events, seconds: Math.round(seconds * 10) / 10, holder: held.holder };
+  if (seconds <= limits.maxLagSeconds) return { status: 'ok', details };
+  const holder = held.holder;
+  const by = holder
+    ? `the transaction of Postgres process ${holder.pid} (${[
+        holder.user && `user ${holder.user}`,
+        holder.database && `database ${holder.database}`,
+        holder.application && `application ${holder.application}`,
+        holder.state,
+        holder.openSeconds !== null && `open ${Math.round(holder.openSeconds)} s`,
+      ].filter(Boolean).join(', ')})`
+    : 'a transaction older than them';
+  const reason =
+    `${held.events} committed event(s) are hidden from every reader for ${Math.round(seconds)} s (limit ${limits.maxLagSeconds} s): ` +
+    `${by} is still open, and the log shows an event only once every older transaction has ended. ` +
+    'End it, or set idle_in_transaction_session_timeout (docs/operations.md).';
+  return { status: 'degraded', details: { ...details, reasons: [reason] } };
+}
+
 /** The ledger as its service last wrote it, when the ledger does not run in this process. */
 async function ledgerFromStatusTable(pool: pg.Pool): Promise<ComponentHealth> {
   try {
@@ -103,10 +133,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         await pool.query('SELECT 1');
         return { status: 'ok' };
       },
-      eventStore: async () => {
-        const head = await store.headPosition();
-        return { status: 'ok', details: { kind: store.kind, head: `${head.commit}/${head.prepare}` } };
-      },
+      eventStore: () => eventStoreHealth(store, limits),
       readModels: () => readModelHealth(pool, store, limits),
       ...(components.ledger ? {} : { ledger: () => ledgerFromStatusTable(pool) }),
       ...components,

@@ -9,6 +9,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type HeldBack,
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
@@ -69,6 +70,34 @@ SELECT h.xmin::text AS horizon, h.xmax::text AS ceiling, e.* FROM snapshot h LEF
   SELECT transaction_id AS tx_order, ${COLUMNS} ${PAGE_OF_EVENTS}
 ) e ON true
 ORDER BY e.tx_order, e.seq`;
+/**
+ * Committed events no reader sees yet (at or above the snapshot's horizon: an older transaction is
+ * still open), and the oldest transaction open on the server, which is what holds them. Only the
+ * session's own role (or pg_read_all_stats) may see when another session's transaction began.
+ */
+const HELD_BACK = `WITH held AS (
+  SELECT count(*)::int AS events, min(metadata->>'occurredAt') AS oldest
+    FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+)
+SELECT held.events, held.oldest, a.pid, a.usename, a.datname, a.application_name, a.state,
+       extract(epoch FROM now() - a.xact_start)::float8 AS open_seconds
+  FROM held LEFT JOIN LATERAL (
+    SELECT pid, usename::text, datname::text, application_name, state, xact_start FROM pg_stat_activity
+     WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()
+     ORDER BY age(backend_xid) DESC LIMIT 1
+  ) a ON held.events > 0`;
+
+interface HeldBackRow {
+  events: number;
+  oldest: string | null;
+  pid: number | null;
+  usename: string | null;
+  datname: string | null;
+  application_name: string | null;
+  state: string | null;
+  open_seconds: number | null;
+}
+
 /** The channel an append NOTIFYs once committed; subscribers in every process LISTEN on it. */
 const EVENTS_CHANNEL = 'es_events_appended';
 /** The first fast poll after a wake-up that found nothing new; it doubles up to the poll interval. */
@@ -241,6 +270,20 @@ export class PostgresEventStore implements EventStore {
     );
     const row = rows[0];
     return row ? { commit: BigInt(row.tx_id), prepare: BigInt(row.seq) } : START;
+  }
+
+  async heldBack(): Promise<HeldBack | null> {
+    const { rows } = await this.pool.query<HeldBackRow>(HELD_BACK);
+    const row = rows[0];
+    if (!row || row.events === 0 || row.oldest === null) return null;
+    return {
+      events: row.events,
+      oldestOccurredAt: row.oldest,
+      holder:
+        row.pid === null
+          ? null
+          : { pid: row.pid, user: row.usename, database: row.datname, application: row.application_name || null, state: row.state, openSeconds: row.open_seconds },
+    };
   }
 
   subscribeAll(options: SubscribeAllOptions): Subscription {
