@@ -1,9 +1,28 @@
 // The embedded server is reached through a Unix socket in its data directory when the path fits
-// (no TCP stack per query), over TCP otherwise.
+// (no TCP stack per query), over TCP otherwise; on TCP, which every local user can reach, only with
+// the cluster's own password.
+import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { testPostgresUrl } from '../../../test/support/database.js';
-import { unixSocketDir } from './embedded-postgres.js';
+import { embeddedPassword, embeddedPasswordFile, startEmbeddedPostgres, unixSocketDir } from './embedded-postgres.js';
+
+/** Whether `password` opens the superuser's session over TCP. */
+async function tcpAccepts(port: number, password: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch (error) {
+    expect((error as { code?: string }).code).toBe('28P01'); // refused for the password, not for anything else
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 it('hands out a URL that connects through the Unix socket', async () => {
   const client = new pg.Client({ connectionString: testPostgresUrl() });
@@ -20,4 +39,45 @@ it('uses the socket only where its address fits (107 bytes) and the path is plai
   expect(unixSocketDir('/tmp/titleledger-x/data', 54321)).toBe('/tmp/titleledger-x/data');
   expect(unixSocketDir(`/tmp/${'d'.repeat(90)}`, 54321)).toBeNull();
   expect(unixSocketDir('/tmp/with space/data', 54321)).toBeNull();
+});
+
+it('gives a new cluster a password of its own on TCP, and one made with the shared password a new one at its next start', { timeout: 120_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'titleledger-embedded-'));
+  chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  try {
+    let server = await startEmbeddedPostgres({ dataDir, fast: true });
+    const own = embeddedPassword(dataDir);
+    try {
+      expect(statSync(embeddedPasswordFile(dataDir)).mode & 0o777).toBe(0o600);
+      expect(own).toMatch(/^[\w-]{32}$/);
+      expect(await tcpAccepts(server.port, 'titleledger')).toBe(false);
+      expect(await tcpAccepts(server.port, own)).toBe(true);
+      // A cluster as an earlier version made it: the shared password, no file beside it.
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      await client.query(`CREATE TABLE kept (n int); INSERT INTO kept VALUES (7); ALTER ROLE postgres WITH PASSWORD 'titleledger'`);
+      await client.end();
+    } finally {
+      await server.stop();
+    }
+    unlinkSync(embeddedPasswordFile(dataDir));
+    expect(embeddedPassword(dataDir)).toBe('titleledger'); // what a client beside an older server uses
+
+    server = await startEmbeddedPostgres({ dataDir, fast: true });
+    try {
+      const renewed = embeddedPassword(dataDir);
+      expect(renewed).not.toBe(own);
+      expect(await tcpAccepts(server.port, 'titleledger')).toBe(false);
+      expect(await tcpAccepts(server.port, renewed)).toBe(true);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      expect((await client.query('SELECT n FROM kept')).rows).toEqual([{ n: 7 }]);
+      await client.end();
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

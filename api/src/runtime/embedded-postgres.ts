@@ -6,9 +6,14 @@
 // spawned here, in its OWN process group (detached). Ctrl-C in a terminal signals the whole foreground
 // group: a server in ours would start its fast shutdown at once, cutting the connections our graceful
 // shutdown still uses ("terminating connection" FATALs). Apart, it is stopped last, by runApp.
+//
+// The server also listens on TCP 127.0.0.1, which every local user can reach: its superuser has a
+// random password of its own, kept beside the data directory (`<dataDir>.password`, mode 0600). A
+// cluster made before it had one (with the password every copy shared) gets one at its next start.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
@@ -93,12 +98,43 @@ export interface EmbeddedPostgresOptions {
   readonly fast?: boolean;
 }
 
+/** The superuser's password of clusters made before each had its own: the same in every copy. */
+const SHARED_PASSWORD = 'titleledger';
+
+/** Where the superuser's password of the cluster in `dataDir` is kept. */
+export function embeddedPasswordFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.password`;
+}
+
+/** The password of the cluster in `dataDir`, for a client beside a running server (`npm run admin`). */
+export function embeddedPassword(dataDir: string): string {
+  try {
+    return readFileSync(embeddedPasswordFile(dataDir), 'utf8').trim();
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    return SHARED_PASSWORD; // a server started by an older version
+  }
+}
+
+/** The cluster's own password: read, or made (readable by this user only) the first time. */
+function ownPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(dataDir);
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error; // another start made it first
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await freePort());
-  const password = 'titleledger';
   const log = options.log ?? (() => undefined);
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  const password = ownPassword(dataDir);
   handToPostgresUser(dataDir);
   await stopOrphan(dataDir);
   // Clients connect through a Unix socket in the data directory (a sending process does no TCP
@@ -120,8 +156,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     });
     await initdb.initialise();
   }
-  const server = await spawnPostgres({ dataDir, port, flags, password, log });
-  const tcpUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+  const server = await spawnPostgres({ dataDir, port, flags, passwords: [password, SHARED_PASSWORD], log });
+  if (server.password !== password) {
+    // Made before clusters had their own password (or stopped before it was set): set it now.
+    const client = new pg.Client({ connectionString: `postgres://postgres:${server.password}@127.0.0.1:${port}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`ALTER ROLE postgres WITH PASSWORD ${client.escapeLiteral(password)}`);
+    } finally {
+      await client.end();
+    }
+    log('the superuser now has the password kept beside the data directory');
+  }
+  const tcpUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const url = socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
   return { url, port, stop: () => server.stop() };
 }
@@ -166,9 +213,10 @@ async function spawnPostgres(options: {
   readonly dataDir: string;
   readonly port: number;
   readonly flags: readonly string[];
-  readonly password: string;
+  /** Tried in turn until the server accepts one. */
+  readonly passwords: readonly string[];
   readonly log: (line: string) => void;
-}): Promise<{ stop(): Promise<void> }> {
+}): Promise<{ stop(): Promise<void>; password: string }> {
   const child: ChildProcess = spawn(await postgresBinary(), ['-D', options.dataDir, '-p', String(options.port), ...options.flags], {
     ...serverUser(),
     detached: true,
@@ -205,11 +253,11 @@ async function spawnPostgres(options: {
     clearTimeout(immediate);
   };
 
-  const url = `postgres://postgres:${options.password}@127.0.0.1:${options.port}/postgres`;
+  const url = (password: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (!alive()) throw new Error(`Postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${tail}`);
-    if (await answers(url)) return { stop };
+    for (const password of options.passwords) if (await answers(url(password))) return { stop, password };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`Postgres did not accept connections on port ${options.port} within 60 s:\n${tail}`);
