@@ -1,7 +1,7 @@
 // The embedded server is reached through a Unix socket in its data directory when the path fits
 // (no TCP stack per query), over TCP otherwise; on TCP, which every local user can reach, only with
 // the cluster's own password.
-import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -77,6 +77,12 @@ it('gives a new cluster a password of its own on TCP, and one made with the shar
     } finally {
       await server.stop();
     }
+
+    // A password file lost or replaced: said at once, rather than after a minute of retries.
+    writeFileSync(embeddedPasswordFile(dataDir), 'not-the-password\n', { mode: 0o600 });
+    const started = Date.now();
+    await expect(startEmbeddedPostgres({ dataDir, fast: true })).rejects.toThrow(/refuses its superuser's password .*data\.password was lost or replaced/);
+    expect(Date.now() - started).toBeLessThan(30_000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -196,14 +196,15 @@ function serverUser(): { uid: number; gid: number } | Record<string, never> {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-async function answers(url: string): Promise<boolean> {
+/** 'yes', 'refused' (the password is wrong: the server is up) or 'no' (not up yet). */
+async function answers(url: string): Promise<'yes' | 'refused' | 'no'> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
+    return 'yes';
+  } catch (error) {
+    return (error as { code?: string }).code === '28P01' ? 'refused' : 'no';
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -257,7 +258,19 @@ async function spawnPostgres(options: {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (!alive()) throw new Error(`Postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${tail}`);
-    for (const password of options.passwords) if (await answers(url(password))) return { stop, password };
+    const tried: string[] = [];
+    for (const password of options.passwords) {
+      const answer = await answers(url(password));
+      if (answer === 'yes') return { stop, password };
+      tried.push(answer);
+    }
+    if (tried.every((answer) => answer === 'refused')) {
+      await stop();
+      throw new Error(
+        `Postgres in ${options.dataDir} refuses its superuser's password (${embeddedPasswordFile(options.dataDir)} was lost or replaced?): ` +
+          'restore that file from the backup you took with the data directory.',
+      );
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`Postgres did not accept connections on port ${options.port} within 60 s:\n${tail}`);
