@@ -98,7 +98,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
     }
   }
   await ensureDatabase(databaseUrl);
-  const pool = createPool(databaseUrl, 2);
+  const pool = createPool(databaseUrl, 2, { prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   try {
     await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations]);
     const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS, listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS });
