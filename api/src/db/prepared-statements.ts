@@ -2,7 +2,7 @@
 // parameters goes out as a named statement (the name is a hash of its text), so Postgres parses and
 // plans it on its first use on a connection, and after that only binds and runs it. For the short
 // queries this app makes, planning was most of Postgres's work: the session check took ~0.8 ms
-// unnamed and ~0.35 ms prepared, and a registration cost Postgres ~27% less CPU (docs/architecture.md).
+// unnamed and ~0.35 ms prepared, and a registration cost Postgres ~20% less CPU (docs/architecture.md).
 //
 // - Only queries with parameters: those always travel as one statement (the extended protocol). A
 //   query without them may hold several statements ('BEGIN; SET LOCAL …'), which cannot be prepared.
