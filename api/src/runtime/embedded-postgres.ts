@@ -116,17 +116,19 @@ export function embeddedPassword(dataDir: string): string {
   }
 }
 
-/** The cluster's own password: read, or made (readable by this user only) the first time. */
+/** The cluster's own password: made (readable by this user only) the first time, then read. */
 function ownPassword(dataDir: string): string {
-  const file = embeddedPasswordFile(dataDir);
-  if (!existsSync(file)) {
-    try {
-      writeFileSync(file, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error; // another start made it first
-    }
+  try {
+    writeFileSync(embeddedPasswordFile(dataDir), `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error; // made before, or by another start
   }
-  return readFileSync(file, 'utf8').trim();
+  return embeddedPassword(dataDir);
+}
+
+/** The superuser's URL over TCP. */
+function superuserUrl(port: number, password: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
@@ -159,7 +161,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const server = await spawnPostgres({ dataDir, port, flags, passwords: [password, SHARED_PASSWORD], log });
   if (server.password !== password) {
     // Made before clusters had their own password (or stopped before it was set): set it now.
-    const client = new pg.Client({ connectionString: `postgres://postgres:${server.password}@127.0.0.1:${port}/postgres` });
+    const client = new pg.Client({ connectionString: superuserUrl(port, server.password) });
     await client.connect();
     try {
       await client.query(`ALTER ROLE postgres WITH PASSWORD ${client.escapeLiteral(password)}`);
@@ -168,7 +170,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     }
     log('the superuser now has the password kept beside the data directory');
   }
-  const tcpUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const tcpUrl = superuserUrl(port, password);
   const url = socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
   return { url, port, stop: () => server.stop() };
 }
@@ -254,13 +256,12 @@ async function spawnPostgres(options: {
     clearTimeout(immediate);
   };
 
-  const url = (password: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (!alive()) throw new Error(`Postgres exited (${child.exitCode ?? child.signalCode}) before accepting connections:\n${tail}`);
     const tried: string[] = [];
     for (const password of options.passwords) {
-      const answer = await answers(url(password));
+      const answer = await answers(superuserUrl(options.port, password));
       if (answer === 'yes') return { stop, password };
       tried.push(answer);
     }

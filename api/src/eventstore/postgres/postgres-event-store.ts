@@ -77,7 +77,7 @@ ORDER BY e.tx_order, e.seq`;
  */
 const HELD_BACK = `WITH held AS (
   SELECT count(*)::int AS events, min(metadata->>'occurredAt') AS oldest
-    FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+    FROM es_events WHERE NOT (${VISIBLE})
 )
 SELECT held.events, held.oldest, a.pid, a.usename, a.datname, a.application_name, a.state,
        extract(epoch FROM now() - a.xact_start)::float8 AS open_seconds
