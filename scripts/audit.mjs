@@ -67,7 +67,7 @@ try {
     const chain = mirror ? null : await openCheckpointReader(config, store, pool);
     let verdict;
     try {
-      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, { vkey: key, chain: chain.reader });
+      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, store, { vkey: key, chain: chain.reader });
     } finally {
       await chain?.close();
     }
@@ -83,7 +83,7 @@ try {
       for (const line of verdict.anchors?.skipped ?? []) console.log(`  not checked: ${line}`);
     }
   } else {
-    const summary = await exportLog(pool, args[0], { vkey: await vkey() });
+    const summary = await exportLog(pool, store, args[0], { vkey: await vkey() });
     console.log(`export: ${summary.entries} entries, ${summary.checkpoints} checkpoints, ${summary.tiles} tiles (tree size ${summary.treeSize}) written to ${args[0]}`);
   }
 } catch (error) {

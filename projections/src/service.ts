@@ -33,11 +33,9 @@ export function createProjectionsService(projections: readonly Projection[], opt
       name: 'projections',
       async start() {
         await runner.start();
-        if (context.store.kind === 'postgres') {
-          logExtender = startConfiguredLogExtender(context.pool, context.config, (error) =>
-            context.log.error({ err: error }, 'transparency log step failed; retrying'),
-          );
-        }
+        logExtender = startConfiguredLogExtender(context.pool, context.store, context.config, (error) =>
+          context.log.error({ err: error }, 'transparency log step failed; retrying'),
+        );
       },
       async stop() {
         await logExtender?.stop();

@@ -18,6 +18,7 @@ import {
   sha256,
   signCheckpointIfDue,
   startLogExtender,
+  transparencyMigrations,
   verifyLog,
 } from '@titleledger/api/transparency';
 import { newRegistration } from '../ledger/registrations.js';
@@ -62,10 +63,10 @@ export async function benchTransparencyLog(
 
   // 1. Eight writers at full speed with the extender running beside them; then the tree alone.
   const { pool } = await pg.database('bench_tlog');
-  await migrate(pool, eventStoreMigrations);
+  await migrate(pool, [...eventStoreMigrations, ...transparencyMigrations]);
   const store = new PostgresEventStore(pool);
   const size = 10;
-  const extender = startLogExtender(pool, { origin, key, intervalMs: 20, checkpointEveryMs: 1000 });
+  const extender = startLogExtender(pool, store, { origin, key, intervalMs: 20, checkpointEveryMs: 1000 });
   const run = randomUUID().slice(0, 6);
   const appendRate =
     size *
@@ -97,7 +98,7 @@ export async function benchTransparencyLog(
   await pool.query('TRUNCATE tlog_leaves, tlog_tiles, tlog_checkpoints');
   const alone = await timed(async () => {
     let n = 0;
-    for (let added; (added = await extendLog(pool)) > 0; ) n += added;
+    for (let added; (added = await extendLog(pool, store)) > 0; ) n += added;
     return n;
   });
   const treeRate = alone.result / (alone.ms / 1000);
@@ -112,7 +113,8 @@ export async function benchTransparencyLog(
 
   // 2. verify-log over a large log: events inserted in bulk, tree and checkpoints (every 100,000) built, then verified.
   const big = await pg.database('bench_tlog_verify');
-  await migrate(big.pool, eventStoreMigrations);
+  await migrate(big.pool, [...eventStoreMigrations, ...transparencyMigrations]);
+  const bigStore = new PostgresEventStore(big.pool);
   const metadata = JSON.stringify(event(0).metadata);
   for (let from = 0; from < options.verifyEvents; from += 100_000) {
     await big.pool.query(
@@ -125,13 +127,13 @@ export async function benchTransparencyLog(
   }
   const built = await timed(async () => {
     let n = 0;
-    for (let added; (added = await extendLog(big.pool)) > 0; ) {
+    for (let added; (added = await extendLog(big.pool, bigStore)) > 0; ) {
       n += added;
       if (n % 100_000 < added || added < 5000) await signCheckpointIfDue(big.pool, { origin, signer: key, minIntervalMs: 0, now: new Date() });
     }
     return n;
   });
-  const verified = await timed(() => verifyLog(big.pool, { vkey: logVerifierKey(origin, key) }));
+  const verified = await timed(() => verifyLog(big.pool, bigStore, { vkey: logVerifierKey(origin, key) }));
   if (!verified.result.ok) throw new Error(`verify-log failed on the bench log: ${verified.result.reason}`);
   rows.push({
     name: `tree built over ${built.result.toLocaleString('en-US')} events (bulk-inserted)`,

@@ -111,14 +111,14 @@ describe('checkpoint anchors', () => {
     const vkey = await configuredVerifierKey(pool, config);
     const opened = await openCheckpointReader(config, store, pool);
     try {
-      const verdict = await verifyLog(pool, { vkey, chain: opened.reader });
+      const verdict = await verifyLog(pool, store, { vkey, chain: opened.reader });
       expect(verdict.ok, `${JSON.stringify(verdict)} ${opened.chain}`).toBe(true);
       if (verdict.ok) expect(verdict.anchors?.checked).toBeGreaterThanOrEqual(1);
       expect(opened.chain).toMatch(/\(embedded, rebuilt from the log: \d+ anchor transaction\(s\) replayed\)$/);
     } finally {
       await opened.close();
     }
-    const lying = await verifyLog(pool, { vkey, chain: () => Promise.resolve({ root: `0x${'00'.repeat(32)}` }) });
+    const lying = await verifyLog(pool, store, { vkey, chain: () => Promise.resolve({ root: `0x${'00'.repeat(32)}` }) });
     expect(lying).toMatchObject({ ok: false, checkpoint: expect.any(Number) });
     if (!lying.ok) expect(lying.reason).toMatch(/the registry on chain 31337 \(0x[0-9a-fA-F]{40}\) holds root 0x0{64} for it/);
   });

@@ -152,7 +152,7 @@ describe('the registry key', () => {
     expect(onChain.map((k) => k.fingerprint)).toEqual([oldKey.fingerprint, newKey.fingerprint]);
 
     await after.register((await after.signUp()).token, Buffer.from(`After the rotation ${Date.now()}\n`), { title: 'After' });
-    const { pool, config } = app.running;
+    const { pool, config, store } = app.running;
     const latest = await eventually(async () => {
       const checkpoint = await latestCheckpoint(pool);
       return checkpoint && checkpoint.treeSize > before.treeSize ? checkpoint : null;
@@ -163,19 +163,19 @@ describe('the registry key', () => {
     // verify-log takes every recorded key: the log verifies across the rotation; the old key alone does not.
     const vkeys = await registryVerifierKeys(pool, config);
     expect(vkeys).toEqual([logVerifierKey(origin, oldKey), logVerifierKey(origin, newKey)]);
-    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({ ok: true });
-    expect(await verifyLog(pool, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
+    expect(await verifyLog(pool, store, { vkey: vkeys })).toMatchObject({ ok: true });
+    expect(await verifyLog(pool, store, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
     // A checkpoint of a tree holding the rotation, signed by the retired key (leaked, say): its signature
     // is good, but the log says that key was retired before that tree existed.
     const forged = signCheckpoint({ origin, treeSize: latest.treeSize, root: latest.root }, { name: origin, privateKey: oldKey.privateKey, publicKey: oldKey.publicKey });
     await pool.query('UPDATE tlog_checkpoints SET note = $1 WHERE tree_size = $2', [forged, latest.treeSize]);
-    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({
+    expect(await verifyLog(pool, store, { vkey: vkeys })).toMatchObject({
       ok: false,
       checkpoint: latest.treeSize,
       reason: expect.stringMatching(/is signed by registry key 0, which the rotation at position \d+ retired before that tree was made: signed by a retired key/),
     });
     await pool.query('UPDATE tlog_checkpoints SET note = $1 WHERE tree_size = $2', [latest.note, latest.treeSize]);
-    expect(await verifyLog(pool, { vkey: vkeys })).toMatchObject({ ok: true });
+    expect(await verifyLog(pool, store, { vkey: vkeys })).toMatchObject({ ok: true });
     await app.stop();
     app = null;
   }, 300_000);

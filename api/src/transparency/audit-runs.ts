@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
 import { conflict } from '../errors.js';
 import type { AuditRun } from '../schemas/transparency.js';
+import type { LogSource } from './log-store.js';
 import { verifyLog, type LogVerdict } from './verify-log.js';
 
 export const auditRunMigrations: readonly Migration[] = [
@@ -98,6 +99,7 @@ const VERIFY_LOG_RUNNING = 'A verify-log run is already under way; its verdict w
  */
 export async function startServerVerifyLog(
   pool: pg.Pool,
+  source: LogSource,
   options: { readonly vkey: () => Promise<string | readonly string[]>; readonly now?: () => Date; readonly onError?: (error: unknown) => void },
 ): Promise<{ run: AuditRun; done: Promise<AuditRun> }> {
   const now = options.now ?? (() => new Date());
@@ -122,7 +124,7 @@ export async function startServerVerifyLog(
       try {
         let verdict: LogVerdict;
         try {
-          verdict = await verifyLog(pool, { vkey: await options.vkey() });
+          verdict = await verifyLog(pool, source, { vkey: await options.vkey() });
         } catch (error) {
           verdict = { ok: false, position: null, checkpoint: null, reason: `the check could not run: ${(error as Error).message}` };
         }

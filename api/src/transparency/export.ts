@@ -13,7 +13,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type pg from 'pg';
 import { HASH_SIZE, toHex } from '../merkle/index.js';
-import { latestCheckpoint, listCheckpoints, readEntries } from './log-store.js';
+import { latestCheckpoint, listCheckpoints, readEntries, type LogSource } from './log-store.js';
 import { TILE_WIDTH, encodeTileIndex, partialWidth } from './tiles.js';
 
 export interface ExportSummary {
@@ -33,7 +33,7 @@ async function put(dir: string, relative: string, bytes: Uint8Array | string): P
 }
 
 /** `vkey`: the registry's verifier keys, oldest first (one before any rotation); the last is current. */
-export async function exportLog(pool: pg.Pool, dir: string, options: { readonly vkey: string | readonly string[] }): Promise<ExportSummary> {
+export async function exportLog(pool: pg.Pool, source: LogSource, dir: string, options: { readonly vkey: string | readonly string[] }): Promise<ExportSummary> {
   await mkdir(dir, { recursive: true });
   const latest = await latestCheckpoint(pool);
   const size = latest?.treeSize ?? 0;
@@ -51,9 +51,9 @@ export async function exportLog(pool: pg.Pool, dir: string, options: { readonly 
   let entries = 0;
   for (let start = 0; start < size; start += TILE_WIDTH) {
     const width = Math.min(TILE_WIDTH, size - start);
-    const page = await readEntries(pool, start, width);
+    const page = await readEntries(pool, source, start, width);
     if (page.length !== width || page.some((e, i) => e.index !== start + i)) {
-      throw new Error(`Entries ${start}…${start + width - 1}: ${width - page.length} logged events are missing from the events table; run verify-log`);
+      throw new Error(`Entries ${start}…${start + width - 1}: ${width - page.length} logged events are missing from the event store; run verify-log`);
     }
     const parts: Buffer[] = [];
     for (const entry of page) {

@@ -1,12 +1,12 @@
 // The background step that keeps the transparency log up with the event log: extend the tree, then
-// sign a checkpoint when one is due. Run by the projections service (Postgres event store only).
+// sign a checkpoint when one is due. Run by the projections service, over either event store.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
 import { loadRegistryKey, publicKeyFromRaw, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { verifierKey } from './checkpoint.js';
-import { extendLog, latestCheckpoint, signCheckpointIfDue } from './log-store.js';
+import { extendLog, latestCheckpoint, signCheckpointIfDue, type LogSource } from './log-store.js';
 
 /** The checkpoint origin for a public URL: scheme-less, no trailing slash, the log's prefix (C2SP tlog-tiles). */
 export function logOrigin(publicUrl: string): string {
@@ -31,12 +31,12 @@ export interface LogExtenderOptions {
 }
 
 /** Extends the tree and signs checkpoints until stopped. */
-export function startLogExtender(pool: pg.Pool, options: LogExtenderOptions): LogExtender {
+export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogExtenderOptions): LogExtender {
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
       try {
-        const added = await extendLog(pool);
+        const added = await extendLog(pool, source);
         await signCheckpointIfDue(pool, {
           origin: options.origin,
           signer: options.key,
@@ -59,9 +59,9 @@ export function startLogExtender(pool: pg.Pool, options: LogExtenderOptions): Lo
 }
 
 /** The extender as the running configuration wants it (registry key, origin from PUBLIC_URL). */
-export function startConfiguredLogExtender(pool: pg.Pool, config: Config, onError: (error: unknown) => void): LogExtender {
+export function startConfiguredLogExtender(pool: pg.Pool, source: LogSource, config: Config, onError: (error: unknown) => void): LogExtender {
   const key = loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir });
-  return startLogExtender(pool, { origin: logOrigin(config.publicUrl), key, onError });
+  return startLogExtender(pool, source, { origin: logOrigin(config.publicUrl), key, onError });
 }
 
 async function checkpointOrigin(pool: pg.Pool, config: Config): Promise<string> {

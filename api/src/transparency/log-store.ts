@@ -1,5 +1,10 @@
 // The event log's transparency tree in Postgres, and the background step that extends it.
 //
+// Its leaves come from the event store's global order through the port (`readAll`), whichever
+// adapter holds the log (Postgres, EventStoreDB): a leaf records its event's position, and an entry
+// is read back from the store at that position. Only the tree itself (leaves, tiles, checkpoints)
+// lives in Postgres, beside the read models.
+//
 // Two steps, as in the ledger (sequencing / integration):
 // - `extendLog` MUST give every event of the global order, in that order, exactly one leaf index
 //   (`tlog_leaves`), and MUST write the tiles (`tlog_tiles`) that hold the new leaf hashes in the
@@ -11,6 +16,7 @@
 // ever searched for.
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
+import { START, formatPosition, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { auditRunMigrations } from './audit-runs.js';
 import { inTransaction } from '../db/pool.js';
 import { HASH_SIZE, consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
@@ -66,56 +72,57 @@ export const transparencyMigrations: readonly Migration[] = [
         ADD COLUMN anchored_at timestamptz;
     `,
   },
+  {
+    id: 'eventstore/005-tlog-leaf-positions',
+    sql: `
+      -- A leaf names its event by the port's position (commit, prepare), not by Postgres's own
+      -- (transaction_id, seq): the log can then stand over any adapter. Postgres's positions are
+      -- those same numbers; EventStoreDB's are unsigned 64-bit, hence numeric(20).
+      ALTER TABLE tlog_leaves ADD COLUMN commit_position numeric(20), ADD COLUMN prepare_position numeric(20);
+      UPDATE tlog_leaves SET commit_position = transaction_id::text::numeric, prepare_position = seq;
+      ALTER TABLE tlog_leaves
+        ALTER COLUMN commit_position SET NOT NULL,
+        ALTER COLUMN prepare_position SET NOT NULL,
+        DROP COLUMN transaction_id,
+        DROP COLUMN seq;
+    `,
+  },
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-interface SourceRow {
-  tx_id: string;
-  seq: string;
-  event_id: string;
-  stream_id: string;
-  revision: string;
-  type: string;
-  data: unknown;
-  metadata: unknown;
-}
+/** Where the log's leaves come from: the event store's global order, through the port (any adapter). */
+export type LogSource = Pick<EventStore, 'readAll'>;
 
 /**
- * Events after (tx, seq) in global order, only those no running transaction can still precede
- * (the event store's own visibility rule). tx_id is aliased so ORDER BY sorts the xid8, not its text.
+ * An event as the log hashes it: its stored fields. Its id is the one its metadata carries (appends
+ * store that id beside it); metadata edited by hand into something else gives '' and fails its leaf.
  */
-const SOURCE = `SELECT transaction_id::text AS tx_id, seq, event_id, stream_id, revision::text, type, data, metadata
-  FROM es_events
- WHERE (transaction_id, seq) > ($1::text::xid8, $2::bigint)
-   AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
- ORDER BY transaction_id, seq LIMIT $3`;
-
-export function toLogEvent(row: Pick<SourceRow, 'event_id' | 'stream_id' | 'revision' | 'type' | 'data' | 'metadata'>): LogEvent {
-  return { eventId: row.event_id, streamId: row.stream_id, revision: Number(row.revision), type: row.type, data: row.data, metadata: row.metadata };
+export function toLogEvent(event: RecordedEvent): LogEvent {
+  const metadata: unknown = event.metadata;
+  const eventId = typeof metadata === 'object' && metadata !== null && 'eventId' in metadata && typeof metadata.eventId === 'string' ? metadata.eventId : '';
+  return { eventId, streamId: event.streamId, revision: Number(event.revision), type: event.type, data: event.data, metadata };
 }
 
 /** A page of the log's source: events in global order after `after` (null: from the start). */
-export async function readSourceEvents(
-  db: Queryable,
-  after: { tx: string; seq: string } | null,
-  limit: number,
-): Promise<{ position: { tx: string; seq: string }; event: LogEvent }[]> {
-  const { rows } = await db.query<SourceRow>(SOURCE, [after?.tx ?? '0', after?.seq ?? '0', limit]);
-  return rows.map((row) => ({ position: { tx: row.tx_id, seq: row.seq }, event: toLogEvent(row) }));
+export async function readSourceEvents(source: LogSource, after: Position | null, limit: number): Promise<{ position: Position; event: LogEvent }[]> {
+  const events = await source.readAll({ from: after ?? START, maxCount: limit });
+  return events.map((event) => ({ position: event.position, event: toLogEvent(event) }));
 }
+
+const positionOf = (row: { commit_position: string; prepare_position: string }): Position => ({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
 
 export interface LogHead {
   readonly size: number;
-  readonly last: { tx: string; seq: string } | null;
+  readonly last: Position | null;
 }
 
 export async function readHead(db: Queryable): Promise<LogHead> {
-  const { rows } = await db.query<{ leaf_index: string; tx_id: string; seq: string }>(
-    'SELECT leaf_index, transaction_id::text AS tx_id, seq FROM tlog_leaves ORDER BY leaf_index DESC LIMIT 1',
+  const { rows } = await db.query<{ leaf_index: string; commit_position: string; prepare_position: string }>(
+    'SELECT leaf_index, commit_position::text, prepare_position::text FROM tlog_leaves ORDER BY leaf_index DESC LIMIT 1',
   );
   const row = rows[0];
-  return row ? { size: Number(row.leaf_index) + 1, last: { tx: row.tx_id, seq: row.seq } } : { size: 0, last: null };
+  return row ? { size: Number(row.leaf_index) + 1, last: positionOf(row) } : { size: 0, last: null };
 }
 
 export async function readTiles(db: Queryable, wanted: readonly { level: number; index: number }[]): Promise<Map<string, Uint8Array>> {
@@ -131,9 +138,10 @@ export async function readTiles(db: Queryable, wanted: readonly { level: number;
 }
 
 /** Extends the tree by at most `batchSize` events; returns how many leaves were added. */
-export async function extendLog(pool: pg.Pool, options: { batchSize?: number } = {}): Promise<number> {
+export async function extendLog(pool: pg.Pool, source: LogSource, options: { batchSize?: number } = {}): Promise<number> {
   const head = await readHead(pool);
-  const events = await readSourceEvents(pool, head.last, options.batchSize ?? 5000);
+  if (options.batchSize === 0) return 0;
+  const events = await readSourceEvents(source, head.last, options.batchSize ?? 5000);
   if (events.length === 0) return 0;
   const edge = edgeTiles(head.size).filter((t) => t.width > 0);
   const stored = await readTiles(pool, edge);
@@ -147,9 +155,14 @@ export async function extendLog(pool: pg.Pool, options: { batchSize?: number } =
   try {
     await inTransaction(pool, async (client) => {
       await client.query(
-        `INSERT INTO tlog_leaves (leaf_index, transaction_id, seq, event_id)
-         SELECT * FROM unnest($1::bigint[], $2::text[]::xid8[], $3::bigint[], $4::uuid[])`,
-        [events.map((_, i) => head.size + i), events.map((e) => e.position.tx), events.map((e) => e.position.seq), events.map((e) => e.event.eventId)],
+        `INSERT INTO tlog_leaves (leaf_index, commit_position, prepare_position, event_id)
+         SELECT * FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::uuid[])`,
+        [
+          events.map((_, i) => head.size + i),
+          events.map((e) => e.position.commit.toString()),
+          events.map((e) => e.position.prepare.toString()),
+          events.map((e) => e.event.eventId),
+        ],
       );
       await writeTiles(client, tiles);
     });
@@ -352,16 +365,26 @@ export interface LogEntry {
   readonly event: LogEvent;
 }
 
-/** Entries [from, from + limit) of the tree, with their leaf bytes recomputed from the events as stored now. */
-export async function readEntries(db: Queryable, from: number, limit: number): Promise<LogEntry[]> {
-  const { rows } = await db.query<SourceRow & { leaf_index: string }>(
-    `SELECT l.leaf_index, e.event_id, e.stream_id, e.revision::text, e.type, e.data, e.metadata
-       FROM tlog_leaves l JOIN es_events e ON e.transaction_id = l.transaction_id AND e.seq = l.seq
-      WHERE l.leaf_index >= $1 AND l.leaf_index < $2 ORDER BY l.leaf_index`,
-    [from, from + limit],
+/**
+ * Entries [from, from + limit) of the tree, with their leaf bytes recomputed from the events as the
+ * store holds them now: one read of the log after leaf from − 1's position. A leaf whose event is no
+ * longer at its position is left out (verify-log names it).
+ */
+export async function readEntries(db: Queryable, source: LogSource, from: number, limit: number): Promise<LogEntry[]> {
+  if (limit <= 0) return [];
+  const { rows } = await db.query<{ leaf_index: string; commit_position: string; prepare_position: string }>(
+    `SELECT leaf_index, commit_position::text, prepare_position::text FROM tlog_leaves
+      WHERE leaf_index >= $1 AND leaf_index < $2 ORDER BY leaf_index`,
+    [from - 1, from + limit],
   );
-  return rows.map((row) => {
-    const event = toLogEvent(row);
-    return { index: Number(row.leaf_index), canonical: canonicalEventBytes(event), event };
+  const leaves = rows.map((row) => ({ index: Number(row.leaf_index), position: positionOf(row) }));
+  const before = from === 0 ? START : leaves[0]?.index === from - 1 ? leaves.shift()!.position : null;
+  if (before === null || leaves.length === 0) return [];
+  const byPosition = new Map((await source.readAll({ from: before, maxCount: limit })).map((event) => [formatPosition(event.position), event]));
+  return leaves.flatMap(({ index, position }) => {
+    const recorded = byPosition.get(formatPosition(position));
+    if (!recorded) return [];
+    const event = toLogEvent(recorded);
+    return [{ index, canonical: canonicalEventBytes(event), event }];
   });
 }

@@ -33,7 +33,7 @@ import {
   type LogEntriesResponse,
 } from '../schemas/transparency.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
-import { consistencyProof, inclusionProof, latestCheckpoint, listCheckpointAnchors, readEntries, type AnchoredCheckpoint } from './log-store.js';
+import { consistencyProof, inclusionProof, latestCheckpoint, listCheckpointAnchors, readEntries, type AnchoredCheckpoint, type LogSource } from './log-store.js';
 import { configuredVerifierKey } from './log-service.js';
 import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
 import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
@@ -64,8 +64,8 @@ export const transparencyStaffRoutes = {
   entries: { method: 'GET', url: '/api/log/entries', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
 
-export async function entriesPage(pool: pg.Pool, from: number, limit: number): Promise<LogEntriesResponse> {
-  const entries = await readEntries(pool, from, limit);
+export async function entriesPage(pool: pg.Pool, source: LogSource, from: number, limit: number): Promise<LogEntriesResponse> {
+  const entries = await readEntries(pool, source, from, limit);
   return { entries: entries.map((e) => ({ index: e.index, canonical: e.canonical.toString('base64'), event: e.event })) };
 }
 
@@ -74,7 +74,7 @@ function checkpointJson(checkpoint: AnchoredCheckpoint): LogCheckpointResponse {
 }
 
 export async function transparencyRoutes(app: App): Promise<void> {
-  const { pool, config } = app.deps;
+  const { pool, config, store } = app.deps;
   let vkey: string | null = null;
 
   async function signedSize(): Promise<number> {
@@ -166,7 +166,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
     schema: { tags, summary: 'Log entries with their events (auditor or master admin)', querystring: logEntriesQuery, response: { 200: logEntriesResponse } },
     handler: async (request) => {
       const { from, limit } = request.query;
-      return entriesPage(pool, from, limit);
+      return entriesPage(pool, store, from, limit);
     },
   });
 
@@ -184,7 +184,7 @@ export async function transparencyRoutes(app: App): Promise<void> {
     const tile = parseTilePath(request.params['*']);
     if (!tile) throw notFound('No such tile: a tile path is <level>/<index as x001/x234/067>[.p/<width>] or entries/<index>[.p/<width>].');
     if (tile.level === 'entries') {
-      const entries = await readEntries(pool, tile.index * TILE_WIDTH, tile.width);
+      const entries = await readEntries(pool, store, tile.index * TILE_WIDTH, tile.width);
       if (entries.length < tile.width) throw notFound('That entry bundle is not in the log (yet).');
       const parts: Buffer[] = [];
       for (const entry of entries) {

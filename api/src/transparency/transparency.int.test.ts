@@ -77,8 +77,8 @@ describe('the transparency log', () => {
       await running.store.append(`log-${i % 7}`, Array.from({ length: 50 }, (_, j) => newEvent('Logged', { n: i + j, text: 'é\u2028"\\' })), 'any');
     }
     // Ragged batches (97 does not divide 256) with a checkpoint after each: 97, 194, …, 700.
-    expect(await extendLog(running.pool, { batchSize: 0 })).toBe(0);
-    while ((await extendLog(running.pool, { batchSize: 97 })) > 0) await sign();
+    expect(await extendLog(running.pool, running.store, { batchSize: 0 })).toBe(0);
+    while ((await extendLog(running.pool, running.store, { batchSize: 97 })) > 0) await sign();
   }, 60_000);
   afterAll(async () => running?.stop());
 
@@ -90,7 +90,7 @@ describe('the transparency log', () => {
     expect(checkpoint).toMatchObject({ origin: 'titles.example/api/log', size: total });
 
     // An independent tree (the ledger's batch tree) over the entries' bytes gives the signed root.
-    const entries = await readEntries(running.pool, 0, total);
+    const entries = await readEntries(running.pool, running.store, 0, total);
     expect(entries.map((e) => e.index)).toEqual([...Array(total).keys()]);
     const events = await running.store.readAll();
     expect(entries.map((e) => e.event.eventId)).toEqual(events.map((e) => e.metadata.eventId));
@@ -104,7 +104,7 @@ describe('the transparency log', () => {
   });
 
   it('proves inclusion of any leaf and consistency between any two signed sizes', async () => {
-    const entries = await readEntries(running.pool, 0, total);
+    const entries = await readEntries(running.pool, running.store, 0, total);
     const tree = MerkleTree.fromLeaves(entries.map((e) => e.canonical));
     const rootOf = (n: number) => MerkleTree.fromLeaves(entries.slice(0, n).map((e) => e.canonical)).root;
     for (const [index, treeSize] of [[0, 1], [0, 700], [255, 700], [256, 700], [699, 700], [300, 485], [96, 97]] as const) {
@@ -125,7 +125,7 @@ describe('the transparency log', () => {
   });
 
   it('serves the tree as C2SP tiles and entry bundles', async () => {
-    const entries = await readEntries(running.pool, 0, total);
+    const entries = await readEntries(running.pool, running.store, 0, total);
     const tree = MerkleTree.fromLeaves(entries.map((e) => e.canonical));
     const leafHashes = (from: number, to: number) => Buffer.concat(Array.from({ length: to - from }, (_, i) => tree.leafHash(from + i)));
     const full = await get('/api/log/tile/0/001');
@@ -177,7 +177,7 @@ describe('the transparency log', () => {
   });
 
   it('returns entries with their leaf bytes and decoded event', async () => {
-    const page = await entriesPage(running.pool, 698, 10);
+    const page = await entriesPage(running.pool, running.store, 698, 10);
     expect(page.entries.map((e) => e.index)).toEqual([698, 699]);
     const entry = page.entries[0]!;
     expect(JSON.parse(Buffer.from(entry.canonical, 'base64').toString('utf8'))).toMatchObject({ eventId: (entry.event as { eventId: string }).eventId });
@@ -185,27 +185,27 @@ describe('the transparency log', () => {
 
   describe('verify-log', () => {
     it('passes on the untouched log', async () => {
-      expect(await verifyLog(running.pool, { vkey })).toEqual({ ok: true, treeSize: total, checkpoints: 8, unlogged: 0, anchors: { checked: 0, skipped: [] } });
+      expect(await verifyLog(running.pool, running.store, { vkey })).toEqual({ ok: true, treeSize: total, checkpoints: 8, unlogged: 0, anchors: { checked: 0, skipped: [] } });
     });
 
     it('names the position of an edited event', async () => {
       const [row] = (await running.pool.query(`SELECT transaction_id::text AS tx, seq FROM es_events ORDER BY transaction_id, seq OFFSET 300 LIMIT 1`)).rows;
       await running.pool.query(`UPDATE es_events SET data = jsonb_set(data, '{n}', '9999') WHERE transaction_id = $1::xid8 AND seq = $2`, [row.tx, row.seq]);
       try {
-        const verdict = await verifyLog(running.pool, { vkey });
+        const verdict = await verifyLog(running.pool, running.store, { vkey });
         expect(verdict).toMatchObject({ ok: false, position: 300 });
         expect(!verdict.ok && verdict.reason).toMatch(/position 300: .* content was edited/);
       } finally {
         await running.pool.query(`UPDATE es_events SET data = jsonb_set(data, '{n}', '300') WHERE transaction_id = $1::xid8 AND seq = $2`, [row.tx, row.seq]);
       }
-      expect((await verifyLog(running.pool, { vkey })).ok).toBe(true);
+      expect((await verifyLog(running.pool, running.store, { vkey })).ok).toBe(true);
     });
 
     it('names the position of a deleted event', async () => {
       const [row] = (await running.pool.query(`SELECT * FROM es_events ORDER BY transaction_id, seq OFFSET 511 LIMIT 1`)).rows;
       await running.pool.query(`DELETE FROM es_events WHERE event_id = $1`, [row.event_id]);
       try {
-        const verdict = await verifyLog(running.pool, { vkey });
+        const verdict = await verifyLog(running.pool, running.store, { vkey });
         expect(verdict).toMatchObject({ ok: false, position: 511 });
         expect(!verdict.ok && verdict.reason).toMatch(/removed or inserted/);
       } finally {
@@ -225,20 +225,20 @@ describe('the transparency log', () => {
         [row.tx, row.seq],
       );
       try {
-        expect(await verifyLog(running.pool, { vkey })).toMatchObject({ ok: false, position: 50 });
+        expect(await verifyLog(running.pool, running.store, { vkey })).toMatchObject({ ok: false, position: 50 });
       } finally {
         await running.pool.query(`DELETE FROM es_events WHERE stream_id = 'forged'`);
       }
       const [last] = (await running.pool.query(`SELECT * FROM es_events ORDER BY transaction_id DESC, seq DESC LIMIT 1`)).rows;
       await running.pool.query(`DELETE FROM es_events WHERE event_id = $1`, [last.event_id]);
-      const verdict = await verifyLog(running.pool, { vkey });
+      const verdict = await verifyLog(running.pool, running.store, { vkey });
       expect(verdict).toMatchObject({ ok: false, position: total - 1 });
-      expect(!verdict.ok && verdict.reason).toMatch(/missing from the events table/);
+      expect(!verdict.ok && verdict.reason).toMatch(/missing from the event store/);
     });
 
     it('refuses a checkpoint signed by another key', async () => {
       const other = registryKeyFromPem(generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
-      const verdict = await verifyLog(running.pool, { vkey: logVerifierKey(origin, other) });
+      const verdict = await verifyLog(running.pool, running.store, { vkey: logVerifierKey(origin, other) });
       expect(verdict).toMatchObject({ ok: false, checkpoint: 97 });
       expect(!verdict.ok && verdict.reason).toMatch(/no signature by titles.example\/api\/log/);
     });

@@ -1,14 +1,15 @@
 // The auditor's check of the transparency log (`npm run audit -- verify-log`): every checkpoint's
 // signature, consistency between consecutive checkpoints (proofs from the stored tiles, checked against
-// the signed roots), then the whole tree recomputed from the events table and compared leaf by leaf
+// the signed roots), then the whole tree recomputed from the event store's log and compared leaf by leaf
 // with what was logged and root by root with what was signed. The first disagreement is named by its
 // leaf index (its position in the global order). Given a chain reader, every anchored checkpoint's root
 // is also compared with the root the AnchorRegistry holds for its tree size.
 import type pg from 'pg';
+import { formatPosition, type Position } from '../eventstore/index.js';
 import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
 import { openCheckpoint, openCheckpointSigned, type Checkpoint } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256 } from './log-format.js';
-import { consistencyProof, listCheckpointAnchors, listCheckpoints, readHead, readSourceEvents, type CheckpointAnchor } from './log-store.js';
+import { consistencyProof, listCheckpointAnchors, listCheckpoints, readHead, readSourceEvents, type CheckpointAnchor, type LogSource } from './log-store.js';
 import { TILE_WIDTH, TileAppender } from './tiles.js';
 
 /**
@@ -37,7 +38,7 @@ const PAGE = 5000;
  * signs a tree that holds the event retiring it (rotation runs while no ledger signs), and keys only
  * move forward: a checkpoint signed by a retired key (one leaked, say) is named.
  */
-export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string | readonly string[]; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
+export async function verifyLog(pool: pg.Pool, source: LogSource, options: { readonly vkey: string | readonly string[]; readonly chain?: CheckpointAnchorReader }): Promise<LogVerdict> {
   const checkpoints = await listCheckpoints(pool, 0, Number.MAX_SAFE_INTEGER);
   const keyHistory = typeof options.vkey === 'string' ? null : options.vkey;
   /** Which of the registry's keys signed each checkpoint, by tree size (with a key history only). */
@@ -84,8 +85,8 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
   /** Leaf indexes of the RegistryKeyRotated events, in order. */
   const rotations: number[] = [];
   // The next page is read while this one is hashed.
-  const prefetch = (after: { tx: string; seq: string } | null) => {
-    const page = readSourceEvents(pool, after, PAGE);
+  const prefetch = (after: Position | null) => {
+    const page = readSourceEvents(source, after, PAGE);
     page.catch(() => undefined); // awaited below; an early verdict leaves it unobserved
     return page;
   };
@@ -112,12 +113,12 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
       }
       const expected = logged.get(index);
       if (!expected) return { ok: false, position: index, checkpoint: null, reason: `position ${index}: the log has no leaf here (its leaves table was edited)` };
-      if (expected.eventId !== event.eventId || expected.tx !== position.tx || expected.seq !== position.seq) {
+      if (expected.eventId !== event.eventId || expected.position !== formatPosition(position)) {
         return {
           ok: false,
           position: index,
           checkpoint: null,
-          reason: `position ${index}: the log has event ${expected.eventId} here, the events table has ${event.eventId} (an event was removed or inserted)`,
+          reason: `position ${index}: the log has event ${expected.eventId} here, the event store has ${event.eventId} (an event was removed or inserted)`,
         };
       }
       const leafHash = eventLeafHash(canonicalEventBytes(event));
@@ -135,7 +136,7 @@ export async function verifyLog(pool: pg.Pool, options: { readonly vkey: string 
   }
   if (index < treeSize) {
     const logged = await loggedLeaves(pool, index, 1);
-    return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${logged.get(index)?.eventId ?? '?'} is logged but missing from the events table (removed)` };
+    return { ok: false, position: index, checkpoint: null, reason: `position ${index}: event ${logged.get(index)?.eventId ?? '?'} is logged but missing from the event store (removed)` };
   }
   if (keyHistory) {
     const misplaced = keyValidity(checkpoints, signerOf, rotations, keyHistory.length);
@@ -199,16 +200,16 @@ function keyValidity(
 
 interface LoggedLeaf {
   readonly eventId: string;
-  readonly tx: string;
-  readonly seq: string;
+  /** Its event's position in the store's log (formatPosition). */
+  readonly position: string;
   readonly leafHash: Uint8Array | null;
 }
 
 /** Leaves [from, from + count) as the log recorded them: event, position, and leaf hash from the level-0 tiles. */
 async function loggedLeaves(pool: pg.Pool, from: number, count: number): Promise<Map<number, LoggedLeaf>> {
   const [{ rows: leaves }, { rows: tiles }] = await Promise.all([
-    pool.query<{ leaf_index: string; event_id: string; tx_id: string; seq: string }>(
-      'SELECT leaf_index, event_id, transaction_id::text AS tx_id, seq FROM tlog_leaves WHERE leaf_index >= $1 AND leaf_index < $2',
+    pool.query<{ leaf_index: string; event_id: string; commit_position: string; prepare_position: string }>(
+      'SELECT leaf_index, event_id, commit_position::text, prepare_position::text FROM tlog_leaves WHERE leaf_index >= $1 AND leaf_index < $2',
       [from, from + count],
     ),
     pool.query<{ tile_index: string; hashes: Buffer }>(
@@ -223,7 +224,7 @@ async function loggedLeaves(pool: pg.Pool, from: number, count: number): Promise
     const tile = tileOf.get(Math.floor(i / TILE_WIDTH));
     const offset = (i % TILE_WIDTH) * HASH_SIZE;
     const leafHash = tile && tile.length >= offset + HASH_SIZE ? new Uint8Array(tile.subarray(offset, offset + HASH_SIZE)) : null;
-    out.set(i, { eventId: row.event_id, tx: row.tx_id, seq: row.seq, leafHash });
+    out.set(i, { eventId: row.event_id, position: `${row.commit_position}/${row.prepare_position}`, leafHash });
   }
   return out;
 }

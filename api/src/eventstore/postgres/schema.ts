@@ -5,7 +5,6 @@
 // sequence number but commits late is therefore never skipped by a live subscriber, and
 // writers never wait for each other beyond the row lock on their own stream.
 import type { Migration } from '../../db/migrate.js';
-import { transparencyMigrations } from '../../transparency/log-store.js';
 
 export const eventStoreMigrations: readonly Migration[] = [
   {
@@ -96,8 +95,9 @@ export const eventStoreMigrations: readonly Migration[] = [
       );
     `,
   },
-  // The RFC 6962 tree over the global order (replaces 002's linear chain).
-  ...transparencyMigrations,
+  // 003 (the RFC 6962 tree over the global order, which replaced 002's linear chain) and the log's
+  // later migrations are transparencyMigrations: they stand over any adapter, so the runtime applies
+  // them with EventStoreDB too (api/src/transparency/log-store.ts).
   {
     id: 'eventstore/004-append-one-statement',
     sql: `
