@@ -13,8 +13,8 @@ import { loadConfig, requireProductionSettings, resolveSecretKey, type Config, t
 import { migrate, type Migration } from '../db/migrate.js';
 import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import { createPool } from '../db/pool.js';
-import { createEventStore, eventStoreMigrations, type EventStore } from '../eventstore/index.js';
-import { transparencyMigrations } from '../transparency/log-store.js';
+import { createEventStore, type EventStore } from '../eventstore/index.js';
+import { eventLogMigrations } from '../transparency/log-store.js';
 import { buildApp, type App } from '../http/app.js';
 import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 import type { Service, ServiceFactory } from './service.js';
@@ -102,7 +102,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   await ensureDatabase(databaseUrl);
   // Connections stay open through quiet spells of up to 5 minutes; `stop` ends them.
   const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000, prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
-  await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...transparencyMigrations, ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
+  await migrate(pool, [...eventLogMigrations(config.EVENTSTORE_URL), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
   // A lost or replaced registry key stops the start here, before any service signs with it.
   try {
     if (options.registryKeyCheck ?? true) await ensureRegistryKey(pool, config);

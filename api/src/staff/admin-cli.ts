@@ -12,7 +12,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { createPool } from '../db/pool.js';
-import { createEventStore, eventStoreMigrations } from '../eventstore/index.js';
+import { createEventStore } from '../eventstore/index.js';
+import { eventLogMigrations } from '../transparency/log-store.js';
 import { apiMigrations } from '../accounts/migrations.js';
 import { embeddedPassword, ensureDatabase, isAlive, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
@@ -100,7 +101,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   await ensureDatabase(databaseUrl);
   const pool = createPool(databaseUrl, 2, { prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   try {
-    await migrate(pool, [...(config.EVENTSTORE_URL ? [] : eventStoreMigrations), ...apiMigrations]);
+    await migrate(pool, [...eventLogMigrations(config.EVENTSTORE_URL), ...apiMigrations]);
     const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS, listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS });
     const service = new StaffService({
       store,

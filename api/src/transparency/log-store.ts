@@ -16,7 +16,7 @@
 // ever searched for.
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
-import { START, formatPosition, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
+import { START, eventStoreMigrations, formatPosition, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { auditRunMigrations } from './audit-runs.js';
 import { inTransaction } from '../db/pool.js';
 import { HASH_SIZE, consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
@@ -88,6 +88,14 @@ export const transparencyMigrations: readonly Migration[] = [
     `,
   },
 ];
+
+/**
+ * The event log's tables in Postgres: the Postgres adapter's own (none with EventStoreDB, which keeps
+ * the log) and the transparency tree's (always: it stands over either store).
+ */
+export function eventLogMigrations(eventStoreUrl: string | undefined): readonly Migration[] {
+  return [...(eventStoreUrl ? [] : eventStoreMigrations), ...transparencyMigrations];
+}
 
 type Queryable = pg.Pool | pg.PoolClient;
 
