@@ -4,7 +4,7 @@
 // nothing fails on time.
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { PostgresEventStore, eventStoreMigrations, type NewEvent } from '@titleledger/api/eventstore';
+import { PostgresEventStore, type NewEvent } from '@titleledger/api/eventstore';
 import { verifyConsistency, verifyInclusionSync } from '@titleledger/api/merkle';
 import { migrate } from '@titleledger/api/runtime';
 import {
@@ -18,7 +18,7 @@ import {
   sha256,
   signCheckpointIfDue,
   startLogExtender,
-  transparencyMigrations,
+  eventLogMigrations,
   verifyLog,
 } from '@titleledger/api/transparency';
 import { newRegistration } from '../ledger/registrations.js';
@@ -63,7 +63,7 @@ export async function benchTransparencyLog(
 
   // 1. Eight writers at full speed with the extender running beside them; then the tree alone.
   const { pool } = await pg.database('bench_tlog');
-  await migrate(pool, [...eventStoreMigrations, ...transparencyMigrations]);
+  await migrate(pool, eventLogMigrations(undefined));
   const store = new PostgresEventStore(pool);
   const size = 10;
   const extender = startLogExtender(pool, store, { origin, key, intervalMs: 20, checkpointEveryMs: 1000 });
@@ -113,7 +113,7 @@ export async function benchTransparencyLog(
 
   // 2. verify-log over a large log: events inserted in bulk, tree and checkpoints (every 100,000) built, then verified.
   const big = await pg.database('bench_tlog_verify');
-  await migrate(big.pool, [...eventStoreMigrations, ...transparencyMigrations]);
+  await migrate(big.pool, eventLogMigrations(undefined));
   const bigStore = new PostgresEventStore(big.pool);
   const metadata = JSON.stringify(event(0).metadata);
   for (let from = 0; from < options.verifyEvents; from += 100_000) {
@@ -152,7 +152,7 @@ export async function benchTransparencyLog(
 
   // 3. Proofs at a large tree: random leaf hashes straight into tiles (proofs read only tiles).
   const proofs = await pg.database('bench_tlog_proofs');
-  await migrate(proofs.pool, eventStoreMigrations);
+  await migrate(proofs.pool, eventLogMigrations(undefined));
   const appender = new TileAppender(0, [], sha256);
   const chunk = 65_536;
   for (let from = 0; from < options.proofLeaves; from += chunk) {

@@ -2,7 +2,8 @@
 // that is not Postgres's own (here an in-memory one with EventStoreDB-like positions, past the range
 // of a signed bigint) is extended, read back, verified and its tampering named the same way. And a
 // tree built before leaves held port positions (they held Postgres's transaction id and sequence)
-// carries on after the migration: no leaf repeated, every entry read back, verify-log passes.
+// carries on after the migration: no leaf repeated, every entry read back, verify-log passes; and a
+// process of the previous version, running on through a rolling upgrade, still reads and writes it.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { START, PostgresEventStore, eventStoreMigrations, isAfter, type ReadAllOptions, type RecordedEvent } from '../eventstore/index.js';
@@ -103,7 +104,28 @@ describe('a tree built before leaves held port positions', () => {
     expect(await readHead(db.pool)).toEqual({ size: 120, last: before[119]!.position });
 
     await store.append('new', [newEvent('Logged', { n: 120 })], 'any');
+    const [added] = (await store.readAll()).slice(120);
+    // A process of the previous version, still running in a rolling upgrade, writes a leaf the old
+    // way: it gets its position all the same.
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`INSERT INTO tlog_leaves (leaf_index, transaction_id, seq, event_id) VALUES (120, $1::text::xid8, $2, $3)`, [
+        added!.position.commit.toString(),
+        added!.position.prepare.toString(),
+        added!.metadata.eventId,
+      ]);
+      expect((await readHead(client)).last).toEqual(added!.position);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
     expect(await extendLog(db.pool, store)).toBe(1);
+    // And it reads the leaves this version writes by (transaction_id, seq), as it did.
+    const { rows: oldRead } = await db.pool.query(
+      `SELECT l.leaf_index FROM tlog_leaves l JOIN es_events e ON e.transaction_id = l.transaction_id AND e.seq = l.seq ORDER BY l.leaf_index`,
+    );
+    expect(oldRead).toHaveLength(121);
     await sign(db);
     const entries = await readEntries(db.pool, store, 0, 200);
     expect(entries.map((e) => e.event.eventId)).toEqual((await store.readAll()).map((e) => e.metadata.eventId));

@@ -80,11 +80,23 @@ export const transparencyMigrations: readonly Migration[] = [
       -- those same numbers; EventStoreDB's are unsigned 64-bit, hence numeric(20).
       ALTER TABLE tlog_leaves ADD COLUMN commit_position numeric(20), ADD COLUMN prepare_position numeric(20);
       UPDATE tlog_leaves SET commit_position = transaction_id::text::numeric, prepare_position = seq;
+      -- Expand, not contract (docs/operations.md, Upgrade): processes of the previous version may run
+      -- on during a rolling upgrade. They read leaves by (transaction_id, seq), which this version
+      -- still writes on the Postgres adapter, and they write only those, which the trigger turns
+      -- into positions. A later version drops both columns and the trigger.
       ALTER TABLE tlog_leaves
         ALTER COLUMN commit_position SET NOT NULL,
         ALTER COLUMN prepare_position SET NOT NULL,
-        DROP COLUMN transaction_id,
-        DROP COLUMN seq;
+        ALTER COLUMN transaction_id DROP NOT NULL,
+        ALTER COLUMN seq DROP NOT NULL;
+      CREATE FUNCTION tlog_leaf_legacy_position() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.commit_position := NEW.transaction_id::text::numeric;
+        NEW.prepare_position := NEW.seq;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER tlog_leaf_legacy_position BEFORE INSERT ON tlog_leaves
+        FOR EACH ROW WHEN (NEW.commit_position IS NULL) EXECUTE FUNCTION tlog_leaf_legacy_position();
     `,
   },
 ];
@@ -99,8 +111,12 @@ export function eventLogMigrations(eventStoreUrl: string | undefined): readonly 
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-/** Where the log's leaves come from: the event store's global order, through the port (any adapter). */
-export type LogSource = Pick<EventStore, 'readAll'>;
+/**
+ * Where the log's leaves come from: the event store's global order, through the port (any adapter).
+ * `kind` 'postgres' also writes each leaf's (transaction_id, seq), which the previous version reads
+ * (migration eventstore/005).
+ */
+export type LogSource = Pick<EventStore, 'readAll'> & { readonly kind?: EventStore['kind'] };
 
 /**
  * An event as the log hashes it: its stored fields. Its id is the one its metadata carries (appends
@@ -163,13 +179,15 @@ export async function extendLog(pool: pg.Pool, source: LogSource, options: { bat
   try {
     await inTransaction(pool, async (client) => {
       await client.query(
-        `INSERT INTO tlog_leaves (leaf_index, commit_position, prepare_position, event_id)
-         SELECT * FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::uuid[])`,
+        `INSERT INTO tlog_leaves (leaf_index, commit_position, prepare_position, event_id, transaction_id, seq)
+         SELECT leaf, c, p, e, CASE WHEN $5::boolean THEN c::text::xid8 END, CASE WHEN $5::boolean THEN p::bigint END
+           FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::uuid[]) AS t(leaf, c, p, e)`,
         [
           events.map((_, i) => head.size + i),
           events.map((e) => e.position.commit.toString()),
           events.map((e) => e.position.prepare.toString()),
           events.map((e) => e.event.eventId),
+          source.kind === 'postgres',
         ],
       );
       await writeTiles(client, tiles);
