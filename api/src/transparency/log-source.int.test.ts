@@ -70,6 +70,13 @@ describe('the transparency log over a store that is not Postgres', () => {
     expect(await verifyLog(db.pool, log, { vkey })).toMatchObject({ ok: false, position: 123, reason: expect.stringMatching(/content was edited/) });
     log.events[123] = edited;
 
+    // An event slipped in among the logged ones: each leaf is still read at its own position.
+    const forged = { ...log.events[259]!, metadata: { ...log.events[259]!.metadata, eventId: 'forged' }, position: { ...log.events[259]!.position, prepare: log.events[259]!.position.prepare + 1n } };
+    log.events.splice(260, 0, forged);
+    expect((await readEntries(db.pool, log, 250, 60)).map((e) => e.event.eventId)).toEqual(entries.map((e) => e.event.eventId));
+    expect(await verifyLog(db.pool, log, { vkey })).toMatchObject({ ok: false, position: 260, reason: expect.stringMatching(/removed or inserted/) });
+    log.events.splice(260, 1);
+
     const [removed] = log.events.splice(200, 1);
     expect(await verifyLog(db.pool, log, { vkey })).toMatchObject({ ok: false, position: 200, reason: expect.stringMatching(/removed or inserted/) });
     // Reading entries skips the leaf whose event is gone, as a read by position would.

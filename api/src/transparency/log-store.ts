@@ -16,7 +16,7 @@
 // ever searched for.
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
-import { START, eventStoreMigrations, formatPosition, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
+import { START, eventStoreMigrations, formatPosition, isAfter, type EventStore, type Position, type RecordedEvent } from '../eventstore/index.js';
 import { auditRunMigrations } from './audit-runs.js';
 import { inTransaction } from '../db/pool.js';
 import { HASH_SIZE, consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
@@ -393,8 +393,9 @@ export interface LogEntry {
 
 /**
  * Entries [from, from + limit) of the tree, with their leaf bytes recomputed from the events as the
- * store holds them now: one read of the log after leaf from − 1's position. A leaf whose event is no
- * longer at its position is left out (verify-log names it).
+ * store holds them now: the log read after leaf from − 1's position, each leaf given the event at its
+ * own position (one read, unless events that were never logged sit among them: then on up to the last
+ * leaf's position). A leaf whose event is no longer at its position is left out (verify-log names it).
  */
 export async function readEntries(db: Queryable, source: LogSource, from: number, limit: number): Promise<LogEntry[]> {
   if (limit <= 0) return [];
@@ -406,7 +407,15 @@ export async function readEntries(db: Queryable, source: LogSource, from: number
   const leaves = rows.map((row) => ({ index: Number(row.leaf_index), position: positionOf(row) }));
   const before = from === 0 ? START : leaves[0]?.index === from - 1 ? leaves.shift()!.position : null;
   if (before === null || leaves.length === 0) return [];
-  const byPosition = new Map((await source.readAll({ from: before, maxCount: limit })).map((event) => [formatPosition(event.position), event]));
+  const wanted = new Set(leaves.map((leaf) => formatPosition(leaf.position)));
+  const last = leaves.at(-1)!.position;
+  const byPosition = new Map<string, RecordedEvent>();
+  for (let after = before; ; ) {
+    const page = await source.readAll({ from: after, maxCount: limit });
+    for (const event of page) if (wanted.has(formatPosition(event.position))) byPosition.set(formatPosition(event.position), event);
+    if (page.length < limit || byPosition.size === wanted.size || !isAfter(last, page.at(-1)!.position)) break;
+    after = page.at(-1)!.position;
+  }
   return leaves.flatMap(({ index, position }) => {
     const recorded = byPosition.get(formatPosition(position));
     if (!recorded) return [];
