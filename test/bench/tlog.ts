@@ -63,7 +63,7 @@ export async function benchTransparencyLog(
 
   // 1. Eight writers at full speed with the extender running beside them; then the tree alone.
   const { pool } = await pg.database('bench_tlog');
-  await migrate(pool, eventLogMigrations(undefined));
+  await migrate(pool, eventLogMigrations(true));
   const store = new PostgresEventStore(pool);
   const size = 10;
   const extender = startLogExtender(pool, store, { origin, key, intervalMs: 20, checkpointEveryMs: 1000 });
@@ -113,7 +113,7 @@ export async function benchTransparencyLog(
 
   // 2. verify-log over a large log: events inserted in bulk, tree and checkpoints (every 100,000) built, then verified.
   const big = await pg.database('bench_tlog_verify');
-  await migrate(big.pool, eventLogMigrations(undefined));
+  await migrate(big.pool, eventLogMigrations(true));
   const bigStore = new PostgresEventStore(big.pool);
   const metadata = JSON.stringify(event(0).metadata);
   for (let from = 0; from < options.verifyEvents; from += 100_000) {
@@ -152,7 +152,7 @@ export async function benchTransparencyLog(
 
   // 3. Proofs at a large tree: random leaf hashes straight into tiles (proofs read only tiles).
   const proofs = await pg.database('bench_tlog_proofs');
-  await migrate(proofs.pool, eventLogMigrations(undefined));
+  await migrate(proofs.pool, eventLogMigrations(true));
   const appender = new TileAppender(0, [], sha256);
   const chunk = 65_536;
   for (let from = 0; from < options.proofLeaves; from += chunk) {

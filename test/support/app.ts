@@ -1,7 +1,7 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
 import pino, { type Logger } from 'pino';
-import { runApp, type RunningApp } from '@titleledger/api/runtime';
+import { runApp, type RunAppOptions, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { createTestDatabase } from './database.js';
 
@@ -16,7 +16,10 @@ export interface TestApp {
  * NODE_ENV, to boot as a plain `npm start` would). `env.DATABASE_URL` restarts on an existing database
  * (with the same DATA_DIR: its secret key).
  */
-export async function startTestApp(env: Record<string, string | undefined> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { logger?: Logger; eventStore?: RunAppOptions['eventStore'] } = {},
+): Promise<TestApp> {
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     const db = await createTestDatabase();
@@ -29,6 +32,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {},
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     handleSignals: false,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(options.eventStore ? { eventStore: options.eventStore } : {}),
   });
   return {
     url: running.url!.replace('localhost', '127.0.0.1'),

@@ -36,6 +36,11 @@ export interface RunAppOptions {
    * only `chain -- rotate-key` (which replaces a lost or retiring key) starts without the check.
    */
   readonly registryKeyCheck?: boolean;
+  /**
+   * The event store, instead of the one EVENTSTORE_URL selects; the Postgres adapter's tables are
+   * then not made. For tests that run the app over another store (test/support/memory-event-store.ts).
+   */
+  readonly eventStore?: (pool: pg.Pool) => EventStore;
 }
 
 export interface RunningApp {
@@ -102,7 +107,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   await ensureDatabase(databaseUrl);
   // Connections stay open through quiet spells of up to 5 minutes; `stop` ends them.
   const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000, prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
-  await migrate(pool, [...eventLogMigrations(config.EVENTSTORE_URL), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
+  await migrate(pool, [...eventLogMigrations(!config.EVENTSTORE_URL && !options.eventStore), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
   // A lost or replaced registry key stops the start here, before any service signs with it.
   try {
     if (options.registryKeyCheck ?? true) await ensureRegistryKey(pool, config);
@@ -111,12 +116,14 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
     await embedded?.stop();
     throw error;
   }
-  const store = createEventStore({
-    eventStoreUrl: config.EVENTSTORE_URL,
-    pool,
-    pollIntervalMs: config.EVENT_POLL_INTERVAL_MS,
-    listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS,
-  });
+  const store =
+    options.eventStore?.(pool) ??
+    createEventStore({
+      eventStoreUrl: config.EVENTSTORE_URL,
+      pool,
+      pollIntervalMs: config.EVENT_POLL_INTERVAL_MS,
+      listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS,
+    });
 
   const context = { config, pool, store, log };
   const services: Service[] = [];

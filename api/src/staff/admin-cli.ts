@@ -101,7 +101,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   await ensureDatabase(databaseUrl);
   const pool = createPool(databaseUrl, 2, { prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   try {
-    await migrate(pool, [...eventLogMigrations(config.EVENTSTORE_URL), ...apiMigrations]);
+    await migrate(pool, [...eventLogMigrations(!config.EVENTSTORE_URL), ...apiMigrations]);
     const store = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, pollIntervalMs: config.EVENT_POLL_INTERVAL_MS, listenPollIntervalMs: config.EVENT_LISTEN_POLL_INTERVAL_MS });
     const service = new StaffService({
       store,

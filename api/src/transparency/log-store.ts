@@ -102,11 +102,11 @@ export const transparencyMigrations: readonly Migration[] = [
 ];
 
 /**
- * The event log's tables in Postgres: the Postgres adapter's own (none with EventStoreDB, which keeps
- * the log) and the transparency tree's (always: it stands over either store).
+ * The event log's tables in Postgres: the Postgres adapter's own when it holds the log (none with
+ * EventStoreDB) and the transparency tree's (always: it stands over either store).
  */
-export function eventLogMigrations(eventStoreUrl: string | undefined): readonly Migration[] {
-  return [...(eventStoreUrl ? [] : eventStoreMigrations), ...transparencyMigrations];
+export function eventLogMigrations(logInPostgres: boolean): readonly Migration[] {
+  return [...(logInPostgres ? eventStoreMigrations : []), ...transparencyMigrations];
 }
 
 type Queryable = pg.Pool | pg.PoolClient;
