@@ -4,11 +4,28 @@ import pino, { type Logger } from 'pino';
 import { runApp, type RunAppOptions, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { createTestDatabase } from './database.js';
+import { MemoryEventStore } from './memory-event-store.js';
 
 export interface TestApp {
   readonly url: string;
   readonly running: RunningApp;
   stop(): Promise<void>;
+}
+
+/**
+ * Whether test apps keep the log in Postgres (the default). `TEST_EVENT_STORE=memory` runs every test
+ * app over the in-memory store that behaves as the EventStoreDB adapter does (memory-event-store.ts):
+ * the API suite against a log that is not Postgres's. Tests of the Postgres adapter itself (its
+ * tables, its visibility rule, its one-transaction append) skip themselves then.
+ */
+export const logInPostgres = process.env.TEST_EVENT_STORE !== 'memory';
+
+/** One in-memory log per database, so an app started again on the same database finds its log, as with EventStoreDB. */
+const memoryStores = new Map<string, MemoryEventStore>();
+function memoryStoreOf(databaseUrl: string): MemoryEventStore {
+  let store = memoryStores.get(databaseUrl);
+  if (!store) memoryStores.set(databaseUrl, (store = new MemoryEventStore()));
+  return store;
 }
 
 /**
@@ -26,13 +43,14 @@ export async function startTestApp(
     await db.close();
     databaseUrl = db.url;
   }
+  const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => memoryStoreOf(databaseUrl));
   const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl };
   const running = await runApp({
     ...embeddedComposition(),
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     handleSignals: false,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    ...(options.eventStore ? { eventStore: options.eventStore } : {}),
+    ...(eventStore ? { eventStore } : {}),
   });
   return {
     url: running.url!.replace('localhost', '127.0.0.1'),
