@@ -5,9 +5,11 @@ import { z } from 'zod';
 const logNumber = (name: string, min: number) =>
   z
     .string({ error: `${name} is required` })
-    .regex(/^(0|[1-9]\d{0,15})$/, `${name} must be a whole number`)
+    .regex(/^(0|[1-9]\d*)$/, `${name} must be a whole number`)
+    // Up to 2^53 − 1 (16 digits at most): a larger one is named too large, not "not a whole number".
+    .refine((text) => text.length < 16 || (text.length === 16 && Number(text) <= Number.MAX_SAFE_INTEGER), `${name} is too large (at most ${Number.MAX_SAFE_INTEGER})`)
     .transform(Number)
-    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(Number.MAX_SAFE_INTEGER, `${name} is too large`));
+    .pipe(z.number().min(min, `${name} must be at least ${min}`));
 
 export const inclusionProofQuery = z
   .object({ index: logNumber('index', 0), treeSize: logNumber('treeSize', 1) })
