@@ -10,7 +10,7 @@
 // true whether the projections run in this process or elsewhere. Each change of a component's
 // state is logged once.
 import type { FastifyPluginAsync } from 'fastify';
-import type { EventStore, Position } from '../eventstore/index.js';
+import { formatPosition, type EventStore, type Position } from '../eventstore/index.js';
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
 import type { ComponentHealth } from '../runtime/service.js';
@@ -62,7 +62,7 @@ async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimi
     if (p) mine.push(`${p.n} parked event(s) it could not apply (projection_failures, first ${p.first_seen.toISOString()})`);
     readModels[row.name] = {
       status: mine.length > 0 ? 'degraded' : 'ok',
-      position: `${position.commit}/${position.prepare}`,
+      position: formatPosition(position),
       eventsBehind: waiting.length > limits.maxLagEvents ? `>${limits.maxLagEvents}` : waiting.length,
       lagSeconds: Math.round(lagSeconds * 10) / 10,
       parked: Number(p?.n ?? 0),
@@ -82,7 +82,7 @@ async function readModelHealth(pool: pg.Pool, store: EventStore, limits: LagLimi
  */
 async function eventStoreHealth(store: EventStore, limits: LagLimits, now = new Date()): Promise<ComponentHealth> {
   const head = await store.headPosition();
-  const details: Record<string, unknown> = { kind: store.kind, head: `${head.commit}/${head.prepare}` };
+  const details: Record<string, unknown> = { kind: store.kind, head: formatPosition(head) };
   const held = await store.heldBack?.();
   if (!held) return { status: 'ok', details };
   const seconds = Math.max(0, (now.getTime() - Date.parse(held.oldestOccurredAt)) / 1000);

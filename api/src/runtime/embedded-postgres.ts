@@ -126,9 +126,9 @@ function ownPassword(dataDir: string): string {
   return embeddedPassword(dataDir);
 }
 
-/** The superuser's URL over TCP. */
-function superuserUrl(port: number, password: string): string {
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+/** The superuser's URL over TCP, to `database`. */
+export function superuserUrl(port: number, password: string, database = 'postgres'): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {

@@ -15,7 +15,7 @@ import { createPool } from '../db/pool.js';
 import { createEventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { apiMigrations } from '../accounts/migrations.js';
-import { embeddedPassword, ensureDatabase, isAlive, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
+import { embeddedPassword, ensureDatabase, isAlive, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
@@ -90,7 +90,7 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
     const dataDir = embeddedDataDir(config.dataDir, log);
     const port = runningEmbeddedPort(dataDir);
     if (port) {
-      databaseUrl = `postgres://postgres:${encodeURIComponent(embeddedPassword(dataDir))}@127.0.0.1:${port}/titleledger`;
+      databaseUrl = superuserUrl(port, embeddedPassword(dataDir), 'titleledger');
     } else {
       embedded = await startEmbeddedPostgres({ dataDir });
       const url = new URL(embedded.url);

@@ -134,7 +134,8 @@ export async function readSourceEvents(source: LogSource, after: Position | null
   return events.map((event) => ({ position: event.position, event: toLogEvent(event) }));
 }
 
-const positionOf = (row: { commit_position: string; prepare_position: string }): Position => ({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
+/** A `tlog_leaves` row's position (its columns read as text). */
+export const leafPosition = (row: { commit_position: string; prepare_position: string }): Position => ({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
 
 export interface LogHead {
   readonly size: number;
@@ -146,7 +147,7 @@ export async function readHead(db: Queryable): Promise<LogHead> {
     'SELECT leaf_index, commit_position::text, prepare_position::text FROM tlog_leaves ORDER BY leaf_index DESC LIMIT 1',
   );
   const row = rows[0];
-  return row ? { size: Number(row.leaf_index) + 1, last: positionOf(row) } : { size: 0, last: null };
+  return row ? { size: Number(row.leaf_index) + 1, last: leafPosition(row) } : { size: 0, last: null };
 }
 
 export async function readTiles(db: Queryable, wanted: readonly { level: number; index: number }[]): Promise<Map<string, Uint8Array>> {
@@ -404,7 +405,7 @@ export async function readEntries(db: Queryable, source: LogSource, from: number
       WHERE leaf_index >= $1 AND leaf_index < $2 ORDER BY leaf_index`,
     [from - 1, from + limit],
   );
-  const leaves = rows.map((row) => ({ index: Number(row.leaf_index), position: positionOf(row) }));
+  const leaves = rows.map((row) => ({ index: Number(row.leaf_index), position: leafPosition(row) }));
   const before = from === 0 ? START : leaves[0]?.index === from - 1 ? leaves.shift()!.position : null;
   if (before === null || leaves.length === 0) return [];
   const wanted = new Set(leaves.map((leaf) => formatPosition(leaf.position)));

@@ -5,11 +5,11 @@
 // leaf index (its position in the global order). Given a chain reader, every anchored checkpoint's root
 // is also compared with the root the AnchorRegistry holds for its tree size.
 import type pg from 'pg';
-import { formatPosition, type Position } from '../eventstore/index.js';
+import { comparePositions, type Position } from '../eventstore/index.js';
 import { HASH_SIZE, bytesEqual, toHex, treeRoot, verifyConsistency } from '../merkle/index.js';
 import { openCheckpoint, openCheckpointSigned, type Checkpoint } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256 } from './log-format.js';
-import { consistencyProof, listCheckpointAnchors, listCheckpoints, readHead, readSourceEvents, type CheckpointAnchor, type LogSource } from './log-store.js';
+import { consistencyProof, listCheckpointAnchors, listCheckpoints, leafPosition, readHead, readSourceEvents, type CheckpointAnchor, type LogSource } from './log-store.js';
 import { TILE_WIDTH, TileAppender } from './tiles.js';
 
 /**
@@ -113,7 +113,7 @@ export async function verifyLog(pool: pg.Pool, source: LogSource, options: { rea
       }
       const expected = logged.get(index);
       if (!expected) return { ok: false, position: index, checkpoint: null, reason: `position ${index}: the log has no leaf here (its leaves table was edited)` };
-      if (expected.eventId !== event.eventId || expected.position !== formatPosition(position)) {
+      if (expected.eventId !== event.eventId || comparePositions(expected.position, position) !== 0) {
         return {
           ok: false,
           position: index,
@@ -200,8 +200,8 @@ function keyValidity(
 
 interface LoggedLeaf {
   readonly eventId: string;
-  /** Its event's position in the store's log (formatPosition). */
-  readonly position: string;
+  /** Its event's position in the store's log. */
+  readonly position: Position;
   readonly leafHash: Uint8Array | null;
 }
 
@@ -224,7 +224,7 @@ async function loggedLeaves(pool: pg.Pool, from: number, count: number): Promise
     const tile = tileOf.get(Math.floor(i / TILE_WIDTH));
     const offset = (i % TILE_WIDTH) * HASH_SIZE;
     const leafHash = tile && tile.length >= offset + HASH_SIZE ? new Uint8Array(tile.subarray(offset, offset + HASH_SIZE)) : null;
-    out.set(i, { eventId: row.event_id, position: `${row.commit_position}/${row.prepare_position}`, leafHash });
+    out.set(i, { eventId: row.event_id, position: leafPosition(row), leafHash });
   }
   return out;
 }
