@@ -7,27 +7,55 @@
 // crash-recovery path, as without appendMany), lists the title and downloads its certificate; the
 // ledger anchors it and /verify shows it registered; the transparency log covers every event, verifies
 // and is anchored; the read models equal a replay from the store; health is ok.
+// A second app shares the same store, each app in a scope of its own (test/support/scoped-event-store.ts),
+// as the API suite shares one EventStoreDB server: its creator registers too, both ledgers seal a stream
+// named `batch-1` (each database counts its own batches), and neither app's log, tree or read models
+// hold the other's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configuredVerifierKey, latestCheckpoint, verifyLog } from '@titleledger/api/transparency';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { creatorFlows, injectSender } from '../support/flows.js';
 import { MemoryEventStore } from '../support/memory-event-store.js';
+import { ScopedEventStore } from '../support/scoped-event-store.js';
 import { eventually } from '../ledger/registrations.js';
 
+const shared = new MemoryEventStore();
 let app: TestApp;
-let store: MemoryEventStore;
+let store: ScopedEventStore;
 let client: ReturnType<typeof creatorFlows>;
 let token: string;
 let registered: Awaited<ReturnType<typeof client.register>>;
+let neighbour: TestApp;
+let neighbourStore: ScopedEventStore;
+let neighbourRegistered: Awaited<ReturnType<typeof client.register>>;
+
+const settings = { LEDGER_BATCH_SECONDS: '0.5', LEDGER_CHECKPOINT_ANCHOR_ENTRIES: '1' };
 
 beforeAll(async () => {
-  app = await startTestApp({ LEDGER_BATCH_SECONDS: '0.5', LEDGER_CHECKPOINT_ANCHOR_ENTRIES: '1' }, { eventStore: () => (store = new MemoryEventStore()) });
+  [app, neighbour] = await Promise.all([
+    startTestApp(settings, { eventStore: () => (store = new ScopedEventStore(shared, 'first')) }),
+    startTestApp(settings, { eventStore: () => (neighbourStore = new ScopedEventStore(shared, 'second')) }),
+  ]);
   client = creatorFlows(injectSender(app));
   token = (await client.signUp()).token;
   registered = await client.register(token, Buffer.from(`A poem kept elsewhere ${Date.now()}\n`), { title: 'Kept Elsewhere' });
+  const other = creatorFlows(injectSender(neighbour));
+  neighbourRegistered = await other.register((await other.signUp()).token, Buffer.from(`A neighbour's poem ${Date.now()}\n`), { title: 'Next Door' });
 }, 120_000);
-afterAll(async () => app?.stop());
+afterAll(async () => Promise.all([app?.stop(), neighbour?.stop()]));
+
+/** Waits for a checkpoint of the app's whole log, anchored; returns it. */
+function wholeLogCheckpoint(of: TestApp, log: ScopedEventStore) {
+  const sender = creatorFlows(injectSender(of));
+  // The ledger's own events (its batch, the checkpoint anchor) land in the log too: wait for a
+  // checkpoint covering the whole log at some moment, and anchored.
+  return eventually(async () => {
+    const [latest, events] = await Promise.all([latestCheckpoint(of.running.pool), log.readAll()]);
+    const anchored = await sender.send({ method: 'GET', url: '/api/log/checkpoint/anchor' });
+    return latest && latest.treeSize === events.length && anchored.status === 200 ? latest : null;
+  }, 90_000, 'a checkpoint of the whole log, and an anchored one');
+}
 
 describe('the app over an event store that is not Postgres', () => {
   it('keeps no event log in Postgres', async () => {
@@ -59,13 +87,7 @@ describe('the app over an event store that is not Postgres', () => {
 
   it('keeps the transparency log over the store: every event a leaf, verified, and its checkpoint anchored', async () => {
     const { pool, config } = app.running;
-    // The ledger's own events (its batch, the checkpoint anchor) land in the log too: wait for a
-    // checkpoint covering the whole log at some moment, and anchored.
-    const checkpoint = await eventually(async () => {
-      const [latest, events] = await Promise.all([latestCheckpoint(pool), store.readAll()]);
-      const anchored = await client.send({ method: 'GET', url: '/api/log/checkpoint/anchor' });
-      return latest && latest.treeSize === events.length && anchored.status === 200 ? latest : null;
-    }, 90_000, 'a checkpoint of the whole log, and an anchored one');
+    const checkpoint = await wholeLogCheckpoint(app, store);
     expect(checkpoint.treeSize).toBeGreaterThan(3);
     const verdict = await verifyLog(pool, store, { vkey: await configuredVerifierKey(pool, config) });
     expect(verdict).toMatchObject({ ok: true });
@@ -85,5 +107,31 @@ describe('the app over an event store that is not Postgres', () => {
     const health = await client.send({ method: 'GET', url: '/api/health' });
     expect(health.status).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('keeps a second app on the same store apart: its own log, tree and read models, the first app’s title unseen', async () => {
+    const other = creatorFlows(injectSender(neighbour));
+    await eventually(async () => {
+      const response = await other.send({ method: 'GET', url: `/api/titles/verify/${neighbourRegistered.trNumber}` });
+      return response.json<{ status: string }>().status === 'registered' ? true : null;
+    }, 90_000, 'the neighbour’s registration anchored');
+    const mine = await store.readAll();
+    const theirs = await neighbourStore.readAll();
+    expect(mine.length + theirs.length).toBe((await shared.readAll()).length);
+    const registeredIn = (events: typeof mine) => events.filter((e) => e.type === 'TitleRegistered').map((e) => (e.data as { cryptographicHash: string }).cryptographicHash);
+    expect(registeredIn(mine)).toEqual([registered.cryptographicHash]);
+    expect(registeredIn(theirs)).toEqual([neighbourRegistered.cryptographicHash]);
+    // The same stream name in both, each its own stream.
+    expect(mine.filter((e) => e.streamId === 'batch-1').map((e) => e.type)).toContain('BatchSealed');
+    expect(theirs.filter((e) => e.streamId === 'batch-1').map((e) => e.type)).toContain('BatchSealed');
+
+    const checkpoint = await wholeLogCheckpoint(neighbour, neighbourStore);
+    expect(checkpoint.treeSize).toBe((await neighbourStore.readAll()).length);
+    const { pool, config } = neighbour.running;
+    expect(await verifyLog(pool, neighbourStore, { vkey: await configuredVerifierKey(pool, config) })).toMatchObject({ ok: true });
+    const replayed = await replayAndDiff({ pool, store: neighbourStore, projections: allProjections, migrations: readModelMigrations, foreignColumns: { registrations: ['status'] } });
+    expect(replayed).toMatchObject({ ok: true });
+    const unseen = await other.send({ method: 'GET', url: `/api/titles/verify/${registered.trNumber}` });
+    expect(unseen.status).toBe(404);
   });
 });

@@ -85,8 +85,9 @@ describe('the registry key', () => {
     await restored.stop();
   });
 
-  // The operator's command runs as a process of its own, writing to the log: an in-memory log
-  // (TEST_EVENT_STORE=memory) is not shared with it.
+  // The operator's command runs as a process of its own, writing to the log: a test app's log outside
+  // Postgres (test/support/app.ts) is in memory or in a scope of a shared server, neither of which
+  // the command can reach.
   it.skipIf(!logInPostgres)('rotates: refused while the ledger runs; then bound on chain, recorded, installed, and used from the next start', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
     const rotate = (...args: string[]) => runSourceScript('ledger/src/chain/cli.ts', ['rotate-key', ...args], env);

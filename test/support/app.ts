@@ -1,10 +1,12 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
 import pino, { type Logger } from 'pino';
+import { EventStoreDbEventStore, type EventStore } from '@titleledger/api/eventstore';
 import { runApp, type RunAppOptions, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
 import { createTestDatabase } from './database.js';
 import { MemoryEventStore } from './memory-event-store.js';
+import { ScopedEventStore } from './scoped-event-store.js';
 
 export interface TestApp {
   readonly url: string;
@@ -13,19 +15,24 @@ export interface TestApp {
 }
 
 /**
- * Whether test apps keep the log in Postgres (the default). `TEST_EVENT_STORE=memory` runs every test
- * app over the in-memory store that behaves as the EventStoreDB adapter does (memory-event-store.ts):
- * the API suite against a log that is not Postgres's. Tests of the Postgres adapter itself (its
- * tables, its visibility rule, its one-transaction append) skip themselves then.
+ * Where test apps keep their log:
+ * - in Postgres, the default;
+ * - on the EventStoreDB / KurrentDB server at EVENTSTORE_URL, when it is set;
+ * - with `TEST_EVENT_STORE=memory`, in the in-memory store that behaves as the EventStoreDB adapter
+ *   does (memory-event-store.ts), for a run of the API suite over a log that is not Postgres's where
+ *   no server runs.
+ * The last two are shared by every app of a test file, each app in a scope of its own named after its
+ * database (scoped-event-store.ts): an app started again on its database finds its log, and no app
+ * sees another's events. Tests of the Postgres adapter itself (its tables, its visibility rule, its
+ * one-transaction append) skip themselves then.
  */
-export const logInPostgres = process.env.TEST_EVENT_STORE !== 'memory';
+const sharedLog = process.env.EVENTSTORE_URL ? 'eventstoredb' : process.env.TEST_EVENT_STORE === 'memory' ? 'memory' : null;
+export const logInPostgres = sharedLog === null;
 
-/** One in-memory log per database, so an app started again on the same database finds its log, as with EventStoreDB. */
-const memoryStores = new Map<string, MemoryEventStore>();
-function memoryStoreOf(databaseUrl: string): MemoryEventStore {
-  let store = memoryStores.get(databaseUrl);
-  if (!store) memoryStores.set(databaseUrl, (store = new MemoryEventStore()));
-  return store;
+let sharedStore: EventStore | null = null;
+function scopedStoreOf(databaseUrl: string): EventStore {
+  sharedStore ??= sharedLog === 'eventstoredb' ? new EventStoreDbEventStore(process.env.EVENTSTORE_URL!) : new MemoryEventStore();
+  return new ScopedEventStore(sharedStore, new URL(databaseUrl).pathname.slice(1));
 }
 
 /**
@@ -43,7 +50,7 @@ export async function startTestApp(
     await db.close();
     databaseUrl = db.url;
   }
-  const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => memoryStoreOf(databaseUrl));
+  const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => scopedStoreOf(databaseUrl));
   const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl };
   const running = await runApp({
     ...embeddedComposition(),
