@@ -1,11 +1,12 @@
 // The projections alone (production); `rebuild` replays every read model from position 0;
 // `retry` re-applies the events parked in projection_failures (after the fix that lets them apply).
+import { formatPosition, type Position } from '@titleledger/api/eventstore';
 import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { allProjections, createProjectionsService, readModelMigrations, rebuildProjections, retryParkedEvents } from './index.js';
 
 const command = process.argv[2] ?? 'run';
-const describe = (p: { projection: string; eventType: string; eventId: string; position: { commit: bigint; prepare: bigint }; error: string }) =>
-  `  ${p.projection}: ${p.eventType} ${p.eventId} at ${p.position.commit}/${p.position.prepare}: ${p.error}`;
+const describe = (p: { projection: string; eventType: string; eventId: string; position: Position; error: string }) =>
+  `  ${p.projection}: ${p.eventType} ${p.eventId} at ${formatPosition(p.position)}: ${p.error}`;
 
 try {
   if (command === 'rebuild') {

@@ -1,5 +1,6 @@
-// The projections as a service: the runner plus, for the Postgres log, the transparency log's extender.
+// The projections as a service: the runner plus the transparency log's extender (over whichever store holds the log).
 // It logs a projection's state changes (failing, parked an event, recovered) once each, never per retry.
+import { formatPosition } from '@titleledger/api/eventstore';
 import type { Service, ServiceContext } from '@titleledger/api/runtime';
 import { startConfiguredLogExtender, type LogExtender } from '@titleledger/api/transparency';
 import { ProjectionRunner, listParkedEvents, type RetryPolicy } from './runner/projection-runner.js';
@@ -22,7 +23,7 @@ export function createProjectionsService(projections: readonly Projection[], opt
             eventId: parked.eventId,
             eventType: parked.eventType,
             stream: parked.streamId,
-            position: `${parked.position.commit}/${parked.position.prepare}`,
+            position: formatPosition(parked.position),
             error: parked.error,
           },
           'projection parked an event it could not apply (projection_failures; `npm run projections -- retry` after a fix)',

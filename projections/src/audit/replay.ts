@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate, type Migration } from '@titleledger/api/runtime';
-import { START, comparePositions, type EventStore, type Position } from '@titleledger/api/eventstore';
+import { START, comparePositions, formatPosition, type EventStore, type Position } from '@titleledger/api/eventstore';
 import type { Projection } from '../runner/projection.js';
 import { storableEvent } from '../runner/projection-runner.js';
 
@@ -114,7 +114,7 @@ export async function replayAndDiff(options: ReplayOptions): Promise<ReplayVerdi
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
-          throw new Error(`Replaying ${projection.name} failed at position ${page[0]!.position.commit}/${page[0]!.position.prepare}: ${(error as Error).message}`, { cause: error });
+          throw new Error(`Replaying ${projection.name} failed at position ${formatPosition(page[0]!.position)}: ${(error as Error).message}`, { cause: error });
         } finally {
           client.release();
         }

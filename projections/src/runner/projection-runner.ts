@@ -27,7 +27,7 @@ import {
   inTransaction,
   type LeaderLockLog,
 } from '@titleledger/api/runtime';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
+import { START, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
 import type { Projection } from './projection.js';
 import { storable, storableText } from './storable.js';
 
@@ -436,7 +436,7 @@ export async function retryParkedEvents(options: {
     const event = await eventAt(options.store, parked.position);
     const where = [parked.projection, parked.position.commit.toString(), parked.position.prepare.toString()];
     try {
-      if (!event) throw new Error(`event ${parked.eventId} is no longer in the log at ${parked.position.commit}/${parked.position.prepare}`);
+      if (!event) throw new Error(`event ${parked.eventId} is no longer in the log at ${formatPosition(parked.position)}`);
       await inTransaction(options.pool, async (client) => {
         await projection.apply([storableEvent(event)], client);
         await client.query(
