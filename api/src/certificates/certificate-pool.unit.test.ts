@@ -42,6 +42,24 @@ describe('certificate pool', { timeout: 60_000 }, () => {
     expect(png.length).toBeGreaterThan(30_000);
   });
 
+  it('starts its workers ahead when warmed, each with the renderer loaded, and no more than its size', async () => {
+    const warmed = new CertificatePool(2);
+    try {
+      expect(warmed.workers).toEqual({ started: 0, ready: 0 });
+      await warmed.warm();
+      expect(warmed.workers).toEqual({ started: 2, ready: 2 });
+      await warmed.warm();
+      expect(warmed.workers).toEqual({ started: 2, ready: 2 });
+      const pdf = await warmed.render(certificateDocument(data), data.verifyUrl);
+      expect(pdfText(pdf)).toContain('TR-COPY-2026-ABCD1234');
+    } finally {
+      await warmed.close();
+    }
+    expect(warmed.workers).toEqual({ started: 0, ready: 0 });
+    await warmed.warm();
+    expect(warmed.workers.started).toBe(0);
+  });
+
   it('renders a request\'s certificate ahead of queued background renderings', async () => {
     const single = new CertificatePool(1);
     try {

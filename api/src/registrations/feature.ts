@@ -87,6 +87,9 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
   let renderer: Subscription | null = null;
   app.addHook('onReady', async () => {
     const { store, pool, config } = app.deps;
+    // The renderer's workers start now, not at the first certificate (~0.25 s less for its owner).
+    // Not under NODE_ENV=test: most of the suite's many apps never render one.
+    if (config.NODE_ENV !== 'test') void feature.certificates.warm();
     renderer = await startCertificateRenderer({
       store,
       pool,
