@@ -25,7 +25,10 @@ export interface LogExtender {
 export interface LogExtenderOptions {
   readonly origin: string;
   readonly key: RegistryKey;
+  /** The pause after a look that found nothing new (default 200 ms); it doubles while nothing comes, up to `idleMaxMs`. */
   readonly intervalMs?: number;
+  /** The longest pause (default 1 s, or `intervalMs` if longer): how late a leaf can come after a quiet spell. */
+  readonly idleMaxMs?: number;
   readonly checkpointEveryMs?: number;
   readonly onError?: (error: unknown) => void;
 }
@@ -33,6 +36,10 @@ export interface LogExtenderOptions {
 /** Extends the tree and signs checkpoints until stopped. */
 export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogExtenderOptions): LogExtender {
   let stopped = false;
+  const stopping = new AbortController();
+  const firstPause = options.intervalMs ?? 200;
+  const longestPause = Math.max(firstPause, options.idleMaxMs ?? 1000);
+  let pause = firstPause;
   const done = (async () => {
     while (!stopped) {
       try {
@@ -43,16 +50,21 @@ export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogE
           minIntervalMs: options.checkpointEveryMs ?? 1000,
           now: new Date(),
         });
-        if (added > 0) continue;
+        if (added > 0) {
+          pause = firstPause;
+          continue;
+        }
       } catch (error) {
         if (!stopped) options.onError?.(error);
       }
-      await sleep(options.intervalMs ?? 200);
+      await sleep(pause, undefined, { signal: stopping.signal }).catch(() => undefined);
+      pause = Math.min(longestPause, pause * 2);
     }
   })();
   return {
     stop: async () => {
       stopped = true;
+      stopping.abort();
       await done;
     },
   };
