@@ -7,7 +7,7 @@
 // verify-log on the server and sees its verdict. The admin portal and the master console stay closed
 // to the auditor, in the page and at the API.
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
@@ -93,8 +93,16 @@ describe('the auditor in the browser', () => {
       await heading(auditor, 'Audit');
 
       // Two-factor sign-in, as every staff member has it.
-      await auditor.getByRole('button', { name: 'Enable 2FA' }).click();
+      // A CI run at load waited 90 s here for a setup form that never opened after one click. The cause
+      // is not known: the audit tools and access log above the card load meanwhile and can move it as
+      // the click lands. So: click until the form shows, and name a failure toast if one comes instead.
       const setup = auditor.getByRole('form', { name: 'Set up two-factor sign-in' });
+      await vi.waitFor(async () => {
+        const failed = auditor.locator('.toast', { hasText: '2FA setup failed' });
+        if ((await failed.count()) > 0) throw new Error(`2FA setup failed: ${await failed.first().textContent()}`);
+        if (!(await setup.isVisible())) await auditor.getByRole('button', { name: 'Enable 2FA' }).click({ timeout: 5_000 });
+        await setup.waitFor({ timeout: 5_000 });
+      }, { timeout: 90_000, interval: 100 });
       const secret = (await setup.locator('code').textContent())!.trim();
       await field(setup, 'Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
       await setup.getByRole('button', { name: 'Verify and enable' }).click();
