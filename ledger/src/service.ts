@@ -199,7 +199,7 @@ class LedgerServiceImpl implements LedgerService {
   async #lead(): Promise<void> {
     const { pool, store, log } = this.context;
     const onError = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed; retrying`);
-    this.#sequencer = createSequencer({ store, pool, onError: onError('sequencing'), onSequenced: () => this.#worker?.nudge() });
+    this.#sequencer = createSequencer({ store, pool, onError: onError('sequencing'), onSequenced: (count) => this.#worker?.nudge(count) });
     this.#proofs = createProofsProjection({ store, pool, onError: onError('registration proofs projection') });
     await this.#sequencer.start();
     await this.#proofs.start();

@@ -25,7 +25,7 @@ import { handleCommand, loadState, type CommandContext } from '@titleledger/api/
 import { batchStream } from '@titleledger/api/events';
 import { WrongExpectedRevisionError, type EventStore } from '@titleledger/api/eventstore';
 import { MerkleTree, hashFromHex, toHex } from '../merkle/index.js';
-import { leavesToSeal, msUntilDue, type BatchPolicy } from '../batching/policy.js';
+import { leavesToSeal, msUntilDue, newLeavesCallForALook, type BatchPolicy } from '../batching/policy.js';
 import { BatchConflictError, batchDecider, type BatchCommand, type BatchSealedData, type RootAnchoredData } from './decider.js';
 import type { AnchorChain } from '../chain/anchor-chain.js';
 import { CheckpointAnchorer, type CheckpointAnchorPolicy } from './checkpoint-anchorer.js';
@@ -68,9 +68,10 @@ const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 /**
  * The pause between two looks while there is nothing to do: 100 ms, doubling to 1 s while it stays
- * so (an idle ledger made ~70 queries a second at a fixed 100 ms). New leaves nudge the worker at
- * once; what comes from other processes (a checkpoint signed, a batch another instance sealed) waits
- * at most the longest pause.
+ * so (an idle ledger made ~70 queries a second at a fixed 100 ms). While leaves wait for their batch's
+ * deadline, the pause lasts until it (at most 1 s). New leaves nudge the worker when they start a
+ * deadline or fill a batch; what comes from other processes (a checkpoint signed, a batch another
+ * instance sealed) waits at most the longest pause.
  */
 const IDLE_POLL_MIN_MS = 100;
 const IDLE_POLL_MAX_MS = 1_000;
@@ -96,6 +97,8 @@ export class AnchorWorker {
   #idleMs = IDLE_POLL_MIN_MS;
   /** Set by a nudge that came while a step was under way: the worker looks again without pausing. */
   #nudged = false;
+  /** The leaves known to wait: counted by the last look, plus those nudged in since. */
+  #waiting = 0;
   #chainMemoryChecked = false;
   readonly #checkpoints: CheckpointAnchorer | null;
   degraded: string | null = null;
@@ -128,8 +131,15 @@ export class AnchorWorker {
     await this.#loop;
   }
 
-  /** New leaves were sequenced: look again now rather than at the next poll. */
-  nudge(): void {
+  /**
+   * `count` new leaves were sequenced: look again now rather than at the next poll, unless leaves
+   * already waited for a deadline the worker will wake at, and these do not fill a batch (at one
+   * registration at a time, a look per registration was ~7 queries each, for nothing).
+   */
+  nudge(count = 1): void {
+    const call = newLeavesCallForALook(this.#waiting, count, this.options.policy);
+    this.#waiting += count;
+    if (!call) return;
     this.#nudged = true;
     this.#idleMs = IDLE_POLL_MIN_MS;
     this.#wake?.();
@@ -187,15 +197,18 @@ export class AnchorWorker {
       return this.#busy();
     }
     const pending = await this.#pendingLeaves();
+    this.#waiting = pending.count;
     const count = leavesToSeal(pending, this.options.policy);
     if (count > 0) {
       await this.#seal(count);
       return this.#busy();
     }
     if (await this.#checkpoints?.step()) return this.#busy();
+    const due = msUntilDue(pending, this.options.policy);
+    if (due !== undefined) return Math.min(due, IDLE_POLL_MAX_MS) || 1;
     const idle = this.#idleMs;
     this.#idleMs = Math.min(IDLE_POLL_MAX_MS, idle * 2);
-    return Math.min(idle, msUntilDue(pending, this.options.policy) ?? idle) || 1;
+    return idle;
   }
 
   /** A step did work: go on at once, and pause briefly again once there is none. */

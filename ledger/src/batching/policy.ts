@@ -32,6 +32,16 @@ export function msUntilDue(pending: PendingLeaves, policy: BatchPolicy): number 
   return Math.max(0, policy.batchMs - pending.oldestAgeMs);
 }
 
+/**
+ * Whether `added` newly sequenced leaves call for a look now, when `counted` were known to wait (the
+ * last look counted them, and set its wake-up for their deadline; leaves nudged in since are added to
+ * it): yes when none were known (the new ones start a deadline of their own), or when they fill a
+ * batch. Otherwise the wake-up already set comes in time.
+ */
+export function newLeavesCallForALook(counted: number, added: number, policy: BatchPolicy): boolean {
+  return counted <= 0 || counted + added >= policy.batchSize;
+}
+
 /** The sizes of the batches a backlog of `count` leaves is sealed into, oldest first. */
 export function chunkSizes(count: number, batchSize: number): number[] {
   const sizes: number[] = [];

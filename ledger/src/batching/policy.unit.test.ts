@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSizes, leavesToSeal, msUntilDue } from './policy.js';
+import { chunkSizes, leavesToSeal, msUntilDue, newLeavesCallForALook } from './policy.js';
 
 const policy = { batchSize: 256, batchMs: 2000 };
 
@@ -26,6 +26,20 @@ describe('leavesToSeal', () => {
     expect(msUntilDue({ count: 3, oldestAgeMs: 500 }, policy)).toBe(1500);
     expect(msUntilDue({ count: 3, oldestAgeMs: 5000 }, policy)).toBe(0);
     expect(msUntilDue({ count: 300, oldestAgeMs: 0 }, policy)).toBe(0);
+  });
+});
+
+describe('newLeavesCallForALook', () => {
+  it('calls for a look when no leaves were known to wait: the new ones start a deadline', () => {
+    expect(newLeavesCallForALook(0, 1, policy)).toBe(true);
+    expect(newLeavesCallForALook(0, 300, policy)).toBe(true);
+  });
+
+  it('lets the wake-up already set for waiting leaves come, until the new ones fill a batch', () => {
+    expect(newLeavesCallForALook(1, 1, policy)).toBe(false);
+    expect(newLeavesCallForALook(200, 55, policy)).toBe(false);
+    expect(newLeavesCallForALook(200, 56, policy)).toBe(true);
+    expect(newLeavesCallForALook(255, 1, policy)).toBe(true);
   });
 });
 
