@@ -126,7 +126,8 @@ describe('the app over an event store that is not Postgres', () => {
     expect(theirs.filter((e) => e.streamId === 'batch-1').map((e) => e.type)).toContain('BatchSealed');
 
     const checkpoint = await wholeLogCheckpoint(neighbour, neighbourStore);
-    expect(checkpoint.treeSize).toBe((await neighbourStore.readAll()).length);
+    // Its tree covers its own log at some moment (its ledger may append again since), never more.
+    expect(checkpoint.treeSize).toBeLessThanOrEqual((await neighbourStore.readAll()).length);
     const { pool, config } = neighbour.running;
     expect(await verifyLog(pool, neighbourStore, { vkey: await configuredVerifierKey(pool, config) })).toMatchObject({ ok: true });
     const replayed = await replayAndDiff({ pool, store: neighbourStore, projections: allProjections, migrations: readModelMigrations, foreignColumns: { registrations: ['status'] } });
