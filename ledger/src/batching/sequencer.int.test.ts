@@ -26,7 +26,7 @@ it('gives each registration one leaf in log order, gap-free, and keeps the first
   const again: TestRegistration = { ...first[1]!, cryptographicHash: 'f'.repeat(64) };
   const fresh = newRegistration();
   const context = { actor: { kind: 'system' as const, id: 'test' }, correlationId: 'sequencer-test', now: new Date() };
-  await store.appendMany!([
+  await store.appendMany([
     { streamId: 'replayed-a', events: toNewEvents([{ type: 'TitleRegistered', data: fresh }], context), expectedRevision: 'no_stream' },
     { streamId: 'replayed-b', events: toNewEvents([{ type: 'TitleRegistered', data: { ...fresh, cryptographicHash: 'e'.repeat(64) } }], context), expectedRevision: 'no_stream' },
     { streamId: 'replayed-c', events: toNewEvents([{ type: 'TitleRegistered', data: again }], context), expectedRevision: 'no_stream' },
