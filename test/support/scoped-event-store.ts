@@ -44,7 +44,7 @@ export class ScopedEventStore implements EventStore {
     this.kind = shared.kind;
   }
 
-  /** The scope's name for a stream of the shared store, or null when the stream is another scope's. */
+  /** The event as the scope knows it (its stream without the prefix), or null when it is another scope's. */
   private own(event: RecordedEvent): RecordedEvent | null {
     return event.streamId.startsWith(this.prefix) ? { ...event, streamId: event.streamId.slice(this.prefix.length) } : null;
   }
