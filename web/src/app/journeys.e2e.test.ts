@@ -171,6 +171,18 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       const list = page.getByRole('list', { name: 'Notifications' });
       await list.getByText('Payment received').waitFor();
       await list.getByText('Title registered').waitFor();
+      // Anchoring adds "Title anchored" a moment later. Coming between the click and the list read
+      // after it, it stayed unread and kept the button enabled (a CI run of de2a10e): wait for it first.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await list.getByText('Title registered').waitFor();
+            return list.getByText('Title anchored').count();
+          },
+          { timeout: 90_000, interval: 1_000 },
+        )
+        .toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Mark All Read' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Mark All Read' }).isDisabled(), { timeout: 90_000 }).toBe(true);
     });
