@@ -34,14 +34,6 @@ class WatchedLog implements LogSource {
   }
 }
 
-async function until<T>(look: () => Promise<T | null> | T | null): Promise<T> {
-  for (;;) {
-    const value = await look();
-    if (value !== null) return value;
-    await sleep(5);
-  }
-}
-
 describe('the log extender', () => {
   it('pauses longer while nothing comes, up to the longest pause, and still takes in what comes then', async () => {
     const db = await createTestDatabase(transparencyMigrations);
@@ -50,10 +42,10 @@ describe('the log extender', () => {
     log.append();
     const extender = startLogExtender(db.pool, log, { origin, key, intervalMs: 10, idleMaxMs: 80 });
     try {
-      await until(async () => ((await readHead(db.pool)).size === 1 ? true : null));
+      await expect.poll(async () => (await readHead(db.pool)).size).toBe(1);
       // Nine idle looks after the one that found the event: pauses of 10, 20, 40, then 80 ms each.
       const from = log.looks.length;
-      await until(() => (log.looks.length >= from + 10 ? true : null));
+      await expect.poll(() => log.looks.length).toBeGreaterThanOrEqual(from + 10);
       const gaps = log.looks.slice(from, from + 10).map((at, i, all) => (i === 0 ? 0 : at - all[i - 1]!)).slice(1);
       // A timer fires no sooner than asked (less a millisecond of rounding); a busy machine only lengthens them.
       const least = [10, 20, 40, 80, 80, 80, 80, 80, 80];
@@ -61,7 +53,7 @@ describe('the log extender', () => {
 
       log.append();
       log.append();
-      await until(async () => ((await readHead(db.pool)).size === 3 ? true : null));
+      await expect.poll(async () => (await readHead(db.pool)).size).toBe(3);
     } finally {
       await extender.stop();
     }
@@ -72,7 +64,7 @@ describe('the log extender', () => {
     databases.push(db);
     const log = new WatchedLog();
     const extender = startLogExtender(db.pool, log, { origin, key, intervalMs: 120_000 });
-    await until(() => (log.looks.length > 0 ? true : null));
+    await expect.poll(() => log.looks.length).toBeGreaterThan(0);
     const outcome = await Promise.race([extender.stop().then(() => 'stopped'), sleep(60_000).then(() => 'still pausing')]);
     expect(outcome).toBe('stopped');
   });

@@ -35,13 +35,12 @@ export interface LogExtenderOptions {
 
 /** Extends the tree and signs checkpoints until stopped. */
 export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogExtenderOptions): LogExtender {
-  let stopped = false;
   const stopping = new AbortController();
   const firstPause = options.intervalMs ?? 200;
   const longestPause = Math.max(firstPause, options.idleMaxMs ?? 1000);
   let pause = firstPause;
   const done = (async () => {
-    while (!stopped) {
+    while (!stopping.signal.aborted) {
       try {
         const added = await extendLog(pool, source);
         await signCheckpointIfDue(pool, {
@@ -55,7 +54,7 @@ export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogE
           continue;
         }
       } catch (error) {
-        if (!stopped) options.onError?.(error);
+        if (!stopping.signal.aborted) options.onError?.(error);
       }
       await sleep(pause, undefined, { signal: stopping.signal }).catch(() => undefined);
       pause = Math.min(longestPause, pause * 2);
@@ -63,7 +62,6 @@ export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogE
   })();
   return {
     stop: async () => {
-      stopped = true;
       stopping.abort();
       await done;
     },
