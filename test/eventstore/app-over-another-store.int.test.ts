@@ -45,6 +45,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => Promise.all([app?.stop(), neighbour?.stop()]));
 
+/** Waits until /verify shows the registration anchored; returns what it shows. */
+function anchored(sender: ReturnType<typeof creatorFlows>, trNumber: string) {
+  return eventually(async () => {
+    const body = (await sender.send({ method: 'GET', url: `/api/titles/verify/${trNumber}` })).json<{ status: string }>();
+    return body.status === 'registered' ? body : null;
+  }, 90_000, `${trNumber} anchored`);
+}
+
 /** Waits for a checkpoint of the app's whole log, anchored; returns it. */
 function wholeLogCheckpoint(of: TestApp, log: ScopedEventStore) {
   const sender = creatorFlows(injectSender(of));
@@ -77,11 +85,7 @@ describe('the app over an event store that is not Postgres', () => {
   });
 
   it('anchors the registration: /verify shows it registered', async () => {
-    const verified = await eventually(async () => {
-      const response = await client.send({ method: 'GET', url: `/api/titles/verify/${registered.trNumber}` });
-      const body = response.json<{ status: string }>();
-      return body.status === 'registered' ? body : null;
-    }, 90_000, 'the registration anchored');
+    const verified = await anchored(client, registered.trNumber);
     expect(verified).toMatchObject({ tr_number: registered.trNumber, cryptographic_hash: registered.cryptographicHash, file_content_hash: registered.fileContentHash });
   });
 
@@ -111,10 +115,7 @@ describe('the app over an event store that is not Postgres', () => {
 
   it('keeps a second app on the same store apart: its own log, tree and read models, the first app’s title unseen', async () => {
     const other = creatorFlows(injectSender(neighbour));
-    await eventually(async () => {
-      const response = await other.send({ method: 'GET', url: `/api/titles/verify/${neighbourRegistered.trNumber}` });
-      return response.json<{ status: string }>().status === 'registered' ? true : null;
-    }, 90_000, 'the neighbour’s registration anchored');
+    await anchored(other, neighbourRegistered.trNumber);
     // Every event of the shared store is one app's; each app's log starts with exactly its own of them
     // (both ledgers may append meanwhile, so each log may hold more by the time it is read).
     const all = await shared.readAll();
