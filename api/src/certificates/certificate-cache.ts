@@ -88,6 +88,7 @@ export class CertificateCache {
       const body = as === 'png'
         ? await this.pool.renderPreview(prepared.doc, prepared.qrText, priority)
         : await this.pool.render(prepared.doc, prepared.qrText, priority);
+      // A derived file, made again whenever missing: its flush to disk is not waited for.
       await this.blobs.put(id, (async function* () {
         yield body;
       })());

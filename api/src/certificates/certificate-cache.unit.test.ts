@@ -16,7 +16,7 @@ function countingBlobs() {
       const chunks: Buffer[] = [];
       for await (const chunk of source) chunks.push(Buffer.from(chunk));
       files.set(id, Buffer.concat(chunks));
-      return { size: files.get(id)!.length };
+      return { size: files.get(id)!.length, durable: Promise.resolve() };
     },
     async get(id) {
       reads.push(id);

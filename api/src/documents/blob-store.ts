@@ -8,9 +8,20 @@ import type { Readable } from 'node:stream';
 
 import { GroupSync } from './group-sync.js';
 
+/** A blob just written: complete and readable under its id, and `durable` once it would survive a crash. */
+export interface StoredBlob {
+  readonly size: number;
+  /**
+   * Resolves once the blob is on disk (its bytes and its name), rejects if it could not be put
+   * there. Whoever records the blob's id (TitleRegistered) waits for it first; a blob nothing
+   * names (a derived file, an upload refused) need not. Never an unhandled rejection when unawaited.
+   */
+  readonly durable: Promise<void>;
+}
+
 export interface BlobStore {
   /** Writes a new blob from `source`. It becomes visible under `id` only once complete. */
-  put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }>;
+  put(id: string, source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   get(id: string): Promise<Buffer>;
   stream(id: string): Readable;
   /** Removes a blob; a missing one is not an error. */
@@ -35,11 +46,13 @@ export class FileSystemBlobStore implements BlobStore {
   }
 
   /**
-   * The blob's bytes are flushed before it is renamed into place, and its directory after, so a blob
-   * whose id was recorded (TitleRegistered) is still there after a crash. Directories made for it are
-   * flushed into their parents as well.
+   * The blob is written under a temporary name and renamed into place: `put` resolves then, with
+   * the blob complete and readable. Its flushes run after, while the caller goes on with its checks:
+   * the file's bytes, its directory (the name), and the directories made for it into their parents.
+   * Until `durable` resolves a crash may lose the blob or leave it partial under its name, which is
+   * harmless while nothing records the name, and nothing does before `durable`.
    */
-  async put(id: string, source: AsyncIterable<Uint8Array>): Promise<{ size: number }> {
+  async put(id: string, source: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
     const target = this.pathOf(id);
     const shard = path.dirname(target);
     const temp = `${target}.part-${randomBytes(4).toString('hex')}`;
@@ -61,22 +74,29 @@ export class FileSystemBlobStore implements BlobStore {
         size += chunk.length;
         await handle.write(chunk);
       }
-      await handle.sync();
+      await rename(temp, target);
     } catch (error) {
       await handle.close();
       await rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
-    await rename(temp, target);
-    const flushes = [this.sync.sync(shard)];
     // mkdir gave the first directory it made: from its parent down, each holds a new entry.
+    const dirs = [shard];
     for (let dir = shard; created !== undefined && dir !== path.dirname(created); ) {
       dir = path.dirname(dir);
-      flushes.push(this.sync.sync(dir));
+      dirs.push(dir);
     }
-    await Promise.all(flushes);
-    return { size };
+    const durable = this.#flush(handle, dirs);
+    durable.catch(() => undefined);
+    return { size, durable };
+  }
+
+  /** The file's fsync and its directories' (shared with other writers), at once; the file closed after. */
+  async #flush(handle: FileHandle, dirs: readonly string[]): Promise<void> {
+    const flushed = await Promise.allSettled([handle.sync(), ...dirs.map((dir) => this.sync.sync(dir))]);
+    await handle.close();
+    const failed = flushed.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   get(id: string): Promise<Buffer> {

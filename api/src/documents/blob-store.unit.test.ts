@@ -23,7 +23,9 @@ describe('FileSystemBlobStore', () => {
     const target = path.join(root, 'Ab', id);
     const { flushed, sync } = recordingSync(() => target);
     const store = new FileSystemBlobStore(root, sync);
-    expect(await store.put(id, bytes('the work'))).toEqual({ size: 8 });
+    const stored = await store.put(id, bytes('the work'));
+    expect(stored.size).toBe(8);
+    await stored.durable;
     expect((await store.get(id)).toString()).toBe('the work');
     // blobs/ and blobs/Ab/ were made: base holds blobs, blobs holds Ab, Ab holds the blob.
     expect(flushed.map((f) => f.dir).sort()).toEqual([base, root, path.join(root, 'Ab')].sort());
@@ -32,7 +34,7 @@ describe('FileSystemBlobStore', () => {
 
     // A second blob in the same shard: only the shard is flushed.
     flushed.length = 0;
-    await store.put('AbZZZZZZ99999999', bytes('another'));
+    await (await store.put('AbZZZZZZ99999999', bytes('another'))).durable;
     expect(flushed.map((f) => f.dir)).toEqual([path.join(root, 'Ab')]);
   });
 
@@ -40,12 +42,37 @@ describe('FileSystemBlobStore', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
     const { flushed, sync } = recordingSync(() => path.join(root, 'Cd', 'CdEfGhIj12345678'));
     const store = new FileSystemBlobStore(root, sync);
-    await store.put('CdAAAAAA11111111', bytes('first'));
+    await (await store.put('CdAAAAAA11111111', bytes('first'))).durable;
     rmSync(path.join(root, 'Cd'), { recursive: true });
     flushed.length = 0;
-    await store.put('CdEfGhIj12345678', bytes('second'));
+    await (await store.put('CdEfGhIj12345678', bytes('second'))).durable;
     expect((await store.get('CdEfGhIj12345678')).toString()).toBe('second');
     expect(flushed.map((f) => f.dir).sort()).toEqual([root, path.join(root, 'Cd')].sort());
+  });
+
+  it('is readable once put, and durable only once its directory is flushed; a failed flush rejects durable', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
+    const flushes: { dir: string; finish: (error?: Error) => void }[] = [];
+    const sync = new GroupSync((dir) => new Promise<void>((resolve, reject) => flushes.push({ dir, finish: (error) => (error ? reject(error) : resolve()) })));
+    const store = new FileSystemBlobStore(root, sync);
+    const stored = await store.put('EfGhIjKl12345678', bytes('in place'));
+    expect((await store.get('EfGhIjKl12345678')).toString()).toBe('in place');
+    let durable = false;
+    const waiting = stored.durable.then(() => (durable = true));
+    // The shard and the root were made: both flushes asked for, neither done.
+    await expect.poll(() => flushes.map((f) => f.dir).sort()).toEqual([root, path.join(root, 'Ef')].sort());
+    flushes[0]!.finish();
+    await Promise.resolve();
+    expect(durable).toBe(false);
+    flushes[1]!.finish();
+    await waiting;
+    expect(durable).toBe(true);
+
+    // A flush that fails: durable says so.
+    const failed = await store.put('EfZZZZZZ99999999', bytes('lost'));
+    await expect.poll(() => flushes.length).toBe(3);
+    flushes[2]!.finish(new Error('EIO'));
+    await expect(failed.durable).rejects.toThrow('EIO');
   });
 
   it('leaves nothing behind, and flushes nothing, when the upload fails', async () => {

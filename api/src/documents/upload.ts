@@ -15,6 +15,8 @@ export interface ReceivedFile {
   readonly head: Buffer;
   readonly validUtf8: boolean;
   readonly hasNul: boolean;
+  /** Resolves once the encrypted file is on disk (`StoredBlob.durable`): wait for it before recording `blobId`. */
+  readonly durable: Promise<void>;
 }
 
 export class FileTooLargeError extends AppError {
@@ -81,11 +83,12 @@ export async function receiveFile(
     }
   }
 
+  let durable: Promise<void>;
   try {
-    await options.blobs.put(blobId, encryptBlob(inspect(), options.wrappingKey, blobId));
+    ({ durable } = await options.blobs.put(blobId, encryptBlob(inspect(), options.wrappingKey, blobId)));
   } catch (error) {
     await options.blobs.delete(blobId).catch(() => undefined);
     throw error;
   }
-  return { blobId, sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks), validUtf8, hasNul };
+  return { blobId, sha256: hash.digest('hex'), size, head: Buffer.concat(headChunks), validUtf8, hasNul, durable };
 }

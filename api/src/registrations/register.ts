@@ -55,6 +55,8 @@ export interface RegisterInput {
     readonly size: number;
     readonly name: string;
     readonly mimeType: string;
+    /** Resolves once the file is on disk (`ReceivedFile.durable`): nothing naming it is appended before. */
+    readonly stored?: Promise<void>;
   };
 }
 
@@ -94,13 +96,14 @@ export interface Registered {
 export async function registerTitle(deps: RegisterDeps, input: RegisterInput, context: CommandContext): Promise<Registered> {
   // Version 2's salt: sealed beside the contact details, given out in clear only in the owner's `.tr`.
   const salt = newCommitmentSalt();
-  const [contact, commitmentSalt] = (await deps.sealForOwner(input.ownerId, [
+  const sealing = deps.sealForOwner(input.ownerId, [
     { email: input.email, phone: input.phone, address: input.address },
     { salt },
-  ])) as [string, string];
+  ]) as Promise<[string, string]>;
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    // The provider decides whether an open payment was paid; a settled one is left alone.
-    const payment = await settlePayment(deps, input.paymentId, 'retrieval', context);
+    // The provider decides whether an open payment was paid; a settled one is left alone. The
+    // owner's key is read for the sealing meanwhile (the first time round).
+    const [[contact, commitmentSalt], payment] = await Promise.all([sealing, settlePayment(deps, input.paymentId, 'retrieval', context)]);
     const atomic = deps.store.appendMany?.bind(deps.store);
     // With an atomic append a taken TR number is a conflict on its stream, caught at commit: no read first.
     const trNumber = atomic ? newTrNumber(context.now) : await freeTrNumber(deps.store, context.now);
@@ -128,6 +131,8 @@ export async function registerTitle(deps: RegisterDeps, input: RegisterInput, co
       contact,
       commitmentSalt,
     };
+    // The upload's flushes ran meanwhile: the file is on disk before anything names it.
+    await input.file.stored;
     let consumed: boolean;
     try {
       if (atomic) {

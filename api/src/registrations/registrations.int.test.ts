@@ -499,6 +499,68 @@ describe('one payment, one registration', () => {
     await expect(registerTitle({ ...deps, afterConsume: undefined }, { ...input, title: 'Another' }, context())).rejects.toThrow(/already been used/);
   });
 
+  it('appends nothing that names the upload before its flushes are done, and nothing at all when they fail', async () => {
+    const provider = new LocalCheckoutProvider('http://titleledger.test');
+    const context = () => ({ actor: { kind: 'user' as const, id: alice.userId }, correlationId: 'flush-test', now: new Date() });
+    const deps = {
+      store: app.running.store,
+      provider,
+      publicUrl: 'http://titleledger.test',
+      feeCents: 999,
+      sealForOwner: async (_ownerId: string, values: readonly unknown[]) => values.map(() => 'v1.sealed'),
+    };
+    const paid = async () => {
+      const { sessionId } = await createCheckout(deps, alice.userId, { amount: 9.99, currency: 'usd', payment_type: 'copyright_registration', metadata: {} }, context());
+      provider.finish(sessionId, 'paid');
+      return sessionId;
+    };
+    /** A flush the test finishes by hand; `awaited` resolves once registerTitle waits on it. */
+    const heldFlush = () => {
+      let finish!: (error?: Error) => void;
+      let waitedOn!: () => void;
+      const awaited = new Promise<void>((resolve) => (waitedOn = resolve));
+      const flushed = new Promise<void>((resolve, reject) => (finish = (error) => (error ? reject(error) : resolve())));
+      const stored = { then: (onDone: () => void, onFailed: (error: unknown) => void) => (waitedOn(), flushed.then(onDone, onFailed)) } as unknown as Promise<void>;
+      return { stored, awaited, finish };
+    };
+    const input = (paymentId: string, stored: Promise<void>) => ({
+      ownerId: alice.userId,
+      paymentId,
+      title: 'Flushed first',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '3105551234',
+      address: '12 Analytical Engine Road',
+      materialType: 'Book',
+      intendedMedium: 'TV',
+      description: '',
+      file: { blobId: 'flush-test-blob-0001', sha256: 'f'.repeat(64), size: 1, name: 'x.txt', mimeType: 'text/plain', stored },
+    });
+    const paymentEvents = async (paymentId: string) => (await app.running.store.readStream(`payment-${paymentId}`)).map((e) => e.type);
+
+    // Held: the payment was read and settled meanwhile, but not consumed; finished: registered.
+    const first = await paid();
+    const held = heldFlush();
+    const registering = registerTitle(deps, input(first, held.stored), context());
+    await Promise.race([held.awaited, registering.then(() => expect.fail('registered before the upload was flushed'))]);
+    expect(await paymentEvents(first)).not.toContain('PaymentConsumed');
+    held.finish();
+    const { registration } = await registering;
+    expect(await paymentEvents(first)).toContain('PaymentConsumed');
+    expect((await app.running.store.readStream(`title-${registration.trNumber}`)).map((e) => e.type)).toEqual(['TitleRegistered']);
+
+    // A flush that fails: the registration fails with it, and the payment stays unused.
+    const second = await paid();
+    const failing = heldFlush();
+    const refused = registerTitle(deps, input(second, failing.stored), context());
+    await Promise.race([failing.awaited, refused.then(() => expect.fail('registered before the upload was flushed'))]);
+    failing.finish(new Error('EIO: the disk refused the flush'));
+    await expect(refused).rejects.toThrow('EIO');
+    expect(await paymentEvents(second)).not.toContain('PaymentConsumed');
+    await expect(registerTitle(deps, input(second, Promise.resolve()), context())).resolves.toMatchObject({ replayed: false });
+  });
+
   it('never answered 500', () => {
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
   });

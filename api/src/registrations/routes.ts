@@ -148,7 +148,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
           materialType: input.materialType,
           intendedMedium: input.intendedMedium,
           description: input.description,
-          file: { blobId: file.blobId, sha256: file.sha256, size: file.size, name: file.name, mimeType: sniffed.mimeType },
+          file: { blobId: file.blobId, sha256: file.sha256, size: file.size, name: file.name, mimeType: sniffed.mimeType, stored: file.durable },
         },
         commandContext(request),
       );
