@@ -7,11 +7,34 @@
 // The projection runner NOTIFYs after each batch it commits, so a waiter looks again as soon as a read
 // model moved, in whichever process the runner leads (in its own process, at the commit itself: the
 // ChannelListener hears its own pool's commits in-process); the poll is the fallback for a lost NOTIFY.
+// A runner in the same process also says which read models it moved, and to where
+// (`announceCheckpoints`): a wait those cover ends without looking again.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
 import { ChannelListener, READ_MODELS_CHANNEL } from '../db/notifications.js';
 import { AppError } from '../errors.js';
-import type { Position } from '../eventstore/position.js';
+import { comparePositions, type Position } from '../eventstore/position.js';
+
+type Moved = (readModels: readonly string[], position: Position) => void;
+
+/** In-process hearers of `announceCheckpoints`, by pool. */
+const movedHearers = new WeakMap<pg.Pool, Set<Moved>>();
+
+/**
+ * Called by a projection runner right after it committed `readModels`' checkpoints at `position` on
+ * `pool`: the waits of this process on that pool learn it at once. What a runner in another process
+ * commits is learnt from its NOTIFY and a look.
+ */
+export function announceCheckpoints(pool: pg.Pool, readModels: readonly string[], position: Position): void {
+  for (const hear of movedHearers.get(pool) ?? []) hear(readModels, position);
+}
+
+function hearMoves(pool: pg.Pool, hear: Moved): () => void {
+  const hearers = movedHearers.get(pool) ?? new Set<Moved>();
+  movedHearers.set(pool, hearers);
+  hearers.add(hear);
+  return () => hearers.delete(hear);
+}
 
 /** How long a client is told to wait before trying again. */
 export const STALLED_RETRY_AFTER_SECONDS = 5;
@@ -100,6 +123,19 @@ export class ProjectionWaiter {
    */
   async waitFor(position: Position | undefined, readModels?: readonly string[]): Promise<void> {
     if (!position || this.timeoutMs === 0 || readModels?.length === 0) return;
+    // Read models a runner of this process has committed at `position` or later since the wait began.
+    const caughtUp = new Set<string>();
+    const stopHearing = hearMoves(this.pool, (moved, at) => {
+      if (comparePositions(at, position) >= 0) for (const name of moved) caughtUp.add(name);
+    });
+    try {
+      await this.waitUntil(position, readModels, caughtUp);
+    } finally {
+      stopHearing();
+    }
+  }
+
+  private async waitUntil(position: Position, readModels: readonly string[] | undefined, caughtUp: ReadonlySet<string>): Promise<void> {
     const deadline = Date.now() + this.timeoutMs;
     let pause = 2;
     for (;;) {
@@ -122,9 +158,12 @@ export class ProjectionWaiter {
         for (const b of behind) this.gaveUpOn.set(b.name, b.checkpoint);
         throw new ReadModelBehindError(behind.map((b) => b.name));
       }
-      if (this.wakes !== wakesBefore) continue; // a read model moved while we looked
-      await this.pause(Math.min(this.listener.isListening ? this.listeningPollMs : pause, deadline - Date.now()));
-      pause = Math.min(pause * 2, UNHEARD_POLL_MS);
+      if (this.wakes === wakesBefore) {
+        await this.pause(Math.min(this.listener.isListening ? this.listeningPollMs : pause, deadline - Date.now()));
+        pause = Math.min(pause * 2, UNHEARD_POLL_MS);
+      } // else a read model moved while we looked
+      // Every one that was behind moved past the position in this process: no need to look again.
+      if (behind.every((b) => caughtUp.has(b.name))) return;
     }
   }
 

@@ -1,7 +1,7 @@
 // The runner applies a batch for every projection in one transaction (one commit per event for all
 // the read models), and one projection that fails neither stops nor slows the others.
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { PostgresEventStore, eventStoreMigrations } from '@titleledger/api/eventstore';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { newEvent } from '../../../test/eventstore/contract.js';
@@ -212,5 +212,47 @@ it('commits a read model an answer waits on ahead of the others when the batch h
     release();
     await waiter.close();
     await runner.stop();
+  }
+});
+
+it("ends a wait in the runner's own process without looking again once the runner says the read models moved; a wait elsewhere looks", async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held: Projection = {
+    ...recorder('held'),
+    async apply(events, tx) {
+      if (events.some((e) => e.type === 'Held')) await gate;
+      await recorder('held').apply(events, tx);
+    },
+  };
+  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [held, recorder('beside')] });
+  await runner.start();
+  // Same pool as the runner (one process, as `npm start` runs it), and another pool (another process).
+  const here = new ProjectionWaiter(db.pool, 60_000, { listeningPollMs: 10 * 60_000 });
+  const otherPool = new pg.Pool({ connectionString: db.url });
+  const elsewhere = new ProjectionWaiter(otherPool, 60_000, { listeningPollMs: 10 * 60_000 });
+  try {
+    const { position: settled } = await store.append('group-7', [newEvent('Noted')], 'no_stream');
+    await runner.waitUntilCaughtUp(settled);
+    for (const waiter of [here, elsewhere]) waiter.listen();
+    await expect.poll(() => here.isListening && elsewhere.isListening, { timeout: 30_000 }).toBe(true);
+    const looksHere = vi.spyOn(here, 'behind');
+    const looksElsewhere = vi.spyOn(elsewhere, 'behind');
+
+    const { position } = await store.append('group-7', [newEvent('Held')], 0n);
+    const waits = [here.waitFor(position, ['held', 'beside']), elsewhere.waitFor(position, ['held', 'beside'])];
+    // Both looked once, and found both read models behind (the batch is held open).
+    const found = (looks: typeof looksHere) => looks.mock.settledResults.map((r) => (r.type === 'fulfilled' ? r.value.map((b) => b.name).sort() : r.type));
+    await expect.poll(() => [found(looksHere), found(looksElsewhere)]).toEqual([[['beside', 'held']], [['beside', 'held']]]);
+    release();
+    await Promise.all(waits);
+    expect(looksHere).toHaveBeenCalledTimes(1);
+    expect(looksElsewhere).toHaveBeenCalledTimes(2);
+    expect(await here.behind(position, ['held', 'beside'])).toEqual([]);
+  } finally {
+    release();
+    await Promise.all([here.close(), elsewhere.close()]);
+    await runner.stop();
+    await otherPool.end();
   }
 });

@@ -24,6 +24,7 @@ import {
   CommittedNotifier,
   LeaderLock,
   READ_MODELS_CHANNEL,
+  announceCheckpoints,
   inTransaction,
   type LeaderLockLog,
 } from '@titleledger/api/runtime';
@@ -228,7 +229,11 @@ export class ProjectionRunner {
         return null;
       });
       if (applied) {
-        if (applied.length > 0) this.moved.notify();
+        if (applied.length > 0) {
+          // Every member's checkpoint is at `last` now, whether it had events to apply or not.
+          announceCheckpoints(this.options.pool, members.map((p) => p.name), last);
+          this.moved.notify();
+        }
         for (const { projection, count } of applied) {
           await this.recovered(projection.name);
           await this.options.afterBatch?.(projection.name, last, count);
