@@ -329,4 +329,17 @@ describe('trees large enough to be hashed on worker threads', () => {
     expect(toHex(oneThread.inclusionProof(n - 1).path[0]!)).toBe(toHex(tree.inclusionProof(n - 1).path[0]!));
     expect(toHex(oneThread.root)).toBe(toHex(ref.root(n)));
   });
+
+  it('built for proofs (their views made while the workers hash), proves every leaf as a tree hashed on one thread does', () => {
+    const leaves = random32(ragged);
+    const forProofs = MerkleTree.fromLeaves(leaves, { forProofs: true });
+    const oneThread = MerkleTree.fromLeaves(leaves, { workers: false });
+    expect(toHex(forProofs.root)).toBe(toHex(oneThread.root));
+    const bytes = (proof: InclusionProof) => Buffer.concat([proof.leafHash, ...proof.path]);
+    const differing: number[] = [];
+    for (let i = 0; i < ragged; i++) {
+      if (!bytes(forProofs.inclusionProof(i)).equals(bytes(oneThread.inclusionProof(i)))) differing.push(i);
+    }
+    expect(differing).toEqual([]);
+  });
 });

@@ -117,18 +117,21 @@ function pool(): Worker[] {
  * already holds them) and every level up to the chunk roots into `nodes`, a view of a
  * SharedArrayBuffer laid out as tree.ts lays it out. Returns false, having maybe written part of it,
  * when the workers did not finish in time: the caller then hashes it all itself.
+ * `meanwhile` runs on the caller's thread once the workers have the job, before it waits for them.
  */
 export function hashLowerLevels(
   nodes: SharedArrayBuffer,
   leaves: SharedArrayBuffer | null,
   levelStarts: readonly number[],
   levelSizes: readonly number[],
+  meanwhile?: () => void,
 ): boolean {
   const threads = pool();
   const control = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   for (const worker of threads) {
     worker.postMessage({ control, nodes, leaves, levelStarts, levelSizes, chunkLeaves: CHUNK_LEAVES, chunkLevels: CHUNK_LEVELS });
   }
+  meanwhile?.();
   const deadline = Date.now() + WORKER_PATIENCE_MS;
   for (let done = Atomics.load(control, DONE); done < threads.length; done = Atomics.load(control, DONE)) {
     const left = deadline - Date.now();

@@ -44,7 +44,7 @@ async function writeProofs(events: readonly RecordedEvent[], tx: pg.PoolClient):
 }
 
 async function writeSealed(client: pg.PoolClient, batch: BatchSealedData): Promise<void> {
-  const tree = MerkleTree.fromLeaves(batch.hashes.map(hashFromHex));
+  const tree = MerkleTree.fromLeaves(batch.hashes.map(hashFromHex), { forProofs: true });
   const root = `0x${toHex(tree.root)}`;
   if (root !== batch.root) throw new Error(`BatchSealed ${batch.batchId}: its hashes give root ${root}, not ${batch.root}`);
   const leafHashes: string[] = [];
