@@ -99,6 +99,11 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
         await expect(stale).rejects.toBeInstanceOf(WrongExpectedRevisionError);
         await expect(stale).rejects.toMatchObject({ streamId: id, expected: 0n, actual: 1n });
         expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B']);
+        // The refusal moved nothing: the stream goes on from 1, several events at a time, at a revision or at any.
+        expect((await store.append(id, [newEvent('C'), newEvent('D')], 1n)).nextExpectedRevision).toBe(3n);
+        expect((await store.append(id, [newEvent('E'), newEvent('F')], 'any')).nextExpectedRevision).toBe(5n);
+        const read = await store.readStream(id);
+        expect(read.map((e) => [e.type, e.revision])).toEqual([['A', 0n], ['B', 1n], ['C', 2n], ['D', 3n], ['E', 4n], ['F', 5n]]);
       });
 
       it('refuses no_stream on an existing stream and stream_exists on a missing one', async () => {
