@@ -76,7 +76,7 @@ export async function benchEventStore(pg: BenchPostgres, options: { replayEvents
       baseline: { name: 'bare INSERT', value: baseline * size },
       higherIsBetter: true,
       target: (writers === 1 && size === 1) || (writers === 8 && size === 10) ? '≥ 0.9× bare INSERT' : undefined,
-      bound: 'es_events keeps three more indexes than the bare table (stream+revision, event id, type) and every append updates its stream row in es_streams: more WAL per event, the same commit fsync',
+      bound: 'es_events keeps three more indexes than the bare table (stream+revision, event id, type) and every append updates its stream row in es_streams: more WAL per event, the same commit fsync; then the NOTIFY after each commit, which other processes need to hear appends (~7–14% in a probe). Tried on 2026-11-27 and not kept: a plain SQL statement in place of the PL/pgSQL es_append, ~5% more appends/s at 8 writers; the data as one JSON array in place of jsonb[], ~7% at 10 events an append, both within this figure\'s run-to-run noise',
     });
   }
 
