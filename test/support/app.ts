@@ -1,6 +1,7 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
 import pino, { type Logger } from 'pino';
+import { afterAll } from 'vitest';
 import { EventStoreDbEventStore, type EventStore } from '@titleledger/api/eventstore';
 import { runApp, type RunAppOptions, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
@@ -30,6 +31,12 @@ const sharedLog = process.env.EVENTSTORE_URL ? 'eventstoredb' : process.env.TEST
 export const logInPostgres = sharedLog === null;
 
 let sharedStore: EventStore | null = null;
+// One module graph per test file: the shared store (and an EventStoreDB client's connection) ends with its file.
+afterAll(async () => {
+  const store = sharedStore;
+  sharedStore = null;
+  await store?.close();
+});
 function scopedStoreOf(databaseUrl: string): EventStore {
   sharedStore ??= sharedLog === 'eventstoredb' ? new EventStoreDbEventStore(process.env.EVENTSTORE_URL!) : new MemoryEventStore();
   return new ScopedEventStore(sharedStore, new URL(databaseUrl).pathname.slice(1));
