@@ -29,7 +29,7 @@ const LATENCY_BOUND =
 
 /** What bounds registrations under load. */
 const LOAD_BOUND =
-  'CPU: at 16 clients both cores are busy. Per registration ~18 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own client, ~15% of it) and ~5.5–6.5 ms in Postgres (each parameterised statement prepared once per connection: ~7.5 ms when every query was planned anew), with no hot spot in a profile (the largest: pg\'s socket writes ~9%); the bare route hashes the upload and answers (~3 ms)';
+  'the work itself. Measured at 16 clients in a probe (2026-11-27, 400 registrations, process.cpuUsage and the Postgres processes\' /proc times): a registration costs ~5.4 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own HTTP client, ~20% of the main thread\'s profile samples) and ~2.2 ms in Postgres, ~7.6 ms in all, against ~2.0 ms for a bare upload with its client; that ratio alone caps this figure near 0.26×. What saturates is node\'s main thread (the process used ~1.05 cores, ~0.5 core stayed idle): in `npm start` the API and every background service share it; separate processes (docs/operations.md) spread it, as they would the bare route';
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
