@@ -29,7 +29,7 @@ const LATENCY_BOUND =
 
 /** What bounds registrations under load. */
 const LOAD_BOUND =
-  'the work itself. Measured at 16 clients in a probe (2026-11-27, 400 registrations, process.cpuUsage and the Postgres processes\' /proc times): a registration costs ~5.4 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own HTTP client, ~20% of the main thread\'s profile samples) and ~2.2 ms in Postgres, ~7.6 ms in all, against ~2.0 ms for a bare upload with its client; that ratio alone caps this figure near 0.26×. What saturates is node\'s main thread (the process used ~1.05 cores, ~0.5 core stayed idle): in `npm start` the API and every background service share it; separate processes (docs/operations.md) spread it, as they would the bare route';
+  'the work itself. Measured at 16 clients in a probe (2026-11-27, 400 registrations, process.cpuUsage and the Postgres processes\' /proc times): a registration costs ~5.4 ms of CPU in this process (API, projections, ledger, transparency log, mail, and this bench\'s own HTTP client, ~20% of the main thread\'s profile samples) and ~2.2 ms in Postgres, ~7.6 ms in all, against ~2.0 ms for a bare upload with its client; that ratio alone caps this figure near 0.26×. What saturates is node\'s main thread (the process used ~1.05 cores, ~0.5 core stayed idle): in `npm start` the API and every background service share it; separate processes (docs/operations.md) spread it, as they would the bare route. Not counted: the two certificate renderings each registration gets later (~20–30 ms of CPU each, worker threads, deferred past a burst this short)';
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
