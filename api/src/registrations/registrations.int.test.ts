@@ -15,7 +15,7 @@ import { createCheckout } from '../payments/checkout-service.js';
 import { publicKeyFromRaw } from '../tr-bundle/registry-key.js';
 import { decryptBundleDocument, verifyBundle, type TrBundle } from '../tr-bundle/bundle.js';
 import { registrationHash, registrationHashV2 } from './registration-hash.js';
-import { completePendingRegistrations, registerTitle } from './register.js';
+import { completePendingRegistrations, registerTitle, type RegisterInput } from './register.js';
 import { eventTypes, isEvent } from '../events/index.js';
 
 const MAX_UPLOAD = 64 * 1024;
@@ -68,6 +68,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
 });
+
+/** What registerTitle is given for `paymentId`, as the route gives it, with Ada's contact details. */
+function registerInput(ownerId: string, paymentId: string, title: string, file: RegisterInput['file']): RegisterInput {
+  const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '3105551234', address: '12 Analytical Engine Road' };
+  return { ownerId, paymentId, title, ...contact, materialType: 'Book', intendedMedium: 'TV', description: '', file };
+}
 
 describe('checkout', () => {
   it('creates a checkout for the wizard and returns to /register-title with the session id', async () => {
@@ -462,20 +468,9 @@ describe('one payment, one registration', () => {
     };
     const checkoutSession = await createCheckout(deps, alice.userId, { amount: 9.99, currency: 'usd', payment_type: 'copyright_registration', metadata: {} }, context());
     provider.finish(checkoutSession.sessionId, 'paid');
-    const input = {
-      ownerId: alice.userId,
-      paymentId: checkoutSession.sessionId,
-      title: 'Interrupted',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '3105551234',
-      address: '12 Analytical Engine Road',
-      materialType: 'Book',
-      intendedMedium: 'TV',
-      description: '',
-      file: { blobId: 'crash-test-blob-0001', sha256: 'e'.repeat(64), size: 1, name: 'x.txt', mimeType: 'text/plain' },
-    };
+    const input = registerInput(alice.userId, checkoutSession.sessionId, 'Interrupted', {
+      blobId: 'crash-test-blob-0001', sha256: 'e'.repeat(64), size: 1, name: 'x.txt', mimeType: 'text/plain',
+    });
     await expect(registerTitle(deps, input, context())).rejects.toThrow('simulated crash');
     const payment = await store.readStream(`payment-${checkoutSession.sessionId}`);
     const consumed = payment.find((e) => isEvent(e, 'PaymentConsumed'))!.data;
@@ -523,20 +518,8 @@ describe('one payment, one registration', () => {
       const stored = { then: (onDone: () => void, onFailed: (error: unknown) => void) => (waitedOn(), flushed.then(onDone, onFailed)) } as unknown as Promise<void>;
       return { stored, awaited, finish };
     };
-    const input = (paymentId: string, stored: Promise<void>) => ({
-      ownerId: alice.userId,
-      paymentId,
-      title: 'Flushed first',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '3105551234',
-      address: '12 Analytical Engine Road',
-      materialType: 'Book',
-      intendedMedium: 'TV',
-      description: '',
-      file: { blobId: 'flush-test-blob-0001', sha256: 'f'.repeat(64), size: 1, name: 'x.txt', mimeType: 'text/plain', stored },
-    });
+    const input = (paymentId: string, stored: Promise<void>) =>
+      registerInput(alice.userId, paymentId, 'Flushed first', { blobId: 'flush-test-blob-0001', sha256: 'f'.repeat(64), size: 1, name: 'x.txt', mimeType: 'text/plain', stored });
     const paymentEvents = async (paymentId: string) => (await app.running.store.readStream(`payment-${paymentId}`)).map((e) => e.type);
 
     // Held: the payment was read and settled meanwhile, but not consumed; finished: registered.

@@ -38,6 +38,22 @@ function recorder(name: string, refuses?: string): Projection {
   };
 }
 
+/** `projection`, holding its transaction open on a batch with an event of `type` until `release()`. */
+function heldOn(type: string, projection: Projection): { projection: Projection; release: () => void } {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    projection: {
+      ...projection,
+      async apply(events, tx) {
+        if (events.some((e) => e.type === type)) await gate;
+        await projection.apply(events, tx);
+      },
+    },
+    release,
+  };
+}
+
 async function seen(): Promise<Array<{ projection: string; event_id: string; txid: string; sync: string }>> {
   const { rows } = await db.pool.query<{ projection: string; event_id: string; txid: string; sync: string }>(
     'SELECT projection, event_id, txid::text, sync FROM seen ORDER BY projection, event_id',
@@ -169,16 +185,8 @@ it('a stop while a failing projection splits off stops its new subscription too'
 });
 
 it('commits a read model an answer waits on ahead of the others when the batch holds its event, in one transaction with them otherwise', async () => {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
   // 'slow' holds its transaction open on a Registered event until released.
-  const slow: Projection = {
-    ...recorder('slow'),
-    async apply(events, tx) {
-      if (events.some((e) => e.type === 'Registered')) await gate;
-      await recorder('slow').apply(events, tx);
-    },
-  };
+  const { projection: slow, release } = heldOn('Registered', recorder('slow'));
   const fast: Projection = { ...recorder('fast'), commitFirstOn: ['Registered'] };
   const runner = new ProjectionRunner({ store, pool: db.pool, projections: [slow, fast] });
   await runner.start();
@@ -216,15 +224,7 @@ it('commits a read model an answer waits on ahead of the others when the batch h
 });
 
 it("ends a wait in the runner's own process without looking again once the runner says the read models moved; a wait elsewhere looks", async () => {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held: Projection = {
-    ...recorder('held'),
-    async apply(events, tx) {
-      if (events.some((e) => e.type === 'Held')) await gate;
-      await recorder('held').apply(events, tx);
-    },
-  };
+  const { projection: held, release } = heldOn('Held', recorder('held'));
   const runner = new ProjectionRunner({ store, pool: db.pool, projections: [held, recorder('beside')] });
   await runner.start();
   // Same pool as the runner (one process, as `npm start` runs it), and another pool (another process).
