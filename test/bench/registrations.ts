@@ -33,7 +33,7 @@ const LOAD_BOUND =
 
 const FILE = Buffer.from(randomBytes(7680).toString('base64').slice(0, 10_240));
 
-function form(sessionId: string, i: number): FormData {
+export function form(sessionId: string, i: number): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(registrationFields(sessionId, { title: `Bench work ${i}`, materialType: 'Book', description: 'benchmark' }))) body.append(k, v);
   body.append('file', new Blob([FILE], { type: 'text/plain' }), `work-${i}.txt`);
@@ -59,7 +59,7 @@ async function atRest(pool: pg.Pool, certificates: string): Promise<void> {
 }
 
 /** Runs `count` calls over `clients` workers; returns calls/s and sorted latencies (ms). */
-async function load(count: number, clients: number, call: (i: number) => Promise<void>) {
+export async function load(count: number, clients: number, call: (i: number) => Promise<void>) {
   const latencies: number[] = [];
   let next = 0;
   const start = performance.now();
@@ -76,7 +76,7 @@ async function load(count: number, clients: number, call: (i: number) => Promise
   return { rate: count / seconds, latencies: latencies.sort((a, b) => a - b) };
 }
 
-async function baselineServer() {
+export async function baselineServer() {
   const bare = Fastify();
   await bare.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024 } });
   bare.post('/upload', async (request, reply) => {
