@@ -25,7 +25,7 @@ import { percentile, printRows, type BenchPostgres, type Row } from './harness.j
 
 /** Where one client's registration goes (docs/architecture.md, "Registrations: where the time goes"). */
 const LATENCY_BOUND =
-  'one client, medians of 80 timed in the route (2026-11-27, 2 cores shared by client, API, projections, ledger and Postgres; ~9.4–10 ms in all in that probe): the session check ~0.5 ms; the upload ~1.9 ms (its file and directory flushes then run while the submission is checked); the owner\'s key and the payment read at once, then the one append of payment and title once the upload is on disk ~2 ms; the read-your-writes wait for `registrations` ~1.9 ms (one look, then the runner of the same process says when it has moved); HTTP, multipart and the client ~2.2 ms, against ~1.3 ms for the whole bare route. The first registrations after a start are slower (the row above): V8 has not optimised the code yet';
+  'one client, medians of 80 timed in the route (2026-11-27, 2 cores shared by client, API, projections, ledger and Postgres; ~9.4–10 ms in all in that probe): the session check ~0.5 ms; the upload ~1.9 ms (its file and directory flushes then run while the submission is checked); the owner\'s key and the payment read at once, then the one append of payment and title once the upload is on disk ~2 ms; the read-your-writes wait for `registrations` ~1.9 ms (one look, then the runner of the same process says when it has moved); HTTP, multipart and the client ~2.2 ms, against ~1.3 ms for the whole bare route. The first registrations after a start are slower (the row above), most likely while V8 optimises the code and each pooled connection prepares its statements (not told apart)';
 
 /** What bounds registrations under load. */
 const LOAD_BOUND =
@@ -115,8 +115,9 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     const n = options.registrations;
     // Paid sessions made up front: the measured part is the submission alone.
     const sessions: string[] = [];
-    // Steady state is measured: the first registrations after a start run colder code (V8 has not
-    // optimised it yet; each pooled connection plans its statements anew) and are reported apart.
+    // Steady state is measured: the first registrations after a start are slower (most likely V8 not
+    // having optimised the code yet, and each pooled connection preparing its statements; not told
+    // apart) and are reported apart.
     const warmUp = 100;
     for (let i = 0; i < 2 * n + warmUp; i += 1) sessions.push(await flows.paidSession(token, registrationIntent({ title: 'bench' })));
     let used = 0;
