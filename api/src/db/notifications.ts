@@ -2,18 +2,29 @@
 // appends, the read-your-writes waiter hears read models moving. A lost NOTIFY only costs latency:
 // whoever listens also polls, slower, as the fallback. A wake may carry a mark, a number naming what
 // was committed (the event store's: the appending transaction's id), so a listener can tell whether
-// what it then reads already covers it.
+// what it then reads already covers it. A wake in the notifier's own process may also carry a detail,
+// which never goes through Postgres.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Position } from '../eventstore/position.js';
 
 /** NOTIFYed once a projection's checkpoint has moved: read-your-writes waiters in every API process LISTEN on it. */
 export const READ_MODELS_CHANNEL = 'projection_checkpoints_moved';
 
-/** Runs for a wake-up; `mark` names the newest commit it is for, when the notifier gave one. */
-export type Wake = (mark?: bigint) => void;
+/** The detail of a READ_MODELS_CHANNEL wake in the runner's own process: these read models' checkpoints are now at `position`. */
+export interface CheckpointsMoved {
+  readonly readModels: readonly string[];
+  readonly position: Position;
+}
+
+/**
+ * Runs for a wake-up; `mark` names the newest commit it is for, when the notifier gave one; `detail`
+ * is what a notifier of the same process said of it (none from a NOTIFY).
+ */
+export type Wake<Detail = never> = (mark?: bigint, detail?: Detail) => void;
 
 /** In-process wakes by pool and channel (`onLocalNotify`). */
-const localWakes = new WeakMap<pg.Pool, Map<string, Set<Wake>>>();
+const localWakes = new WeakMap<pg.Pool, Map<string, Set<Wake<unknown>>>>();
 /**
  * A random name per pool, sent as the NOTIFY's payload (before the mark, if any): a ChannelListener
  * on the same pool skips its own pool's NOTIFYs, whose commits have already woken it in-process.
@@ -35,13 +46,15 @@ function poolToken(pool: pg.Pool): string {
  * the NOTIFY's round trip through Postgres. Listeners in other processes still hear the NOTIFY.
  * Returns the function that stops it.
  */
-export function onLocalNotify(pool: pg.Pool, channel: string, wake: Wake): () => void {
-  const channels = localWakes.get(pool) ?? new Map<string, Set<Wake>>();
+export function onLocalNotify<Detail = never>(pool: pg.Pool, channel: string, wake: Wake<Detail>): () => void {
+  const channels = localWakes.get(pool) ?? new Map<string, Set<Wake<unknown>>>();
   localWakes.set(pool, channels);
-  const wakes = channels.get(channel) ?? new Set<Wake>();
+  const wakes = channels.get(channel) ?? new Set<Wake<unknown>>();
   channels.set(channel, wakes);
-  wakes.add(wake);
-  return () => wakes.delete(wake);
+  // A channel's notifier and listeners agree on its detail's type (CheckpointsMoved for READ_MODELS_CHANNEL).
+  const local = wake as Wake<unknown>;
+  wakes.add(local);
+  return () => wakes.delete(local);
 }
 
 /** The NOTIFY payload: the pool's token, then the mark if there is one. */
@@ -60,9 +73,9 @@ export function parsePayload(payload: string | undefined): { token: string; mark
  * transaction takes Postgres's global notification lock at commit and serialises the committers.
  * Calls coalesce: while one is in flight, any number of further calls send one more, carrying the
  * highest of their marks. Wakes in this process (`onLocalNotify`) run at each call, first, with its
- * own mark.
+ * own mark and detail.
  */
-export class CommittedNotifier {
+export class CommittedNotifier<Detail = never> {
   private inFlight = false;
   private again = false;
   private closed = false;
@@ -74,10 +87,13 @@ export class CommittedNotifier {
     private readonly channel: string,
   ) {}
 
-  /** `mark`: what was committed, e.g. the transaction's id; listeners receive the highest one sent. */
-  notify(mark?: bigint): void {
+  /**
+   * `mark`: what was committed, e.g. the transaction's id; listeners receive the highest one sent.
+   * `detail`: what this process's wakes are told of it; the NOTIFY does not carry it.
+   */
+  notify(mark?: bigint, detail?: Detail): void {
     if (this.closed) return;
-    for (const wake of localWakes.get(this.pool)?.get(this.channel) ?? []) wake(mark);
+    for (const wake of localWakes.get(this.pool)?.get(this.channel) ?? []) wake(mark, detail);
     if (mark !== undefined && (this.pendingMark === undefined || mark > this.pendingMark)) this.pendingMark = mark;
     if (this.inFlight) {
       this.again = true;
@@ -114,7 +130,7 @@ export class CommittedNotifier {
  * and channel (`onLocalNotify`), at the commit, and so skips that notifier's NOTIFY when it comes
  * back: one wake per commit.
  */
-export class ChannelListener {
+export class ChannelListener<Detail = never> {
   private client: pg.Client | null = null;
   private starting: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -127,7 +143,7 @@ export class ChannelListener {
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
-    private readonly onWake: Wake,
+    private readonly onWake: Wake<Detail>,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   }

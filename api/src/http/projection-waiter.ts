@@ -7,34 +7,13 @@
 // The projection runner NOTIFYs after each batch it commits, so a waiter looks again as soon as a read
 // model moved, in whichever process the runner leads (in its own process, at the commit itself: the
 // ChannelListener hears its own pool's commits in-process); the poll is the fallback for a lost NOTIFY.
-// A runner in the same process also says which read models it moved, and to where
-// (`announceCheckpoints`): a wait those cover ends without looking again.
+// A runner in the same process also says, with its in-process wake, which read models it moved and
+// to where (`CheckpointsMoved`): a wait those cover ends without looking again.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
-import { ChannelListener, READ_MODELS_CHANNEL } from '../db/notifications.js';
+import { ChannelListener, READ_MODELS_CHANNEL, type CheckpointsMoved } from '../db/notifications.js';
 import { AppError } from '../errors.js';
 import { comparePositions, type Position } from '../eventstore/position.js';
-
-type Moved = (readModels: readonly string[], position: Position) => void;
-
-/** In-process hearers of `announceCheckpoints`, by pool. */
-const movedHearers = new WeakMap<pg.Pool, Set<Moved>>();
-
-/**
- * Called by a projection runner right after it committed `readModels`' checkpoints at `position` on
- * `pool`: the waits of this process on that pool learn it at once. What a runner in another process
- * commits is learnt from its NOTIFY and a look.
- */
-export function announceCheckpoints(pool: pg.Pool, readModels: readonly string[], position: Position): void {
-  for (const hear of movedHearers.get(pool) ?? []) hear(readModels, position);
-}
-
-function hearMoves(pool: pg.Pool, hear: Moved): () => void {
-  const hearers = movedHearers.get(pool) ?? new Set<Moved>();
-  movedHearers.set(pool, hearers);
-  hearers.add(hear);
-  return () => hearers.delete(hear);
-}
 
 /** How long a client is told to wait before trying again. */
 export const STALLED_RETRY_AFTER_SECONDS = 5;
@@ -74,7 +53,9 @@ export class ProjectionWaiter {
   private readonly paused = new Set<() => void>();
   /** Counts NOTIFYs, so one heard while a wait was looking is not missed. */
   private wakes = 0;
-  private readonly listener: ChannelListener;
+  /** The waits under way, each told what the runner of this process says it moved. */
+  private readonly hearing = new Set<(moved: CheckpointsMoved) => void>();
+  private readonly listener: ChannelListener<CheckpointsMoved>;
   private readonly listeningPollMs: number;
 
   constructor(
@@ -83,7 +64,8 @@ export class ProjectionWaiter {
     options: ProjectionWaiterOptions = {},
   ) {
     this.listeningPollMs = options.listeningPollMs ?? 250;
-    const wake = () => {
+    const wake = (_mark?: bigint, moved?: CheckpointsMoved) => {
+      if (moved) for (const hear of this.hearing) hear(moved);
       this.wakes += 1;
       for (const resume of this.paused) resume();
     };
@@ -125,13 +107,14 @@ export class ProjectionWaiter {
     if (!position || this.timeoutMs === 0 || readModels?.length === 0) return;
     // Read models a runner of this process has committed at `position` or later since the wait began.
     const caughtUp = new Set<string>();
-    const stopHearing = hearMoves(this.pool, (moved, at) => {
-      if (comparePositions(at, position) >= 0) for (const name of moved) caughtUp.add(name);
-    });
+    const hear = (moved: CheckpointsMoved) => {
+      if (comparePositions(moved.position, position) >= 0) for (const name of moved.readModels) caughtUp.add(name);
+    };
+    this.hearing.add(hear);
     try {
       await this.waitUntil(position, readModels, caughtUp);
     } finally {
-      stopHearing();
+      this.hearing.delete(hear);
     }
   }
 

@@ -8,5 +8,4 @@ export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';
 export { apiMigrations } from '../accounts/migrations.js';
 export { LeaderLock, LOST_MESSAGE, type LeaderLockLog, type LeaderLockOptions } from './leader-lock.js';
 export { CheckpointTable, CheckpointedSubscription, type CheckpointedSubscriptionOptions } from './checkpointed-subscription.js';
-export { CommittedNotifier, READ_MODELS_CHANNEL } from '../db/notifications.js';
-export { announceCheckpoints } from '../http/projection-waiter.js';
+export { CommittedNotifier, READ_MODELS_CHANNEL, type CheckpointsMoved } from '../db/notifications.js';

@@ -24,8 +24,8 @@ import {
   CommittedNotifier,
   LeaderLock,
   READ_MODELS_CHANNEL,
-  announceCheckpoints,
   inTransaction,
+  type CheckpointsMoved,
   type LeaderLockLog,
 } from '@titleledger/api/runtime';
 import { START, comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent, type Subscription } from '@titleledger/api/eventstore';
@@ -121,11 +121,11 @@ export class ProjectionRunner {
   /** Each projection's current failure, until it applies a batch again. */
   private readonly failures = new Map<string, string>();
   /** Wakes the API's read-your-writes waits, in every process, once a checkpoint has moved. */
-  private readonly moved: CommittedNotifier;
+  private readonly moved: CommittedNotifier<CheckpointsMoved>;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.moved = new CommittedNotifier(options.pool, READ_MODELS_CHANNEL);
+    this.moved = new CommittedNotifier<CheckpointsMoved>(options.pool, READ_MODELS_CHANNEL);
     this.lock = new LeaderLock({
       pool: options.pool,
       key: LEADER_LOCK,
@@ -229,11 +229,8 @@ export class ProjectionRunner {
         return null;
       });
       if (applied) {
-        if (applied.length > 0) {
-          // Every member's checkpoint is at `last` now, whether it had events to apply or not.
-          announceCheckpoints(this.options.pool, members.map((p) => p.name), last);
-          this.moved.notify();
-        }
+        // Every member's checkpoint is at `last` now, whether it had events to apply or not.
+        if (applied.length > 0) this.moved.notify(undefined, { readModels: members.map((p) => p.name), position: last });
         for (const { projection, count } of applied) {
           await this.recovered(projection.name);
           await this.options.afterBatch?.(projection.name, last, count);
