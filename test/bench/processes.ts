@@ -4,57 +4,29 @@
 // bare multipart route of the registrations bench, in this process. `npm run bench` builds first.
 // Reported, never a failure: it says whether replicating the API pays on this machine's cores.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '@titleledger/api/runtime';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
+import { REPO_ROOT, healthy, productionDeployment } from '../support/built-scripts.js';
 import { creatorFlows, fetchSender, registrationIntent } from '../support/flows.js';
 import { percentile, printRows, type BenchPostgres, type Row } from './harness.js';
 import { baselineServer, form, load } from './registrations.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// Hardhat account #7, on a node of this bench's own.
-const ANCHORER_KEY = '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356';
 
 interface Layout {
   readonly urls: string[];
   stop(): Promise<void>;
 }
 
-/** Runs a script of a built package to its end; its output, or throws. */
-async function runToEnd(script: string, args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited ${code}:\n${out}`);
-  return out;
-}
-
 /** One projections, one ledger and `apis` API processes on a database of their own, healthy. */
 async function startLayout(pg: BenchPostgres, chain: HardhatNode, apis: number): Promise<Layout> {
   const { url } = await pg.database(`bench_processes_${apis}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'titleledger-bench-processes-'));
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    CHAIN_RPC_URL: chain.rpcUrl,
-    ANCHOR_PRIVATE_KEY: ANCHORER_KEY,
-    HOST: '127.0.0.1',
-  };
-  const deployed = await runToEnd('ledger/dist/chain/cli.js', ['deploy', '--rpc', chain.rpcUrl], env);
-  env.ANCHOR_CONTRACT = /^ANCHOR_CONTRACT=(0x[0-9a-fA-F]{40})$/m.exec(deployed)![1]!;
+  const env = await productionDeployment({ databaseUrl: url, dataDir, rpcUrl: chain.rpcUrl, extra: { LOG_LEVEL: 'warn' } });
   const children: ChildProcess[] = [];
   const start = (script: string, extra: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env, ...extra }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, script)], { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', ...env, ...extra }, stdio: 'ignore' });
     children.push(child);
   };
   start('projections/dist/main.js');
@@ -73,7 +45,7 @@ async function startLayout(pg: BenchPostgres, chain: HardhatNode, apis: number):
   };
   const deadline = Date.now() + 120_000;
   for (const api of urls) {
-    while ((await fetch(`${api}/api/health`).then((r) => r.status, () => 0)) !== 200) {
+    while (!(await healthy(api))) {
       if (Date.now() > deadline) {
         await stop();
         throw new Error(`the API at ${api} did not become healthy in 2 minutes`);
@@ -108,7 +80,7 @@ async function measure(layout: Layout, count: number) {
 }
 
 export async function benchProcesses(pg: BenchPostgres, options: { registrations: number }): Promise<void> {
-  if (!existsSync(path.join(root, 'api/dist/main.js'))) {
+  if (!existsSync(path.join(REPO_ROOT, 'api/dist/main.js'))) {
     console.log('\n## Registrations in the production layout\n\nSkipped: no api/dist (run `npm run build`, as `npm run bench` does).');
     return;
   }

@@ -4,21 +4,18 @@
 // NODE_ENV=production and real keys. Both APIs take registrations at once; then the leading ledger is
 // SIGKILLed and the other takes over. Needs `npm run build` (npm test builds first).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { id as eventTopic, JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@titleledger/api/runtime';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { REPO_ROOT, healthy, productionDeployment, runBuiltScript } from '../support/built-scripts.js';
 import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// Hardhat account #7: no other test uses it.
-const ANCHORER_KEY = '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356';
 const CREATORS = 4;
 
 interface Proc {
@@ -35,8 +32,8 @@ let env: Record<string, string>;
 const procs: Proc[] = [];
 
 function start(name: string, script: string, extra: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, [path.join(root, script)], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, script)], {
+    cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,29 +50,8 @@ function start(name: string, script: string, extra: Record<string, string> = {})
 const logged = (proc: Proc, message: string) => proc.lines.some((line) => line.includes(message));
 const tail = (proc: Proc) => proc.lines.slice(-20).join('\n');
 
-async function healthy(url: string): Promise<boolean> {
-  try {
-    const reply = await fetch(`${url}/api/health`);
-    return reply.status === 200;
-  } catch {
-    return false;
-  }
-}
-
 /** Runs an operator's command (`npm run chain`, `npm run audit`) with the deployment's environment; its output, or throws. */
-async function runCommand(script: string, args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [path.join(root, script), ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`${script} ${args.join(' ')} exited ${code}:\n${out}`);
-  return out;
-}
+const runCommand = (script: string, args: string[]) => runBuiltScript(script, args, env);
 
 const apis: { url: string; proc: Proc }[] = [];
 let ledgers: Proc[] = [];
@@ -84,20 +60,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   node = await startHardhatNode({ port: await freePort() });
   dataDir = mkdtempSync(path.join(tmpdir(), 'tl-prod-'));
-  env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    CHAIN_RPC_URL: node.rpcUrl,
-    ANCHOR_PRIVATE_KEY: ANCHORER_KEY,
-    LEDGER_BATCH_SECONDS: '1',
-    HOST: '127.0.0.1',
-  };
-  const deployed = await runCommand('ledger/dist/chain/cli.js', ['deploy', '--rpc', node.rpcUrl]);
-  env.ANCHOR_CONTRACT = /^ANCHOR_CONTRACT=(0x[0-9a-fA-F]{40})$/m.exec(deployed)![1]!;
+  env = await productionDeployment({ databaseUrl: db.url, dataDir, rpcUrl: node.rpcUrl, extra: { LOG_LEVEL: 'info', LEDGER_BATCH_SECONDS: '1' } });
 
   // The projections process migrates the read models; the others wait for its migrations' lock.
   start('projections', 'projections/dist/main.js');
