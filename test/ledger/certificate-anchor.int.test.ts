@@ -1,12 +1,13 @@
 // What a certificate is made from, in one query (issue 18 item 2): the registration and the anchor the
 // ledger's read model holds for it. Against real Postgres: before the ledger's migrations ran (an API
-// started first), once its batch is sealed (no transaction yet), and once it is anchored.
+// started first), once its batch is sealed (no transaction yet), and once it is anchored; and many
+// at once, as the certificate requests of one turn ask for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerMigrations } from '@titleledger/ledger';
 import { readModelMigrations } from '@titleledger/projections';
 import { migrate } from '../../api/src/db/migrate.js';
 import { insertRegistrations } from '../../api/src/search/registrations-fixture.js';
-import { findRegistrationWithAnchor } from '../../api/src/tr-bundle/proof.js';
+import { findRegistrationsWithAnchors, findRegistrationWithAnchor } from '../../api/src/tr-bundle/proof.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let db: TestDatabase;
@@ -29,6 +30,9 @@ describe('findRegistrationWithAnchor', () => {
     expect(found?.registration).toMatchObject({ tr_number: 'TR-A1', title: 'Sealed then anchored', registrant_name: 'Ada Lovelace' });
     expect(found?.anchor).toBeNull();
     expect(await findRegistrationWithAnchor(db.pool, 'TR-NONE')).toBeNull();
+    const many = await findRegistrationsWithAnchors(db.pool, ['TR-B2', 'TR-NONE', 'TR-A1']);
+    expect([...many.keys()].sort()).toEqual(['TR-A1', 'TR-B2']);
+    expect(many.get('TR-B2')).toMatchObject({ registration: { title: 'Never sealed' }, anchor: null });
   });
 
   it('gives the anchor once sealed (no transaction yet) and once anchored, and none for a registration never sealed', async () => {
@@ -49,5 +53,11 @@ describe('findRegistrationWithAnchor', () => {
     expect(unsealed?.registration.tr_number).toBe('TR-B2');
     expect(unsealed?.anchor).toBeNull();
     expect(await findRegistrationWithAnchor(db.pool, 'TR-NONE')).toBeNull();
+
+    const many = await findRegistrationsWithAnchors(db.pool, ['TR-A1', 'TR-NONE', 'TR-B2']);
+    expect([...many.keys()].sort()).toEqual(['TR-A1', 'TR-B2']);
+    expect(many.get('TR-A1')?.anchor).toEqual({ txHash: '0xabc', blockNumber: '9007199254740993', chainId: '31337' });
+    expect(many.get('TR-B2')?.anchor).toBeNull();
+    expect(Object.keys(many.get('TR-A1')!.registration).filter((key) => key.startsWith('proof_'))).toEqual([]);
   });
 });

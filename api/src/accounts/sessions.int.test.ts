@@ -1,6 +1,8 @@
 // Sessions where the `users` read model is not in the database (an API composed without the
-// projections' migrations): a session still resolves, without an e-mail; with it, the e-mail comes along.
+// projections' migrations): a session still resolves, without an e-mail; with it, the e-mail comes
+// along. And the sessions asked for in one turn (a burst of requests): one query answers them all.
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { accountsMigrations } from './migrations.js';
@@ -23,4 +25,30 @@ it('resolves a session without the users read model, then with its e-mail once t
   await db.pool.query(`CREATE TABLE users (id uuid PRIMARY KEY, email text NOT NULL)`);
   await db.pool.query(`INSERT INTO users (id, email) VALUES ($1, 'ada@example.com')`, [userId]);
   expect(await sessions.resolve(token)).toMatchObject({ userId, email: 'ada@example.com' });
+});
+
+it('answers the sessions asked for in one turn with one query, each as it is: live, unknown, idle too long', async () => {
+  const statements: string[] = [];
+  const counted = {
+    query: ((text: string, values?: unknown[]) => {
+      statements.push(text.trim().split(/\s+/)[0]!);
+      return db.pool.query(text, values);
+    }) as pg.Pool['query'],
+  };
+  const sessions = new Sessions(counted, 60 * 60 * 1000);
+  const [ada, alan, idle] = [randomUUID(), randomUUID(), randomUUID()];
+  const adaToken = await sessions.create(ada);
+  const alanToken = await sessions.create(alan);
+  const idleToken = await sessions.create(idle);
+  await db.pool.query(`UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE user_id = $1`, [idle]);
+  statements.length = 0;
+
+  const asked = [adaToken, alanToken, 'not-a-token', idleToken, ...Array.from({ length: 16 }, (_, i) => (i % 2 ? adaToken : alanToken))];
+  const answers = await Promise.all(asked.map((token) => sessions.resolve(token)));
+
+  expect(answers.map((answer) => answer?.userId ?? null)).toEqual([ada, alan, null, null, ...Array.from({ length: 16 }, (_, i) => (i % 2 ? ada : alan))]);
+  // One query for the twenty, and one to remove what ended; not one (or two) per request.
+  expect(statements).toEqual(['WITH', 'DELETE']);
+  const { rows } = await db.pool.query<{ user_id: string }>('SELECT user_id FROM sessions WHERE user_id = ANY($1::uuid[])', [[ada, alan, idle]]);
+  expect(rows.map((row) => row.user_id).sort()).toEqual([ada, alan].sort());
 });

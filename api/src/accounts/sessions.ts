@@ -3,6 +3,7 @@
 // the log records the logins themselves (UserLoggedIn).
 import { createHash, randomBytes } from 'node:crypto';
 import { isUndefinedTable } from '../db/missing.js';
+import { sameTurnLookup } from '../db/same-turn.js';
 import type { Queryable } from './user-keys.js';
 
 export interface SessionInfo {
@@ -22,16 +23,17 @@ const hashToken = (token: string): Buffer => createHash('sha256').update(token).
 export const touchAfterMs = (idleMs: number): number => Math.min(60_000, Math.floor(idleMs / 100));
 
 interface ResolvedRow {
+  readonly token_hash: Buffer;
   readonly user_id: string;
   readonly created_at: Date;
   readonly email: string | null;
 }
 
-/** The session's row if live, touched when due; `tail` says where the e-mail comes from. */
+/** The rows of the sessions named that are live, touched when due; `tail` says where the e-mail comes from. */
 function resolveSql(tail: string): string {
   return `WITH live AS (
       SELECT token_hash, user_id, created_at, last_seen_at FROM sessions
-       WHERE token_hash = $1 AND last_seen_at > now() - $2 * interval '1 millisecond'
+       WHERE token_hash = ANY($1::bytea[]) AND last_seen_at > now() - $2 * interval '1 millisecond'
     ), due AS (
       -- Requests that come together (a page's parallel calls) each find the touch due: one makes
       -- it, the others skip the row it holds rather than queue behind its commit, one by one.
@@ -41,14 +43,19 @@ function resolveSql(tail: string): string {
     ), touched AS (
       UPDATE sessions s SET last_seen_at = now() FROM due WHERE s.token_hash = due.token_hash
     )
-    SELECT live.user_id, live.created_at, ${tail}`;
+    SELECT live.token_hash, live.user_id, live.created_at, ${tail}`;
 }
 
 export class Sessions {
+  /** The sessions asked for in one turn of the event loop, by token hash (hex), in one query. */
+  private readonly lookup: (hashHex: string) => Promise<SessionInfo | null>;
+
   constructor(
     private readonly db: Queryable,
     private readonly idleMs: number,
-  ) {}
+  ) {
+    this.lookup = sameTurnLookup((hashes) => this.resolveAll(hashes.map((hex) => Buffer.from(hex, 'hex'))));
+  }
 
   async create(userId: string, options: { rememberMe?: boolean; clientIp?: string | null; userAgent?: string | null } = {}): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -62,23 +69,28 @@ export class Sessions {
   /**
    * The session behind a token, touching it at most once a minute (`touchAfterMs`): a request then
    * only reads, and commits nothing to wait for; the idle limit slides a minute at a time. Null
-   * (and the row removed) when unknown or idle too long.
+   * (and the row removed) when unknown or idle too long. The requests of one event-loop turn are
+   * answered by one query (db/same-turn.ts), made after each of them asked.
    */
-  async resolve(token: string): Promise<SessionInfo | null> {
-    const hash = hashToken(token);
-    const params = [hash, this.idleMs, touchAfterMs(this.idleMs)];
-    // The user's e-mail in the same round trip (every signed-in request needs it), unless the
-    // `users` read model is not in this database: then the session alone, with no e-mail.
+  resolve(token: string): Promise<SessionInfo | null> {
+    return this.lookup(hashToken(token).toString('hex'));
+  }
+
+  /** The live sessions among `hashes`, by hash (hex); the others' rows are removed. */
+  private async resolveAll(hashes: readonly Buffer[]): Promise<Map<string, SessionInfo>> {
+    const params = [hashes, this.idleMs, touchAfterMs(this.idleMs)];
+    // The users' e-mails in the same round trip (every signed-in request needs them), unless the
+    // `users` read model is not in this database: then the sessions alone, with no e-mail.
     const { rows } = await this.db
       .query<ResolvedRow>(resolveSql('u.email FROM live LEFT JOIN users u ON u.id = live.user_id'), params)
       .catch((error: unknown) => {
         if (!isUndefinedTable(error)) throw error;
         return this.db.query<ResolvedRow>(resolveSql('NULL::text AS email FROM live'), params);
       });
-    const row = rows[0];
-    if (row) return { userId: row.user_id, createdAt: row.created_at, email: row.email };
-    await this.db.query('DELETE FROM sessions WHERE token_hash = $1', [hash]);
-    return null;
+    const live = new Map(rows.map((row) => [row.token_hash.toString('hex'), { userId: row.user_id, createdAt: row.created_at, email: row.email }]));
+    const ended = hashes.filter((hash) => !live.has(hash.toString('hex')));
+    if (ended.length > 0) await this.db.query('DELETE FROM sessions WHERE token_hash = ANY($1::bytea[])', [ended]);
+    return live;
   }
 
   async revoke(token: string): Promise<void> {

@@ -72,3 +72,9 @@ export async function findRegistration(pool: pg.Pool, trNumber: string): Promise
   const { rows } = await pool.query<RegistrationRow>('SELECT * FROM registrations WHERE tr_number = $1', [trNumber]);
   return rows[0] ?? null;
 }
+
+/** The registrations among `trNumbers` that exist, in one query. */
+export async function findRegistrations(pool: pg.Pool, trNumbers: readonly string[]): Promise<RegistrationRow[]> {
+  const { rows } = await pool.query<RegistrationRow>('SELECT * FROM registrations WHERE tr_number = ANY($1::text[])', [trNumbers]);
+  return rows;
+}

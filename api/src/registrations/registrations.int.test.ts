@@ -219,6 +219,27 @@ describe('submission', () => {
     expect((await call({ method: 'GET', url: '/api/copyright/certificate-preview/TR-COPY-2026-NOPE1234', token: alice.token })).status).toBe(404);
   });
 
+  it('answers certificate requests made together each for its own sender: the right file, or the refusal that sender gets', async () => {
+    // Requests of one turn share their session and registration lookups (db/same-turn.ts): each
+    // must still get its own answer.
+    const bobs = await flows.submit(bob.token, registrationFields(await flows.paidSession(bob.token), { title: 'Bob at once' }), { name: 'bob.txt', content: textBytes('bob') });
+    expect(bobs.status).toBe(201);
+    const bobTr: string = bobs.json().tr_number;
+    const asks = [
+      ...Array.from({ length: 6 }, () => ({ token: alice.token, tr: created.tr_number, want: 200 })),
+      ...Array.from({ length: 6 }, () => ({ token: bob.token, tr: bobTr, want: 200 })),
+      { token: bob.token, tr: created.tr_number, want: 404 },
+      { token: alice.token, tr: bobTr, want: 404 },
+      { token: 'not-a-session', tr: bobTr, want: 401 },
+      { token: alice.token, tr: 'TR-COPY-2026-NOPE1234', want: 404 },
+    ];
+    const answers = await Promise.all(asks.map(({ token, tr }) => call({ method: 'GET', url: `/api/copyright/download-certificate/${tr}`, token })));
+    expect(answers.map((answer) => answer.status)).toEqual(asks.map((ask) => ask.want));
+    answers.forEach((answer, i) => {
+      if (answer.status === 200) expect(pdfText(answer.raw)).toContain(asks[i]!.tr);
+    });
+  });
+
   it('renders a new registration\'s certificate in the background, then serves that file with an ETag (304 when unchanged)', async () => {
     const rendered = () => {
       try {

@@ -25,7 +25,8 @@ import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
 import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
-import { findRegistrationWithAnchor, loadChain, loadProof } from '../tr-bundle/proof.js';
+import { sameTurnLookup } from '../db/same-turn.js';
+import { findRegistrationsWithAnchors, loadChain, loadProof } from '../tr-bundle/proof.js';
 import { bundleRegistration } from './bundle-registration.js';
 import type { RegistrationFeature } from './feature.js';
 import { certificateData } from './certificate-renderer.js';
@@ -104,6 +105,8 @@ function isAdmin(request: FastifyRequest): boolean {
 export async function registrationRoutes(app: App, options: { feature: RegistrationFeature }): Promise<void> {
   const feature = options.feature;
   const { config, pool } = app.deps;
+  // The certificate requests of one event-loop turn look their registrations up together.
+  const registrationWithAnchor = sameTurnLookup((trNumbers: readonly string[]) => findRegistrationsWithAnchors(pool, trNumbers));
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 20_000 },
   });
@@ -203,11 +206,11 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
   /**
    * The certificate as a static file: its ETag is known from the data before any file is read, so a
    * revalidation is a 304; otherwise the file rendered in the background, or rendered now. The
-   * registration and its anchor come in one query.
+   * registration and its anchor come in one query, shared with the other requests of the same turn.
    */
   async function sendCertificate(request: FastifyRequest, reply: FastifyReply, as: CertificateFormat, headers: Record<string, string>) {
     const { user, tr } = registrationRequest(request);
-    const found = await findRegistrationWithAnchor(pool, tr);
+    const found = await registrationWithAnchor(tr);
     const file = feature.certificateCache.file(certificateData(config.publicUrl, { registration: visibleTo(user, found?.registration), anchor: found?.anchor ?? null }), as);
     // Private, and revalidated on every use: the same URL shows the anchor once there is one.
     reply.header('etag', file.etag).header('cache-control', 'private, no-cache').headers(headers);

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { bundleProof, chainStatus, findAnchoredProof } from '../anchoring/anchor-queries.js';
 import { publicRpcUrl, type Config } from '../config.js';
 import { isUndefinedTable } from '../db/missing.js';
-import { findRegistration, type RegistrationRow } from '../registrations/queries.js';
+import { findRegistrations, type RegistrationRow } from '../registrations/queries.js';
 import type { TrChain } from './bundle.js';
 
 interface AnchorInfo {
@@ -42,27 +42,34 @@ export interface RegistrationWithAnchor {
 type JoinedRow = RegistrationRow & { proof_present: boolean; proof_tx_hash: string | null; proof_block_number: string | null; proof_chain_id: string | null };
 
 /**
- * The registration and its anchor in one query (the certificate routes ask on every request); null
- * when there is no such registration. A database without the ledger's read model (an API started
- * before the ledger's migrations ran) has no anchor to show.
+ * The registrations among `trNumbers` with their anchors, by TR number, in one query (the
+ * certificate routes ask on every request, and the requests of one turn ask together). A database
+ * without the ledger's read model (an API started before the ledger's migrations ran) has no
+ * anchor to show.
  */
-export async function findRegistrationWithAnchor(pool: pg.Pool, trNumber: string): Promise<RegistrationWithAnchor | null> {
+export async function findRegistrationsWithAnchors(pool: pg.Pool, trNumbers: readonly string[]): Promise<Map<string, RegistrationWithAnchor>> {
   let rows: JoinedRow[];
   try {
     ({ rows } = await pool.query<JoinedRow>(
       `SELECT r.*, p.tr_number IS NOT NULL AS proof_present, p.tx_hash AS proof_tx_hash,
               p.block_number::text AS proof_block_number, p.chain_id::text AS proof_chain_id
          FROM registrations r LEFT JOIN registration_proofs p ON p.tr_number = r.tr_number
-        WHERE r.tr_number = $1`,
-      [trNumber],
+        WHERE r.tr_number = ANY($1::text[])`,
+      [trNumbers],
     ));
   } catch (error) {
     if (!isUndefinedTable(error)) throw error;
-    const registration = await findRegistration(pool, trNumber);
-    return registration && { registration, anchor: null };
+    return new Map((await findRegistrations(pool, trNumbers)).map((registration) => [registration.tr_number, { registration, anchor: null }]));
   }
-  const row = rows[0];
-  if (!row) return null;
-  const { proof_present, proof_tx_hash, proof_block_number, proof_chain_id, ...registration } = row;
-  return { registration, anchor: proof_present ? { txHash: proof_tx_hash, blockNumber: proof_block_number, chainId: proof_chain_id } : null };
+  return new Map(
+    rows.map(({ proof_present, proof_tx_hash, proof_block_number, proof_chain_id, ...registration }) => [
+      registration.tr_number,
+      { registration, anchor: proof_present ? { txHash: proof_tx_hash, blockNumber: proof_block_number, chainId: proof_chain_id } : null },
+    ]),
+  );
+}
+
+/** One registration with its anchor; null when there is no such registration. */
+export async function findRegistrationWithAnchor(pool: pg.Pool, trNumber: string): Promise<RegistrationWithAnchor | null> {
+  return (await findRegistrationsWithAnchors(pool, [trNumber])).get(trNumber) ?? null;
 }
