@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -95,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   installErrorHandling(app);
-  await app.register(fastifyHelmet, securityHeaders(deps.config));
+  await app.register(securityHeaders, { config: deps.config });
   await app.register(fastifyCookie);
   refuseCrossSiteRequests(app, deps.config.publicUrl);
   await app.register(apiDocs);

@@ -1,22 +1,26 @@
-// The header policy per configuration, on a bare fastify with the same helmet options as the app:
-// HSTS only in production, Stripe's origins only with Stripe, the checkout script's hash exact.
+// The header policy per configuration, on a bare fastify with the app's plugin: HSTS only in
+// production, Stripe's origins only with Stripe, the checkout script's hash exact, and the same
+// headers on a 404 and on an error as on a page.
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { LOCAL_CHECKOUT_SCRIPT, localCheckoutPage } from '../payments/checkout-page.js';
-import { frameableBySelf, LOCAL_CHECKOUT_SCRIPT_HASH, securityHeaders } from './security-headers.js';
+import { LOCAL_CHECKOUT_SCRIPT_HASH, securityHeaders } from './security-headers.js';
 
 async function headersFor(env: Record<string, string>, path = '/page') {
   const config = loadConfig(env);
   const app = Fastify();
-  await app.register(fastifyHelmet, securityHeaders(config));
+  await app.register(securityHeaders, { config });
   app.get('/page', async () => 'ok');
-  app.get('/framed', { helmet: frameableBySelf(config) }, async () => 'ok');
+  app.get('/framed', { config: { frameableBySelf: true } }, async () => 'ok');
+  app.get('/fails', async () => {
+    throw new Error('broken');
+  });
   const response = await app.inject({ method: 'GET', url: path });
   await app.close();
-  return response.headers;
+  const { date: _date, 'content-length': _length, 'content-type': _type, ...policy } = response.headers;
+  return policy;
 }
 
 const directive = (csp: unknown, name: string) =>
@@ -56,6 +60,16 @@ describe('security headers', () => {
     const headers = await headersFor({}, '/framed');
     expect(directive(headers['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'self'");
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Only the framing differs from every other response.
+    const page = await headersFor({}, '/page');
+    expect({ ...headers, 'content-security-policy': undefined, 'x-frame-options': undefined }).toEqual({ ...page, 'content-security-policy': undefined, 'x-frame-options': undefined });
+    expect(String(headers['content-security-policy']).replace("frame-ancestors 'self'", '')).toBe(String(page['content-security-policy']).replace("frame-ancestors 'none'", ''));
+  });
+
+  it('puts the same headers on a 404 and on an error as on a page', async () => {
+    const page = await headersFor({}, '/page');
+    expect(await headersFor({}, '/nothing-here')).toEqual(page);
+    expect(await headersFor({}, '/fails')).toEqual(page);
   });
 
   it("allows exactly the checkout page's inline script, byte for byte", () => {

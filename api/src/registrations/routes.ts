@@ -11,7 +11,6 @@ import { commandContext } from '../http/context.js';
 import { parseInput } from '../http/errors.js';
 import { errorResponses } from '../http/openapi.js';
 import { asBinaryBody, binaryBody } from '../schemas/errors.js';
-import { frameableBySelf } from '../http/security-headers.js';
 import {
   dashboardStatsSchema,
   registrationCreatedSchema,
@@ -224,7 +223,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     sendCertificate(request, reply, 'png', {}),
   );
 
-  app.get('/copyright/certificate-preview/:tr', { helmet: frameableBySelf(config), schema: certificateSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
+  app.get('/copyright/certificate-preview/:tr', { config: { frameableBySelf: true }, schema: certificateSchema('The certificate, shown inline (framed by our own pages only)', 'application/pdf') }, async (request, reply) => {
     const { tr } = trParams.parse(request.params);
     return sendCertificate(request, reply, 'pdf', { 'content-disposition': `inline; filename="TitleLedger-${tr.toUpperCase()}.pdf"` });
   });
