@@ -1,5 +1,6 @@
 // The certificate cache's memory: a file served once is served again without reading the blob store,
-// within the byte budget, the least recently used leaving first.
+// within the byte budget, the least recently used leaving first; a document named once is named
+// again from its data, and any change to the data names a new file.
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../documents/blob-store.js';
@@ -58,5 +59,20 @@ describe('certificate cache memory', () => {
     files.set(pdfId(cache, 'TR-B'), Buffer.alloc(20, 'b'));
     for (const tr of ['TR-A', 'TR-A', 'TR-B', 'TR-A']) await cache.file(data(tr)).read();
     expect(reads).toEqual([pdfId(cache, 'TR-A'), pdfId(cache, 'TR-B'), pdfId(cache, 'TR-A')]);
+  });
+
+  it('names the same data the same way every time, and a change to any field (an anchor, a format) anew, however warm the cache', async () => {
+    const { blobs } = countingBlobs();
+    const cache = new CertificateCache(pool, blobs);
+    const fresh = new CertificateCache(pool, blobs);
+    const pending = data('TR-N');
+    const anchored = { ...pending, status: 'registered', anchor: { txHash: '0xabc', blockNumber: '7', chainId: '31337' } };
+    const names = [cache.file(pending).etag, cache.file({ ...pending }).etag, cache.file(anchored).etag, cache.file(pending, 'png').etag];
+    expect(names[1]).toBe(names[0]);
+    expect(new Set(names).size).toBe(3);
+    // The names are the documents' own: a cache that never saw the data names it alike.
+    expect(fresh.file(anchored).etag).toBe(names[2]);
+    expect(cache.file({ ...anchored, anchor: { ...anchored.anchor, blockNumber: '8' } }).etag).not.toBe(names[2]);
+    expect(cache.file({ ...pending, title: `${pending.title}!` }).etag).not.toBe(names[0]);
   });
 });
