@@ -76,6 +76,29 @@ export async function load(count: number, clients: number, call: (i: number) => 
   return { rate: count / seconds, latencies: latencies.sort((a, b) => a - b) };
 }
 
+/** How many bursts of 20 each certificate measure pools. */
+const BURSTS = 15;
+
+/** Bursts of 20 requests at once: the median of their p95s, and the rate over the time spent in them. */
+class Burst {
+  private readonly p95s: number[] = [];
+  private seconds = 0;
+
+  async add(call: () => Promise<void>): Promise<void> {
+    const { rate, latencies } = await load(20, 20, call);
+    this.p95s.push(percentile(latencies, 95));
+    this.seconds += 20 / rate;
+  }
+
+  get p95(): number {
+    return percentile([...this.p95s].sort((a, b) => a - b), 50);
+  }
+
+  get rate(): number {
+    return (this.p95s.length * 20) / this.seconds;
+  }
+}
+
 export async function baselineServer() {
   const bare = Fastify();
   await bare.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024 } });
@@ -193,15 +216,22 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     await load(4, 2, async () => certificate());
     await atRest(pool, path.join(dataDir, 'certificates'));
     const histogram = await armedEventLoopHistogram(1);
-    const certs = await load(20, 20, async () => certificate());
+    await load(20, 20, async () => certificate());
     const poolStall = await longestStall(histogram);
-    const staticRun = await load(20, 20, async () => {
-      await (await fetch(`${bare.url}/pdf`)).arrayBuffer();
-    });
-    // What any signed-in request costs here: a route of ours that reads nothing but the session.
-    const sessionOnly = await load(20, 20, async () => {
-      await (await fetch(`${base}/api/registry/public-key`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
-    });
+    // One burst of 20 lasts a few milliseconds, and its p95 swings with whatever else the machine
+    // does then (a stall of the whole process puts all 20 of a burst past a pooled p95): bursts of
+    // each kind in turn, BURSTS of each, and the median of their p95s.
+    const bursts = { certificate: new Burst(), static: new Burst(), session: new Burst() };
+    for (let round = 0; round < BURSTS; round += 1) {
+      await bursts.certificate.add(async () => certificate());
+      await bursts.static.add(async () => {
+        await (await fetch(`${bare.url}/pdf`)).arrayBuffer();
+      });
+      // What any signed-in request costs here: a route of ours that reads nothing but the session.
+      await bursts.session.add(async () => {
+        await (await fetch(`${base}/api/registry/public-key`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+      });
+    }
     // The same document rendered on the main thread: what the worker pool saves the event loop.
     const require = createRequire(path.resolve('api/package.json'));
     const pdfmake = require('pdfmake');
@@ -220,12 +250,12 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     );
     const mainThreadStall = await longestStall(mainThread);
     rows.push(
-      { name: 'certificate PDFs/s (20 at once)', value: certs.rate, unit: '/s', baseline: { name: 'static PDF route', value: staticRun.rate }, higherIsBetter: true },
+      { name: `certificate PDFs/s (20 at once, ${BURSTS} bursts)`, value: bursts.certificate.rate, unit: '/s', baseline: { name: 'static PDF route', value: bursts.static.rate }, higherIsBetter: true },
       {
-        name: 'certificate p95', value: percentile(certs.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false, target: '≤ 2× static (issue 18)',
-        bound: 'two queries on the request path (the session with its e-mail; the registration with its anchor), for 20 requests at once on 2 cores shared with Postgres; the file itself comes from memory (the cache keeps the last 32 MB served); measured at rest (every registration anchored, background renders done); the static route reads nothing. The session check alone takes more than the static route (next row): in a probe of 15 bursts of 20 (2026-11-27), p95 medians were 4.4 ms static, 6.7 ms for a route of ours without a session, 11.9 ms with one, 17.3 ms for the certificate. Sessions are checked in Postgres on every request so that a sign-out or a revocation holds at once in every API process, so the 2× is not reachable without caching them',
+        name: `certificate p95 of 20 at once (median of ${BURSTS} bursts)`, value: bursts.certificate.p95, unit: 'ms', baseline: { name: 'static PDF route', value: bursts.static.p95 }, higherIsBetter: false, target: '≤ 2× static (issue 18)',
+        bound: 'two queries on the request path (the session with its e-mail; the registration with its anchor), each shared by the requests of the same event-loop turn (db/same-turn.ts), for 20 requests at once on 2 cores shared with Postgres and with this bench\'s client; the file itself comes from memory (the cache keeps the last 32 MB served); measured at rest (every registration anchored, background renders done); the static route reads nothing and runs none of our hooks. It sits at the 2× line: in probes of 40 bursts (2026-11-27, medians of the bursts\' p95s) 7.4–9.1 ms against 3.8–4.9 ms static, 1.8–2.1×, after sharing the lookups of a turn (13.2–14.2 ms before), building the security headers once and naming a prepared certificate by its data (together −24% of the API\'s CPU per certificate request). Starting the registration lookup beside the session check instead of after it gave no measurable gain (tried, not kept): the main thread is busy with the burst\'s other requests meanwhile. Most of what remains is writing the responses and the client\'s own work, which the static route has too. Sessions are not cached: a sign-out or a revocation holds at once in every API process',
       },
-      { name: 'p95 of a route that checks the session only (20 at once)', value: percentile(sessionOnly.latencies, 95), unit: 'ms', baseline: { name: 'static PDF route', value: percentile(staticRun.latencies, 95) }, higherIsBetter: false },
+      { name: `p95 of a route that checks the session only (20 at once, median of ${BURSTS} bursts)`, value: bursts.session.p95, unit: 'ms', baseline: { name: 'static PDF route', value: bursts.static.p95 }, higherIsBetter: false },
       { name: 'max event-loop delay while 20 are made', value: poolStall, unit: 'ms', baseline: { name: 'rendered on the main thread', value: mainThreadStall }, higherIsBetter: false, target: '≤ 50 ms' },
     );
   } finally {
