@@ -3,7 +3,7 @@
 // an independent verifier written from docs/proof-format.md, including every tampering the issue
 // lists; the certificate; and a restart of the whole app after which an old .tr file still verifies.
 import { createHash, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,25 @@ describe('anchoring', () => {
     const text = pdfText(pdf.raw);
     expect(text).toContain(`Anchored in block ${proof.blockNumber}`);
     expect(text).toContain(proof.txHash);
+  });
+
+  it("renders each anchored registration's certificate in the background, before anyone asks for it", async () => {
+    // `If-None-Match: *` gets the current ETag (a 304) without reading or rendering the file: the
+    // file under that name can only have come from the background renderer.
+    const rendered = (etag: string) => {
+      const name = JSON.parse(etag) as string;
+      return existsSync(path.join(dataDir, 'certificates', name.slice(0, 2), `${name}-pdf`));
+    };
+    for (const { trNumber } of [...registered.slice(1), v1Registration]) {
+      await eventually(async () => (await client.send({ method: 'GET', url: `/api/ledger/proof/${trNumber}` })).status === 200, 30_000, `${trNumber} anchored`);
+      await eventually(async () => {
+        const response = await client.send({ method: 'GET', url: `/api/copyright/download-certificate/${trNumber}`, token, headers: { 'if-none-match': '*' } });
+        expect(response.status).toBe(304);
+        return rendered(String(response.headers.etag)) || null;
+      }, 30_000, `the anchored certificate of ${trNumber} rendered`);
+    }
+    const anchored = await client.send({ method: 'GET', url: `/api/copyright/download-certificate/${registered[2]!.trNumber}`, token });
+    expect(pdfText(anchored.raw)).toContain('Anchored in block');
   });
 });
 

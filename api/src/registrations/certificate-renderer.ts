@@ -15,7 +15,7 @@ import type { CertificateData } from '../certificates/certificate-document.js';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../eventstore/index.js';
 import { eventTypes, isEvent } from '../events/index.js';
 import { batchStream } from '../anchoring/events.js';
-import { findRegistrationWithAnchor, type RegistrationWithAnchor } from '../tr-bundle/proof.js';
+import { findRegistrationsWithAnchors, type RegistrationWithAnchor } from '../tr-bundle/proof.js';
 
 /** The certificate of a registration as the read models show it now. */
 export function certificateData(publicUrl: string, { registration: row, anchor }: RegistrationWithAnchor): CertificateData {
@@ -36,6 +36,8 @@ export function certificateData(publicUrl: string, { registration: row, anchor }
 }
 
 const WAIT_MS = 30_000;
+/** How many registrations one query looks up for rendering. */
+const LOOKUP_CHUNK = 100;
 /** How long a certificate's rendering may wait for a quiet moment: after that it is rendered anyway. */
 const DEFER_MS = 10_000;
 
@@ -85,11 +87,17 @@ async function renderAfter(deps: CertificateRendererDeps, events: readonly Recor
   const position = events[events.length - 1]!.position;
   await caughtUp(deps.pool, 'projection_checkpoints', 'registrations', position);
   if (anchored) await caughtUp(deps.pool, 'ledger_checkpoints', 'registration-proofs', position);
-  for (const tr of trNumbers) {
+  // An anchored batch names many registrations: they are looked up LOOKUP_CHUNK at a time, each
+  // chunk just before its certificates are rendered.
+  const all = [...trNumbers];
+  for (let start = 0; start < all.length; start += LOOKUP_CHUNK) {
     await deps.quiet?.(deadline);
-    const found = await findRegistrationWithAnchor(deps.pool, tr);
-    if (!found || found.registration.archived) continue;
-    await deps.cache.file(certificateData(deps.publicUrl, found)).read('background');
+    const found = await findRegistrationsWithAnchors(deps.pool, all.slice(start, start + LOOKUP_CHUNK));
+    for (const registration of found.values()) {
+      if (registration.registration.archived) continue;
+      await deps.quiet?.(deadline);
+      await deps.cache.file(certificateData(deps.publicUrl, registration)).read('background');
+    }
   }
 }
 
