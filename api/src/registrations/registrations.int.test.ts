@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInPostgres, startTestApp, type TestApp } from '../../../test/support/app.js';
@@ -284,7 +284,8 @@ describe('submission', () => {
     expect(rendered.raw.subarray(1, 4).toString('latin1')).toBe('PNG');
     // Its QR code, read as a phone would read it off the page, opens the registration's public record.
     const image = PNG.sync.read(rendered.raw);
-    const qr = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+    // jsqr is CommonJS: its function is also its `default`, which is what the types describe.
+    const qr = jsqr.default(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
     expect(qr?.data).toBe(`http://titleledger.test/titles/${created.tr_number}`);
     const etag = String(rendered.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
