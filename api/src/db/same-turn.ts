@@ -25,3 +25,11 @@ export function sameTurnLookup<K, V>(answer: (keys: readonly K[]) => Promise<Rea
   );
   return (key) => loader.load(key);
 }
+
+const ONLY = 0;
+
+/** `read()` resolves to what one call of `answer` made after the turn it was asked in gave: every `read` of a turn shares it. */
+export function sameTurnRead<V>(answer: () => Promise<V>): () => Promise<V> {
+  const lookup = sameTurnLookup<typeof ONLY, { readonly value: V }>(async () => new Map([[ONLY, { value: await answer() }]]));
+  return async () => (await lookup(ONLY))!.value;
+}

@@ -11,6 +11,7 @@
 // to where (`CheckpointsMoved`): a wait those cover ends without looking again.
 import type pg from 'pg';
 import { isUndefinedTableOrColumn } from '../db/missing.js';
+import { sameTurnRead } from '../db/same-turn.js';
 import { ChannelListener, READ_MODELS_CHANNEL, type CheckpointsMoved } from '../db/notifications.js';
 import { AppError } from '../errors.js';
 import { comparePositions, type Position } from '../eventstore/position.js';
@@ -31,6 +32,13 @@ export class ReadModelBehindError extends AppError {
 interface Behind {
   readonly name: string;
   readonly checkpoint: string;
+  readonly stalled: boolean;
+}
+
+interface CheckpointRow {
+  readonly name: string;
+  readonly commit_position: string;
+  readonly prepare_position: string;
   readonly stalled: boolean;
 }
 
@@ -57,13 +65,21 @@ export class ProjectionWaiter {
   private readonly hearing = new Set<(moved: CheckpointsMoved) => void>();
   private readonly listener: ChannelListener<CheckpointsMoved>;
   private readonly listeningPollMs: number;
+  /** Every read model's checkpoint: the looks of one turn (many answers waiting at once) share one read. */
+  private readonly checkpoints: () => Promise<CheckpointRow[]>;
 
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly timeoutMs: number,
     options: ProjectionWaiterOptions = {},
   ) {
     this.listeningPollMs = options.listeningPollMs ?? 250;
+    this.checkpoints = sameTurnRead(async () => {
+      const { rows } = await pool.query<CheckpointRow>(
+        'SELECT name, commit_position, prepare_position, stalled_since IS NOT NULL AS stalled FROM projection_checkpoints',
+      );
+      return rows;
+    });
     const wake = (_mark?: bigint, moved?: CheckpointsMoved) => {
       if (moved) for (const hear of this.hearing) hear(moved);
       this.wakes += 1;
@@ -90,13 +106,9 @@ export class ProjectionWaiter {
 
   /** The named read models (every one when `readModels` is omitted) still before `position`. */
   async behind(position: Position, readModels?: readonly string[]): Promise<Behind[]> {
-    const { rows } = await this.pool.query<{ name: string; commit_position: string; prepare_position: string; stalled: boolean }>(
-      `SELECT name, commit_position, prepare_position, stalled_since IS NOT NULL AS stalled FROM projection_checkpoints
-        WHERE (commit_position, prepare_position) < ($1::bigint, $2::bigint)
-          AND ($3::text[] IS NULL OR name = ANY($3::text[]))`,
-      [position.commit.toString(), position.prepare.toString(), readModels ?? null],
-    );
-    return rows.map((r) => ({ name: r.name, checkpoint: `${r.commit_position}/${r.prepare_position}`, stalled: r.stalled }));
+    return (await this.checkpoints())
+      .filter((r) => (!readModels || readModels.includes(r.name)) && comparePositions({ commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }, position) < 0)
+      .map((r) => ({ name: r.name, checkpoint: `${r.commit_position}/${r.prepare_position}`, stalled: r.stalled }));
   }
 
   /**

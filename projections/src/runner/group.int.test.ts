@@ -261,3 +261,37 @@ it("ends a wait in the runner's own process without looking again once the runne
     await otherPool.end();
   }
 });
+
+it('answers the looks of waits begun together with one read of the checkpoints', async () => {
+  const { projection: held, release } = heldOn('HeldTogether', recorder('held-together'));
+  const runner = new ProjectionRunner({ store, pool: db.pool, projections: [held] });
+  await runner.start();
+  // Another process's waiter (a pool of its own), looking only when told.
+  const otherPool = new pg.Pool({ connectionString: db.url });
+  const waiter = new ProjectionWaiter(otherPool, 60_000, { listeningPollMs: 10 * 60_000 });
+  try {
+    const { position: settled } = await store.append('group-8', [newEvent('Noted')], 'no_stream');
+    await runner.waitUntilCaughtUp(settled);
+    waiter.listen();
+    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+    const looks = vi.spyOn(waiter, 'behind');
+    const reads = vi.spyOn(otherPool, 'query');
+    const checkpointReads = () => reads.mock.calls.filter(([text]) => String(text).includes('FROM projection_checkpoints')).length;
+
+    const { position } = await store.append('group-8', [newEvent('HeldTogether')], 0n);
+    const waits = Array.from({ length: 10 }, () => waiter.waitFor(position, ['held-together']));
+    await expect.poll(() => looks.mock.settledResults.filter((result) => result.type === 'fulfilled').length).toBe(10);
+    // Ten waits looked, and found the read model behind, from one read.
+    expect(looks.mock.settledResults.map((result) => (result.type === 'fulfilled' ? result.value.map((b) => b.name) : result.type))).toEqual(
+      Array.from({ length: 10 }, () => ['held-together']),
+    );
+    expect(checkpointReads()).toBe(1);
+    release();
+    await Promise.all(waits);
+  } finally {
+    release();
+    await waiter.close();
+    await runner.stop();
+    await otherPool.end();
+  }
+});
