@@ -1,12 +1,15 @@
 // Sessions where the `users` read model is not in the database (an API composed without the
 // projections' migrations): a session still resolves, without an e-mail; with it, the e-mail comes
-// along. And the sessions asked for in one turn (a burst of requests): one query answers them all.
-import { randomUUID } from 'node:crypto';
+// along. And what the requests of one turn ask together, one query answers: their sessions, and
+// the keys of the owners they seal for.
+import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { accountsMigrations } from './migrations.js';
+import { ServerKeyring } from './crypto.js';
 import { Sessions } from './sessions.js';
+import { UserKeys, userKeysByTurn } from './user-keys.js';
 
 let db: TestDatabase;
 
@@ -51,4 +54,33 @@ it('answers the sessions asked for in one turn with one query, each as it is: li
   expect(statements).toEqual(['WITH', 'DELETE']);
   const { rows } = await db.pool.query<{ user_id: string }>('SELECT user_id FROM sessions WHERE user_id = ANY($1::uuid[])', [[ada, alan, idle]]);
   expect(rows.map((row) => row.user_id).sort()).toEqual([ada, alan].sort());
+});
+
+it("reads the owners' keys asked for in one turn with one query: each its own, none for a destroyed one", async () => {
+  const keyring = new ServerKeyring(randomBytes(32));
+  const keys = new UserKeys(db.pool, keyring);
+  const [ada, alan, gone] = [randomUUID(), randomUUID(), randomUUID()];
+  const made = new Map<string, Buffer>();
+  for (const [i, id] of [ada, alan, gone].entries()) made.set(id, await keys.create(id, `hmac-${i}-${id}`));
+  await keys.destroy(gone);
+  const statements: unknown[] = [];
+  const counted = {
+    query: ((text: string, values?: unknown[]) => {
+      statements.push(text);
+      return db.pool.query(text, values);
+    }) as pg.Pool['query'],
+  };
+  const ownerKey = userKeysByTurn(counted, keyring);
+
+  const asked = [ada, alan, gone, ada, randomUUID(), alan];
+  const answers = await Promise.all(asked.map(ownerKey));
+
+  const expected = asked.map((id) => (id === gone ? null : (made.get(id)?.toString('hex') ?? null)));
+  expect(answers.map((key) => key?.toString('hex') ?? null)).toEqual(expected);
+  expect(expected.filter(Boolean)).toHaveLength(4);
+  expect(statements).toHaveLength(1);
+  // A later turn asks again: a key destroyed in between is gone.
+  await keys.destroy(alan);
+  expect(await ownerKey(alan)).toBeNull();
+  expect(statements).toHaveLength(2);
 });

@@ -1,6 +1,7 @@
 // The per-user keys, outside the log. A row also holds the e-mail HMAC, whose unique index is the
 // one guard against two accounts for one address (checked before anything is appended).
 import type pg from 'pg';
+import { sameTurnLookup } from '../db/same-turn.js';
 import { conflict } from '../errors.js';
 import type { ServerKeyring } from './crypto.js';
 
@@ -61,4 +62,19 @@ export async function readUserKey(db: Queryable, keyring: ServerKeyring, userId:
   const { rows } = await db.query<{ wrapped_key: Buffer }>('SELECT wrapped_key FROM user_keys WHERE user_id = $1', [userId]);
   const row = rows[0];
   return row ? keyring.unwrap(userId, row.wrapped_key) : null;
+}
+
+/**
+ * The keys of users (null for one whose key is destroyed) read by one query for the requests of
+ * each event-loop turn (db/same-turn.ts): every registration reads its owner's.
+ */
+export function userKeysByTurn(db: Queryable, keyring: ServerKeyring): (userId: string) => Promise<Buffer | null> {
+  const wrapped = sameTurnLookup(async (userIds: readonly string[]) => {
+    const { rows } = await db.query<{ user_id: string; wrapped_key: Buffer }>('SELECT user_id, wrapped_key FROM user_keys WHERE user_id = ANY($1::uuid[])', [userIds]);
+    return new Map(rows.map((row) => [row.user_id, row.wrapped_key]));
+  });
+  return async (userId) => {
+    const key = await wrapped(userId);
+    return key ? keyring.unwrap(userId, key) : null;
+  };
 }

@@ -3,7 +3,7 @@
 // registration whose payment was consumed just before a crash.
 import path from 'node:path';
 import { serverKeyring, seal, unseal } from '../accounts/crypto.js';
-import { readUserKey } from '../accounts/user-keys.js';
+import { userKeysByTurn } from '../accounts/user-keys.js';
 import { resolveSecretKey } from '../config.js';
 import { CertificateCache } from '../certificates/certificate-cache.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
@@ -39,13 +39,15 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
   const payments = app.payments;
   const provider: CheckoutProvider =
     payments instanceof StripePaymentProvider ? new StripeCheckoutProvider(payments.stripe) : new LocalCheckoutProvider(config.publicUrl);
+  // Each registration seals for its owner, and each .tr download opens it again.
+  const ownerKey = userKeysByTurn(pool, serverKeyring());
   const registerDeps: RegisterDeps = {
     store,
     provider,
     publicUrl: config.publicUrl,
     feeCents: config.REGISTRATION_FEE_CENTS,
     async sealForOwner(ownerId, values) {
-      const key = await readUserKey(pool, serverKeyring(), ownerId);
+      const key = await ownerKey(ownerId);
       if (!key) throw unauthorized('This account is closed.');
       return values.map((value) => seal(key, ownerId, value));
     },
@@ -63,7 +65,7 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     certificateCache: new CertificateCache(certificates, new FileSystemBlobStore(path.join(config.dataDir, 'certificates'))),
     registryKey: loadRegistryKey({ pem: config.REGISTRY_SIGNING_KEY, dataDir: config.dataDir }),
     async openForOwner(ownerId, sealed) {
-      const key = await readUserKey(pool, serverKeyring(), ownerId);
+      const key = await ownerKey(ownerId);
       return key ? unseal(key, ownerId, sealed) : null;
     },
   };
