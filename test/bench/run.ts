@@ -20,7 +20,7 @@ try {
   console.log(`# TitleLedger benchmarks (${small ? 'small' : 'full'} run, node ${process.version})`);
   if (wanted('eventstore')) await benchEventStore(pg, { replayEvents: small ? 20_000 : 100_000 });
   if (wanted('wakeup')) await benchWakeups(pg, { appends: small ? 200 : 1000 });
-  if (wanted('registrations')) await benchRegistrations(pg, { registrations: small ? 200 : 1000 });
+  if (wanted('registrations')) await benchRegistrations(pg, { registrations: small ? 400 : 1000 });
   if (wanted('processes')) await benchProcesses(pg, { registrations: small ? 300 : 1000 });
   if (wanted('search')) await benchSearch(pg, { registrations: small ? 100_000 : 1_000_000 });
   if (wanted('admin')) await benchAdmin(pg, { registrations: small ? 100_000 : 1_000_000, users: small ? 20_000 : 200_000 });
