@@ -13,7 +13,7 @@ import { launchBrowser } from '../../../../test/support/browser.js';
 import { createStaff } from '../../../../test/support/staff.js';
 import path from 'node:path';
 
-import { atBothWidths, expectSoundLayout, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+import { atBothWidths, expectSoundLayout, mobile, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
 
 const MASTER = { email: 'master.e2e@example.com', password: 'master password 2026' };
 const INVITEE_PASSWORD = 'invitee password 1';
@@ -224,12 +224,25 @@ describe('staff accounts in the browser', () => {
 
   test('an admin turns on two-factor sign-in in the portal; the next sign-in asks for the code', async () => {
     const admin = await createStaff(app, 'admin1');
-    const context = await newContext(browser);
+    // On a phone the card is far below the portal's lists: the notice under the heading leads to it.
+    const context = await newContext(browser, { viewport: mobile });
     const page = await context.newPage();
+    const inView = (locator: Locator) => locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
     try {
       await signIn(page, '/admin/login', admin.email, admin.password);
       await heading(page, 'Admin Portal');
-      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+      const notice = page.getByText('Two-factor sign-in is off for your account');
+      await notice.waitFor();
+      await snap(page, 'admin-portal-two-factor-notice');
+      const enable = page.getByRole('button', { name: 'Enable 2FA' });
+      await page.getByRole('tab').first().waitFor();
+      expect(await inView(enable)).toBe(false);
+      await page.getByRole('link', { name: 'Set up two-factor sign-in' }).click();
+      await expect.poll(() => inView(enable)).toBe(true);
+      await enable.click();
       const setup = page.getByRole('form', { name: 'Set up two-factor sign-in' });
       const secret = (await setup.locator('code').textContent())!.trim();
       await snap(page, 'admin-portal-two-factor-setup');
@@ -237,6 +250,7 @@ describe('staff accounts in the browser', () => {
       await setup.getByRole('button', { name: 'Verify and enable' }).click();
       await toast(page, '2FA enabled');
       await page.getByText('Enabled', { exact: true }).waitFor();
+      expect(await notice.count()).toBe(0);
       await page.getByRole('button', { name: 'Admin Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/login');
 

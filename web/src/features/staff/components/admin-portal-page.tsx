@@ -14,7 +14,7 @@ import { paths } from '@/lib/paths';
 import { useStaffLogout } from '../api/staff-logout';
 import { RequireStaffSession } from './require-staff-session';
 import { StaffFrame } from './staff-frame';
-import { StaffTwoFactorCard } from './staff-two-factor-card';
+import { StaffTwoFactorCard, StaffTwoFactorNotice } from './staff-two-factor-card';
 
 export function AdminPortalPage({ children }: { children: (staff: SignedInStaff) => ReactNode }) {
   useDocumentTitle('Admin Portal');
@@ -38,6 +38,7 @@ export function AdminPortalPage({ children }: { children: (staff: SignedInStaff)
               Admin Logout
             </Button>
           </header>
+          <StaffTwoFactorNotice staff={staff} />
           <div className="mt-8">{children(staff)}</div>
           <div className="mt-10">
             <StaffTwoFactorCard staff={staff} />

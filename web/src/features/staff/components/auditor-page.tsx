@@ -14,7 +14,7 @@ import { useStaffLogout } from '../api/staff-logout';
 import { AccessLogsTab } from './access-logs-tab';
 import { RequireStaffSession } from './require-staff-session';
 import { StaffFrame } from './staff-frame';
-import { StaffTwoFactorCard } from './staff-two-factor-card';
+import { StaffTwoFactorCard, StaffTwoFactorNotice } from './staff-two-factor-card';
 
 export function AuditorPage({ children }: { children: ReactNode }) {
   useDocumentTitle('Audit');
@@ -38,6 +38,7 @@ export function AuditorPage({ children }: { children: ReactNode }) {
               Sign out
             </Button>
           </header>
+          <StaffTwoFactorNotice staff={staff} />
           <div className="mt-8">{children}</div>
           <Card className="mt-6">
             <CardHeader>

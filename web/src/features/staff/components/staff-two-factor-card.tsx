@@ -1,10 +1,12 @@
 // Two-factor sign-in for the signed-in staff member: on, a code from an authenticator app is asked
 // at every staff sign-in. Setting it up shows a QR code and the secret, and the first code turns it
-// on; turning it off needs the password.
+// on; turning it off needs the password. The card sits at the foot of the staff pages, below lists
+// that load after it: while it is off, a notice under the page's heading links down to it.
 import { TOTP_CODE_LENGTH, type SignedInStaff } from '@titleledger/api/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
+import { Alert } from '@/components/alert';
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
@@ -15,6 +17,19 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
 import { useDisableStaffTwoFactor, useStartStaffTwoFactor, useVerifyStaffTwoFactor, type StaffTwoFactorSetup } from '../api/staff-two-factor';
+
+/** The card's anchor, for the notice's link. */
+const CARD_ID = 'two-factor';
+
+/** Under the page's heading while two-factor sign-in is off: what is missing, and a link to the card. */
+export function StaffTwoFactorNotice({ staff }: { staff: SignedInStaff }) {
+  if (staff.twoFactorEnabled) return null;
+  return (
+    <Alert variant="warning" title="Two-factor sign-in is off for your account" className="mt-6">
+      Anyone with your password can sign in as you. <a href={`#${CARD_ID}`} className="font-medium text-accent-text underline underline-offset-2">Set up two-factor sign-in</a>
+    </Alert>
+  );
+}
 
 export function StaffTwoFactorCard({ staff }: { staff: SignedInStaff }) {
   const start = useStartStaffTwoFactor();
@@ -55,7 +70,7 @@ export function StaffTwoFactorCard({ staff }: { staff: SignedInStaff }) {
   };
 
   return (
-    <Card>
+    <Card id={CARD_ID} className="scroll-mt-6">
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="flex items-center gap-2 text-lg font-semibold tracking-tight">
