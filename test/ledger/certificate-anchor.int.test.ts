@@ -7,10 +7,13 @@ import { ledgerMigrations } from '@titleledger/ledger';
 import { readModelMigrations } from '@titleledger/projections';
 import { migrate } from '../../api/src/db/migrate.js';
 import { insertRegistrations } from '../../api/src/search/registrations-fixture.js';
-import { findRegistrationsWithAnchors, findRegistrationWithAnchor } from '../../api/src/tr-bundle/proof.js';
+import { findRegistrationsWithAnchors } from '../../api/src/tr-bundle/proof.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 let db: TestDatabase;
+
+/** One registration with its anchor, as a certificate request asks for it. */
+const findRegistrationWithAnchor = async (pool: TestDatabase['pool'], tr: string) => (await findRegistrationsWithAnchors(pool, [tr])).get(tr) ?? null;
 
 beforeAll(async () => {
   db = await createTestDatabase(readModelMigrations);
@@ -24,7 +27,7 @@ afterAll(async () => {
   await db.close();
 });
 
-describe('findRegistrationWithAnchor', () => {
+describe('findRegistrationsWithAnchors', () => {
   it('finds the registration with no anchor while the ledger has no read model here', async () => {
     const found = await findRegistrationWithAnchor(db.pool, 'TR-A1');
     expect(found?.registration).toMatchObject({ tr_number: 'TR-A1', title: 'Sealed then anchored', registrant_name: 'Ada Lovelace' });

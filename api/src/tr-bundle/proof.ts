@@ -68,8 +68,3 @@ export async function findRegistrationsWithAnchors(pool: pg.Pool, trNumbers: rea
     ]),
   );
 }
-
-/** One registration with its anchor; null when there is no such registration. */
-export async function findRegistrationWithAnchor(pool: pg.Pool, trNumber: string): Promise<RegistrationWithAnchor | null> {
-  return (await findRegistrationsWithAnchors(pool, [trNumber])).get(trNumber) ?? null;
-}
