@@ -81,6 +81,12 @@ export function percentile(sorted: readonly number[], p: number): number {
 export interface BenchPostgres {
   readonly server: EmbeddedPostgresHandle;
   database(name: string): Promise<{ url: string; pool: pg.Pool }>;
+  /**
+   * Resolves once the server is at rest: a checkpoint taken now (not in the middle of what is
+   * measured next) and no autovacuum worker running (a section that loaded 100k rows leaves
+   * Postgres vacuuming them on the cores the next section measures with). Gives up after a minute.
+   */
+  settle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -103,6 +109,19 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       const pool = createPool(url.toString(), 20);
       pools.push(pool);
       return { url: url.toString(), pool };
+    },
+    async settle() {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query('CHECKPOINT');
+        const vacuuming = async () =>
+          (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`)).rows[0]!.n;
+        const giveUpAt = Date.now() + 60_000;
+        while ((await vacuuming()) > 0 && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 250));
+      } finally {
+        await admin.end();
+      }
     },
     async stop() {
       await Promise.all(pools.map((p) => p.end()));
