@@ -18,6 +18,18 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.close());
 
+/** The test database, noting the first word of every statement sent through it. */
+function countingStatements() {
+  const statements: string[] = [];
+  const counted = {
+    query: ((text: string, values?: unknown[]) => {
+      statements.push(text.trim().split(/\s+/)[0]!);
+      return db.pool.query(text, values);
+    }) as pg.Pool['query'],
+  };
+  return { counted, statements };
+}
+
 it('resolves a session without the users read model, then with its e-mail once the table is there', async () => {
   const sessions = new Sessions(db.pool, 24 * 60 * 60 * 1000);
   const userId = randomUUID();
@@ -31,13 +43,7 @@ it('resolves a session without the users read model, then with its e-mail once t
 });
 
 it('answers the sessions asked for in one turn with one query, each as it is: live, unknown, idle too long', async () => {
-  const statements: string[] = [];
-  const counted = {
-    query: ((text: string, values?: unknown[]) => {
-      statements.push(text.trim().split(/\s+/)[0]!);
-      return db.pool.query(text, values);
-    }) as pg.Pool['query'],
-  };
+  const { counted, statements } = countingStatements();
   const sessions = new Sessions(counted, 60 * 60 * 1000);
   const [ada, alan, idle] = [randomUUID(), randomUUID(), randomUUID()];
   const adaToken = await sessions.create(ada);
@@ -63,13 +69,7 @@ it("reads the owners' keys asked for in one turn with one query: each its own, n
   const made = new Map<string, Buffer>();
   for (const [i, id] of [ada, alan, gone].entries()) made.set(id, await keys.create(id, `hmac-${i}-${id}`));
   await keys.destroy(gone);
-  const statements: unknown[] = [];
-  const counted = {
-    query: ((text: string, values?: unknown[]) => {
-      statements.push(text);
-      return db.pool.query(text, values);
-    }) as pg.Pool['query'],
-  };
+  const { counted, statements } = countingStatements();
   const ownerKey = userKeysByTurn(counted, keyring);
 
   const asked = [ada, alan, gone, ada, randomUUID(), alan];

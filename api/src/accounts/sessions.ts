@@ -54,7 +54,7 @@ export class Sessions {
     private readonly db: Queryable,
     private readonly idleMs: number,
   ) {
-    this.lookup = sameTurnLookup((hashes) => this.resolveAll(hashes.map((hex) => Buffer.from(hex, 'hex'))));
+    this.lookup = sameTurnLookup((hashes: readonly string[]) => this.resolveAll(hashes));
   }
 
   async create(userId: string, options: { rememberMe?: boolean; clientIp?: string | null; userAgent?: string | null } = {}): Promise<string> {
@@ -76,9 +76,10 @@ export class Sessions {
     return this.lookup(hashToken(token).toString('hex'));
   }
 
-  /** The live sessions among `hashes`, by hash (hex); the others' rows are removed. */
-  private async resolveAll(hashes: readonly Buffer[]): Promise<Map<string, SessionInfo>> {
-    const params = [hashes, this.idleMs, touchAfterMs(this.idleMs)];
+  /** The live sessions among `hashes` (hex), by hash; the others' rows are removed. */
+  private async resolveAll(hashes: readonly string[]): Promise<Map<string, SessionInfo>> {
+    const bytes = (hexes: readonly string[]) => hexes.map((hex) => Buffer.from(hex, 'hex'));
+    const params = [bytes(hashes), this.idleMs, touchAfterMs(this.idleMs)];
     // The users' e-mails in the same round trip (every signed-in request needs them), unless the
     // `users` read model is not in this database: then the sessions alone, with no e-mail.
     const { rows } = await this.db
@@ -88,8 +89,8 @@ export class Sessions {
         return this.db.query<ResolvedRow>(resolveSql('NULL::text AS email FROM live'), params);
       });
     const live = new Map(rows.map((row) => [row.token_hash.toString('hex'), { userId: row.user_id, createdAt: row.created_at, email: row.email }]));
-    const ended = hashes.filter((hash) => !live.has(hash.toString('hex')));
-    if (ended.length > 0) await this.db.query('DELETE FROM sessions WHERE token_hash = ANY($1::bytea[])', [ended]);
+    const ended = hashes.filter((hash) => !live.has(hash));
+    if (ended.length > 0) await this.db.query('DELETE FROM sessions WHERE token_hash = ANY($1::bytea[])', [bytes(ended)]);
     return live;
   }
 
