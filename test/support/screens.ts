@@ -46,7 +46,9 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 
 /** The serious and critical axe violations on the page, each with where it is. */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Also the experimental rule that an accessible name starts with the visible label (WCAG 2.5.3,
+  // which Lighthouse checks): a speech-control user says what the button shows.
+  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);

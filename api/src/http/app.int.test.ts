@@ -101,6 +101,16 @@ describe('API conventions', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('<div id="root">');
   });
+
+  it('tells crawlers to keep out of the API and the signed-in and staff areas', async () => {
+    const response = await inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/plain/);
+    for (const area of ['/api/', '/admin', '/master-admin', '/audit', '/account', '/dashboard', '/my-documents']) {
+      expect(response.body).toContain(`Disallow: ${area}\n`);
+    }
+    expect(response.body).not.toMatch(/Disallow: \/\s*$/m);
+  });
 });
 
 describe('the built web app as files', () => {
@@ -160,6 +170,9 @@ describe('the built web app as files', () => {
       ['/verify/', shell],
       ['/pricing', shell],
       ['/some/deep/link', shell],
+      // A page's segment may hold a dot: the checkout's amount, a mistyped record.
+      ['/checkout/9.99', shell],
+      ['/titles/TR-COPY-2026-0000001.', shell],
     ] as const;
     for (const [url, html] of pages) {
       const response = await get(url, 'br');
@@ -169,6 +182,18 @@ describe('the built web app as files', () => {
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(html);
     }
+  });
+
+  it('answers a file the build does not have with a 404, never the page shell', async () => {
+    // An old chunk asked for after a deploy, a browser's default icon, a scanner's probe.
+    for (const url of ['/assets/index-old999.js', '/assets/missing', '/favicon.ico', '/sitemap.xml', '/.env', '/wp-login.php', '/deep/link/style.css', '/robots.txt']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/application\/json/);
+      expect(response.json(), url).toEqual({ error: 'not_found', message: `Nothing at ${url}.` });
+    }
+    const head = await app.running.app!.inject({ method: 'HEAD', url: '/assets/index-old999.js' });
+    expect(head.statusCode).toBe(404);
   });
 });
 

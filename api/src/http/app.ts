@@ -123,11 +123,25 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${pathname}.` });
     }
-    if (pageFile && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A file the build does not have (`/assets/old-chunk.js` after a deploy, `/favicon.ico`) is a 404:
+    // the page shell in its place would reach a script tag or a crawler as HTML with a 200.
+    if (pageFile && (request.method === 'GET' || request.method === 'HEAD') && !namesAFile(pathname)) {
       return reply.type('text/html').sendFile(pageFile(pathname));
     }
     return reply.status(404).send({ error: 'not_found', message: `Nothing at ${pathname}.` });
   });
 
   return app;
+}
+
+/** Extensions of the files a browser, a crawler or a scanner asks for. */
+const FILE_EXTENSION = /\.(?:js|mjs|cjs|css|map|json|webmanifest|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|pdf|zip|gz|br|php|aspx?|env|ya?ml|ini|bak|sql|log)$/i;
+
+/**
+ * Whether a path names a file rather than a page: under `/assets/`, a dotfile, or a file type.
+ * A page's own segment may hold a dot (`/checkout/9.99`), so any other dot is a page's.
+ */
+function namesAFile(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return pathname.startsWith('/assets/') || last.startsWith('.') || FILE_EXTENSION.test(last);
 }

@@ -25,6 +25,11 @@ const rows: ReadonlyArray<{ feature: string; cells: readonly [Cell, Cell, Cell, 
   { feature: 'Account manager and priority phone support', cells: [false, false, false, true] },
 ];
 
+/** What a plan's button says. */
+function planAction(price: string): string {
+  return price === '$0' ? 'Create a free account' : 'Choose plan';
+}
+
 function CellValue({ value }: { value: Cell }) {
   if (value === true) return <><Check aria-hidden="true" className="mx-auto size-4 text-success" /><span className="sr-only">Included</span></>;
   if (value === false) return <><Minus aria-hidden="true" className="mx-auto size-4 text-muted-foreground" /><span className="sr-only">Not included</span></>;
@@ -60,8 +65,9 @@ export function PricingPage() {
               ))}
             </ul>
             <Button asChild className="mt-6" variant={plan.recommended ? 'primary' : 'secondary'}>
-              <Link to={paths.register} aria-label={`Choose ${plan.name}`}>
-                {plan.price === '$0' ? 'Create a free account' : 'Choose plan'}
+              {/* The name starts with the words shown (WCAG 2.5.3: speech users say what they see), then the plan. */}
+              <Link to={paths.register} aria-label={`${planAction(plan.price)}: ${plan.name}`}>
+                {planAction(plan.price)}
               </Link>
             </Button>
           </li>
