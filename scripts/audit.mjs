@@ -67,7 +67,10 @@ try {
     const chain = mirror ? null : await openCheckpointReader(config, store, pool);
     let verdict;
     try {
-      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool }) : await verifyLog(pool, store, { vkey: key, chain: chain.reader });
+      // Our own /api/log serves entry bundles to an auditor or the master admin only: AUDIT_MIRROR_TOKEN
+      // carries that session's token (the `token` of POST /api/admin/login).
+      const token = process.env.AUDIT_MIRROR_TOKEN || undefined;
+      verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool, token }) : await verifyLog(pool, store, { vkey: key, chain: chain.reader });
     } finally {
       await chain?.close();
     }

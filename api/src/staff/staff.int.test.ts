@@ -110,6 +110,7 @@ describe('the authorisation table', () => {
         'POST /api/admin/2fa/verify',
         'DELETE /api/admin/2fa/disable',
         'GET /api/log/entries',
+        'GET /api/log/tile/entries/*',
         'GET /api/master-admin/audit-logs',
         'GET /api/audit/checkpoints',
         'GET /api/audit/runs',

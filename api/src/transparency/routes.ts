@@ -7,10 +7,11 @@
 //   GET /api/log/proof/inclusion?index=N&treeSize=M {index, treeSize, path: [hex…]}
 //   GET /api/log/proof/consistency?from=M&to=N      {from, to, path: [hex…]}
 //   GET /api/log/tile/<L>/<N>[.p/<W>]               C2SP tlog-tiles hash tiles
-//   GET /api/log/tile/entries/<N>[.p/<W>]           C2SP entry bundles (uint16 length-prefixed leaf bytes)
 // Sizes are bounded by the latest checkpoint: a client can only check a proof against a signed root.
-//   GET /api/log/entries?from=N&limit=K             {entries: [{index, canonical, event}]}: the auditor
-//                                                   and the master admin (staff's guard)
+// The leaves themselves are events, with staff names and e-mails, client IPs, registrants' names and
+// admins' reasons in them: only the auditor and the master admin read them (staff's guard).
+//   GET /api/log/entries?from=N&limit=K             {entries: [{index, canonical, event}]}
+//   GET /api/log/tile/entries/<N>[.p/<W>]           C2SP entry bundles (uint16 length-prefixed leaf bytes)
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound, validationError } from '../errors.js';
@@ -62,6 +63,7 @@ export function parseTilePath(path: string): { level: number | 'entries'; index:
 /** Staff-only calls of the log, listed in the staff authorisation table (staff/access-table.ts). */
 export const transparencyStaffRoutes = {
   entries: { method: 'GET', url: '/api/log/entries', access: 'auditor' },
+  entryBundles: { method: 'GET', url: '/api/log/tile/entries/*', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
 
 export async function entriesPage(pool: pg.Pool, source: LogSource, from: number, limit: number): Promise<LogEntriesResponse> {
@@ -170,20 +172,18 @@ export async function transparencyRoutes(app: App): Promise<void> {
     },
   });
 
-  app.get(
-    '/log/tile/*',
-    {
-      schema: {
-        tags,
-        summary: 'C2SP tlog-tiles: a hash tile <L>/<N>[.p/<W>] or an entry bundle entries/<N>[.p/<W>]',
-        params: z.object({ '*': z.string().max(200) }),
-        response: { 200: { description: 'The tile', content: { 'application/octet-stream': { schema: binaryBody('The tile or entry bundle') } } } },
-      },
+  app.route({
+    ...staffRoute(transparencyStaffRoutes.entryBundles),
+    url: '/log/tile/entries/*', // under this plugin's /api prefix
+    schema: {
+      tags,
+      summary: 'C2SP tlog-tiles: an entry bundle entries/<N>[.p/<W>] (auditor or master admin)',
+      params: z.object({ '*': z.string().max(200) }),
+      response: { 200: { description: 'The entry bundle', content: { 'application/octet-stream': { schema: binaryBody('The entry bundle') } } } },
     },
-    async (request, reply) => {
-    const tile = parseTilePath(request.params['*']);
-    if (!tile) throw notFound('No such tile: a tile path is <level>/<index as x001/x234/067>[.p/<width>] or entries/<index>[.p/<width>].');
-    if (tile.level === 'entries') {
+    handler: async (request, reply) => {
+      const tile = parseTilePath(`entries/${request.params['*']}`);
+      if (!tile) throw notFound('No such entry bundle: its path is entries/<index as x001/x234/067>[.p/<width>].');
       const entries = await readEntries(pool, store, tile.index * TILE_WIDTH, tile.width);
       if (entries.length < tile.width) throw notFound('That entry bundle is not in the log (yet).');
       const parts: Buffer[] = [];
@@ -193,8 +193,24 @@ export async function transparencyRoutes(app: App): Promise<void> {
         length.writeUInt16BE(entry.canonical.length);
         parts.push(length, entry.canonical);
       }
-      return immutable(reply).send(Buffer.concat(parts));
-    }
+      // Immutable, but for the signed-in reader only: no shared cache may keep it.
+      return (reply as FastifyReply).header('cache-control', 'private, max-age=31536000, immutable').type('application/octet-stream').send(Buffer.concat(parts));
+    },
+  });
+
+  app.get(
+    '/log/tile/*',
+    {
+      schema: {
+        tags,
+        summary: 'C2SP tlog-tiles: a hash tile <L>/<N>[.p/<W>]',
+        params: z.object({ '*': z.string().max(200) }),
+        response: { 200: { description: 'The tile', content: { 'application/octet-stream': { schema: binaryBody('The tile') } } } },
+      },
+    },
+    async (request, reply) => {
+    const tile = parseTilePath(request.params['*']);
+    if (!tile || tile.level === 'entries') throw notFound('No such tile: a tile path is <level>/<index as x001/x234/067>[.p/<width>].');
     const { rows } = await pool.query<{ hashes: Buffer }>('SELECT hashes FROM tlog_tiles WHERE level = $1 AND tile_index = $2', [tile.level, tile.index]);
     const hashes = rows[0]?.hashes;
     if (!hashes || hashes.length < tile.width * HASH_SIZE) throw notFound('That tile is not in the log (yet).');

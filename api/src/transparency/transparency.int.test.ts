@@ -124,7 +124,7 @@ describe('the transparency log', () => {
     }
   });
 
-  it('serves the tree as C2SP tiles and entry bundles', async () => {
+  it('serves the tree as C2SP hash tiles to anyone, its entry bundles to no stranger', async () => {
     const entries = await readEntries(running.pool, running.store, 0, total);
     const tree = MerkleTree.fromLeaves(entries.map((e) => e.canonical));
     const leafHashes = (from: number, to: number) => Buffer.concat(Array.from({ length: to - from }, (_, i) => tree.leafHash(from + i)));
@@ -138,16 +138,13 @@ describe('the transparency log', () => {
     expect((await get('/api/log/tile/0/002.p/3')).rawPayload.equals(leafHashes(512, 515))).toBe(true);
     const level1 = await get('/api/log/tile/1/000.p/2');
     expect(level1.rawPayload.equals(Buffer.concat([MerkleTree.fromLeaves(entries.slice(0, 256).map((e) => e.canonical)).root, MerkleTree.fromLeaves(entries.slice(256, 512).map((e) => e.canonical)).root]))).toBe(true);
-    const bundle = (await get('/api/log/tile/entries/000')).rawPayload;
-    const fromBundle: Buffer[] = [];
-    for (let at = 0; at < bundle.length; ) {
-      const length = bundle.readUInt16BE(at);
-      fromBundle.push(bundle.subarray(at + 2, at + 2 + length));
-      at += 2 + length;
+    // The leaves are events, which name people: their bundles are for the auditor (the last test).
+    for (const bundle of ['entries/000', 'entries/002.p/188', 'entries/003', 'entries/x']) {
+      const response = await get(`/api/log/tile/${bundle}`);
+      expect(response.statusCode, bundle).toBe(401);
+      expect(response.json().message).toBe('Sign in as an auditor or the master admin to continue.');
     }
-    expect(fromBundle).toHaveLength(256);
-    expect(fromBundle.every((bytes, i) => bytes.equals(entries[i]!.canonical))).toBe(true);
-    for (const missing of ['0/003', '0/002', '0/002.p/189', '2/000', '0/x000/002', '0/2', '64/000', '0/002.p/256', '0/002.p/0', 'entries/003', 'x/001']) {
+    for (const missing of ['0/003', '0/002', '0/002.p/189', '2/000', '0/x000/002', '0/2', '64/000', '0/002.p/256', '0/002.p/0', 'x/001']) {
       const response = await get(`/api/log/tile/${missing}`);
       expect(response.statusCode, missing).toBe(404);
       expect(response.json()).toMatchObject({ error: 'not_found' });
@@ -245,11 +242,34 @@ describe('the transparency log', () => {
     });
   });
   // Last: signing staff in appends events of their own.
-  it('serves entries to a master admin only, with a 400 for a bad page', async () => {
+  it('serves entries and entry bundles to an auditor or a master admin only, with a 400 for a bad page', async () => {
     const testApp = { running } as TestApp;
     const master = await signedInStaff(testApp, 'master_admin');
     const admin = await signedInStaff(testApp, 'admin3');
+    const auditor = await signedInStaff(testApp, 'auditor');
     const as = (token: string | null, url: string) => running.app!.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const entries = await readEntries(running.pool, running.store, 0, 256);
+    for (const reader of [master, auditor]) {
+      const response = await as(reader.token, '/api/log/tile/entries/000');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const bundle = response.rawPayload;
+      const fromBundle: Buffer[] = [];
+      for (let at = 0; at < bundle.length; ) {
+        const length = bundle.readUInt16BE(at);
+        fromBundle.push(bundle.subarray(at + 2, at + 2 + length));
+        at += 2 + length;
+      }
+      expect(fromBundle).toHaveLength(256);
+      expect(fromBundle.every((bytes, i) => bytes.equals(entries[i]!.canonical))).toBe(true);
+    }
+    expect((await as(auditor.token, '/api/log/tile/entries/000.p/3')).rawPayload.length).toBeGreaterThan(6);
+    for (const missing of ['entries/009', 'entries/x000/002', 'entries/000.p/0']) {
+      const response = await as(auditor.token, `/api/log/tile/${missing}`);
+      expect(response.statusCode, missing).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'not_found' });
+    }
+    expect((await as(admin.token, '/api/log/tile/entries/000')).statusCode).toBe(403);
     const page = await as(master.token, '/api/log/entries?from=0&limit=2');
     expect(page.statusCode).toBe(200);
     expect(page.json().entries.map((e: { index: number }) => e.index)).toEqual([0, 1]);

@@ -1,6 +1,6 @@
 // `npm run audit -- verify-log --from-mirror URL`: checks a copy of the log fetched with plain GETs
-// (C2SP tlog-tiles: URL/checkpoint, URL/tile/entries/…), e.g. our own /api/log, a mirror of it, or an
-// `export` directory served statically. The mirror's checkpoint must carry our signature; the tree
+// (C2SP tlog-tiles: URL/checkpoint, URL/tile/entries/…), e.g. our own /api/log (its entry bundles with
+// an auditor's session: AUDIT_MIRROR_TOKEN), a mirror of it, or an `export` directory. The mirror's checkpoint must carry our signature; the tree
 // recomputed from its entry bundles must give that checkpoint's root; each leaf is compared with the
 // local log's, and the mirror's checkpoint must be consistent with the local latest one.
 import { readFile } from 'node:fs/promises';
@@ -13,18 +13,25 @@ import { consistencyProof, latestCheckpoint } from './log-store.js';
 import { TILE_WIDTH, TileAppender, encodeTileIndex } from './tiles.js';
 import type { LogVerdict } from './verify-log.js';
 
-async function getBytes(base: string, relative: string): Promise<Buffer> {
+async function getBytes(base: string, relative: string, token: string | undefined): Promise<Buffer> {
   if (!/^https?:\/\//.test(base)) return readFile(path.join(base, ...relative.split('/')));
-  const response = await fetch(`${base.replace(/\/+$/, '')}/${relative}`, { signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(`${base.replace(/\/+$/, '')}/${relative}`, {
+    signal: AbortSignal.timeout(30_000),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
   if (!response.ok) throw new Error(`GET ${relative}: HTTP ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
 
-export async function verifyMirror(url: string, options: { readonly vkey: string | readonly string[]; readonly pool: pg.Pool }): Promise<LogVerdict> {
+/**
+ * `token`: a staff session (auditor or master admin) sent as a bearer with every GET: our own
+ * /api/log serves entry bundles to them only (their events name people).
+ */
+export async function verifyMirror(url: string, options: { readonly vkey: string | readonly string[]; readonly pool: pg.Pool; readonly token?: string }): Promise<LogVerdict> {
   let size: number;
   let root: Uint8Array;
   try {
-    ({ treeSize: size, root } = openCheckpoint((await getBytes(url, 'checkpoint')).toString('utf8'), options.vkey));
+    ({ treeSize: size, root } = openCheckpoint((await getBytes(url, 'checkpoint', options.token)).toString('utf8'), options.vkey));
   } catch (error) {
     return { ok: false, position: null, checkpoint: null, reason: `the mirror's checkpoint: ${(error as Error).message}` };
   }
@@ -34,7 +41,7 @@ export async function verifyMirror(url: string, options: { readonly vkey: string
     const name = `tile/entries/${encodeTileIndex(start / TILE_WIDTH)}${width < TILE_WIDTH ? `.p/${width}` : ''}`;
     let bundle: Buffer;
     try {
-      bundle = await getBytes(url, name);
+      bundle = await getBytes(url, name, options.token);
     } catch (error) {
       return { ok: false, position: start, checkpoint: null, reason: `position ${start}: the mirror does not serve ${name} (${(error as Error).message})` };
     }
