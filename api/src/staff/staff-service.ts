@@ -106,10 +106,14 @@ export class StaffService {
   }
 
   private async setPassword(staffId: string, password: string): Promise<void> {
+    await this.storePasswordHash(staffId, await hashPassword(password));
+  }
+
+  private async storePasswordHash(staffId: string, passwordHash: PasswordHash): Promise<void> {
     await this.deps.db.query(
       `INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2)
        ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()`,
-      [staffId, JSON.stringify(await hashPassword(password))],
+      [staffId, JSON.stringify(passwordHash)],
     );
   }
 
@@ -218,30 +222,29 @@ export class StaffService {
     }
   }
 
+  /**
+   * The token is checked against the account before anything else (a wrong or forged one costs a
+   * read, never a password hash), and the password is stored only once this request's acceptance is
+   * appended: of two requests at once (a double click, a retry), the one that loses the append
+   * touches no credentials, so the winner's password stands.
+   */
   async acceptInvitation(input: { token: string; password: string }, context: CommandContext): Promise<Position | undefined> {
     const parsed = parseInvitationToken(input.token);
     if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     const before = await this.loadState(parsed.staffId);
     if (before.status !== 'invited') throw unprocessable(STAFF_MESSAGES.invalidInvitation);
-    await this.setPassword(parsed.staffId, input.password);
     const now = context.now.toISOString();
-    try {
-      const { appended } = await this.run(
-        parsed.staffId,
-        {
-          type: 'AcceptInvitation',
-          tokenHash: parsed.tokenHash,
-          now,
-          data: { termsAcceptedAt: now, privacyAcceptedAt: now, emailVerifiedAt: now },
-        },
-        { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } },
-      );
-      return appended?.position;
-    } catch (error) {
-      // The account was not active, so no working password is lost.
-      await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [parsed.staffId]);
-      throw error;
-    }
+    const command: StaffCommand = {
+      type: 'AcceptInvitation',
+      tokenHash: parsed.tokenHash,
+      now,
+      data: { termsAcceptedAt: now, privacyAcceptedAt: now, emailVerifiedAt: now },
+    };
+    staffDecider.decide(command, before); // a wrong or expired token: "Invalid or expired invitation"
+    const passwordHash = await hashPassword(input.password);
+    const { appended } = await this.run(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
+    await this.storePasswordHash(parsed.staffId, passwordHash);
+    return appended?.position;
   }
 
   // ---- sessions ---------------------------------------------------------------------------------

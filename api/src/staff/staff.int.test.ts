@@ -246,6 +246,25 @@ describe('invitations', () => {
     await expect(service.acceptInvitation({ token, password: TEST_PASSWORD }, late)).rejects.toMatchObject({ status: 422, message: 'Invalid or expired invitation' });
     expect((await accept(token)).status).toBe(200);
   });
+
+  it('takes one of several acceptances sent at once (a double click, a retry, a forger), and its password signs in', async () => {
+    const email = freshEmail('twice');
+    await invite(email);
+    const token = tokenOf(await invitationLinkFor(email));
+    const forged = `${token.split('.')[0]}.${'B'.repeat(43)}`;
+    const passwords = ['first password 1', 'second password 2', 'third password 3'];
+    const answers = await Promise.all([
+      ...passwords.map((password) => accept(token, { password })),
+      accept(forged, { password: 'the forger password' }),
+    ]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200), JSON.stringify(statuses)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.json()).toMatchObject({ error: 'unprocessable', message: 'Invalid or expired invitation' });
+    const winner = passwords[statuses.indexOf(200)]!;
+    const signIn = (password: string) => call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password }) });
+    expect((await signIn(winner)).status).toBe(200);
+    for (const loser of [...passwords.filter((p) => p !== winner), 'the forger password']) expect((await signIn(loser)).status, loser).toBe(401);
+  });
 });
 
 describe('staff sessions', () => {
