@@ -58,11 +58,13 @@ export class AdminActions {
 
   /** POST /api/admin/forever-database/{id}/restore (master_admin). */
   async restoreRegistration(trNumber: string, admin: Admin, reason: string | null, context: CommandContext): Promise<{ restored: boolean; position?: Position }> {
+    const { state: title } = await loadState(this.deps.store, titleStream(trNumber), titleDecider);
+    const owner = title.status === 'registered' ? (await loadState(this.deps.store, userStreamId(title.registration.ownerId), userDecider)).state : null;
     const { appended } = await handleCommand(
       this.deps.store,
       titleStream(trNumber),
       titleDecider,
-      { type: 'RestoreRegistration', by: admin.id, reason, at: context.now.toISOString() },
+      { type: 'RestoreRegistration', by: admin.id, reason, at: context.now.toISOString(), ownerDeleted: owner?.status === 'deleted' },
       context,
     );
     return { restored: appended !== undefined, ...(appended ? { position: appended.position } : {}) };

@@ -273,6 +273,17 @@ describe('deleting a creator (admin3)', () => {
     expect(again.json()).toMatchObject({ deleted: false, archivedRegistrations: 0 });
     expect((await get(staff.admin1, `/api/user/${owner.userId}/registrations`)).status).toBe(404);
   });
+
+  it('keeps their registrations in the Forever Database: a restore is refused, nothing comes back to search or verify', async () => {
+    for (const { trNumber } of works.slice(0, 2)) {
+      const reply = await as(staff.master_admin, { method: 'POST', url: `/api/admin/forever-database/${trNumber}/restore`, ...jsonBody({ reason: 'Undo' }) });
+      expect(reply.status, reply.body).toBe(409);
+      expect(reply.json()).toEqual({ error: 'conflict', message: "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database." });
+      expect(titleVerificationSchema.parse((await call({ method: 'GET', url: `/api/titles/verify/${trNumber}` })).json())).toMatchObject({ archived: true });
+    }
+    expect(await search('Harbour')).toEqual([]);
+    expect(await stats()).toMatchObject({ activeRegistrations: 1 });
+  });
 });
 
 describe('the access log', () => {

@@ -29,7 +29,14 @@ export type TitleCommand =
       readonly cause: RegistrationArchivedData['cause'];
       readonly at: string;
     }
-  | { readonly type: 'RestoreRegistration'; readonly by: string; readonly reason: string | null; readonly at: string }
+  | {
+      readonly type: 'RestoreRegistration';
+      readonly by: string;
+      readonly reason: string | null;
+      readonly at: string;
+      /** Whether the owner's account is deleted (read by the caller, as time is). */
+      readonly ownerDeleted: boolean;
+    }
   | {
       readonly type: 'CorrectRegistration';
       readonly by: string;
@@ -49,6 +56,8 @@ export class TrNumberTakenError extends AppError {
 }
 
 const NO_SUCH_REGISTRATION = 'No such registration';
+export const OWNER_DELETED_CANNOT_BE_RESTORED =
+  "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database.";
 const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
 
 export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
@@ -74,6 +83,8 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
       case 'RestoreRegistration': {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
         if (!state.archived) return [];
+        // Deleting an account removes its data for good: its titles would bring the name back to search.
+        if (command.ownerDeleted) throw new AppError('conflict', OWNER_DELETED_CANNOT_BE_RESTORED);
         const { by, reason, at } = command;
         return [{ type: 'RegistrationRestored', data: { trNumber: state.registration.trNumber, by, reason, at } }];
       }

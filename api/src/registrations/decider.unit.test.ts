@@ -71,7 +71,7 @@ describe('title decider', () => {
   });
 
   describe('restoring', () => {
-    const restore = { type: 'RestoreRegistration' as const, by: 'master', reason: null, at };
+    const restore = { type: 'RestoreRegistration' as const, by: 'master', reason: null, at, ownerDeleted: false };
     it('archived: restored', () => {
       given(registered, archived).when(restore).then([restored]);
     });
@@ -81,6 +81,10 @@ describe('title decider', () => {
     });
     it('none: no such registration', () => {
       given().when(restore).thenThrows(404);
+    });
+    it("its owner's account deleted: it stays archived (409)", () => {
+      given(registered, archived).when({ ...restore, ownerDeleted: true }).thenThrows(409);
+      given(registered).when({ ...restore, ownerDeleted: true }).thenNothing();
     });
     it('restored: active again, and can be archived again', () => {
       expect(given(registered, archived, restored).state).toMatchObject({ archived: false });

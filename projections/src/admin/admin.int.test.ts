@@ -92,7 +92,7 @@ describe('admin read models', () => {
     expect((await pool.query('SELECT archived FROM registrations WHERE tr_number = $1', [made[0]!.trNumber])).rows[0]).toEqual({ archived: true });
 
     // Restored: back in every count, out of the Forever Database.
-    await titleCommand(made[0]!.trNumber, { type: 'RestoreRegistration', by: randomUUID(), reason: null, at: '2026-03-02T00:00:00.000Z' });
+    await titleCommand(made[0]!.trNumber, { type: 'RestoreRegistration', by: randomUUID(), reason: null, at: '2026-03-02T00:00:00.000Z', ownerDeleted: false });
     expect(await totals()).toMatchObject({ registrations: 5, active: 5 });
     expect((await pool.query('SELECT count(*)::int AS n FROM forever_database')).rows[0]).toEqual({ n: 0 });
 

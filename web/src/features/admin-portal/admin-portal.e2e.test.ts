@@ -350,6 +350,15 @@ test('an admin3 deletes a user with the seed’s confirmation; their registratio
     const record = page.getByRole('list', { name: 'Archived registrations' }).getByRole('listitem').filter({ hasText: 'The Long Winter' });
     await record.getByText('Account reported as fraudulent').waitFor();
     await record.getByText('Owner account deleted').waitFor();
+
+    // Not even the master admin can bring a deleted account's work back (the server refuses it too).
+    const masterPage = await context.newPage();
+    await signIn(masterPage, staff.master_admin);
+    await tab(masterPage, 'Forever Database').click();
+    await masterPage.getByLabel('Search the Forever Database').fill('The Long Winter');
+    const kept = masterPage.getByRole('list', { name: 'Archived registrations' }).getByRole('listitem').filter({ hasText: 'The Long Winter' });
+    await kept.getByText('Stays archived: its owner’s account was deleted.').waitFor();
+    expect(await kept.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
   } finally {
     await context.close();
   }

@@ -92,7 +92,11 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
         </dl>
         <HashText value={record.blockchain_hash} label={`anchored hash of ${record.trNumber}`} />
       </div>
-      {rights.restore ? <RestoreButton record={record} /> : null}
+      {/* The server refuses it too (409): a deleted account's titles would bring its name back to search. */}
+      {rights.restore && record.ownerEmail !== null ? <RestoreButton record={record} /> : null}
+      {rights.restore && record.ownerEmail === null ? (
+        <p className="text-sm text-muted-foreground sm:max-w-48">Stays archived: its owner’s account was deleted.</p>
+      ) : null}
     </li>
   );
 }
