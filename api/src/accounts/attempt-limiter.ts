@@ -18,7 +18,7 @@ import ipaddr from 'ipaddr.js';
 import type pg from 'pg';
 import { AppError } from '../errors.js';
 
-export type AttemptScope = 'creator_login' | 'staff_login' | 'totp' | 'sensitive_change' | 'password_reset';
+export type AttemptScope = 'creator_login' | 'staff_login' | 'totp' | 'sensitive_change' | 'password_reset' | 'support_mail';
 
 export interface Limit {
   /** Failures allowed before any delay. */
@@ -104,6 +104,7 @@ const MESSAGES: Record<AttemptScope, string> = {
   totp: 'Too many wrong codes.',
   sensitive_change: 'Too many wrong passwords or codes.',
   password_reset: 'Too many password reset requests.',
+  support_mail: 'Too many support requests.',
 };
 
 function retryMessage(scope: AttemptScope, ms: number): string {
@@ -122,7 +123,7 @@ export class AttemptLimiter {
   ) {}
 
   private limitsOf(scope: AttemptScope): AttemptLimits {
-    return scope === 'password_reset' ? this.resetLimits : this.limits;
+    return scope === 'password_reset' || scope === 'support_mail' ? this.resetLimits : this.limits;
   }
 
   /**

@@ -1,6 +1,13 @@
 // POST /api/support/submit: the support form (and the contact page, as issue type "other")
-// becomes a SupportRequestSubmitted event; the answer carries the ticket number to quote.
-import { randomUUID } from 'node:crypto';
+// becomes a SupportRequestSubmitted event; the answer carries the ticket number to quote, and the
+// ticket number is e-mailed to the address given, as the success card says. That e-mail carries
+// nothing the sender wrote (no name, subject or message: the form is open to anyone, so it must not
+// carry a stranger's text to any address), and one address gets a few an hour at most (the attempt
+// limiter's `support_mail` scope, with the reset e-mails' limits); the ticket is recorded either way.
+import { createHash, randomUUID } from 'node:crypto';
+import { normaliseEmail } from '../accounts/crypto.js';
+import { BackgroundWork } from '../accounts/use-cases/deps.js';
+import { AppError } from '../errors.js';
 import { handleCommand } from '../domain/command-handler.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
@@ -11,6 +18,29 @@ import { supportDecider, supportStreamId } from './decider.js';
 import { newTicketNumber } from './ticket-number.js';
 
 export async function supportRoutes(app: App): Promise<void> {
+  const log = app.deps.logger.child({ component: 'support' });
+  const background = new BackgroundWork(log);
+  app.addHook('onClose', () => background.settled());
+
+  const sendTicketNumber = async (email: string, ticketNumber: string, clientIp: string | null) => {
+    const address = createHash('sha256').update(normaliseEmail(email)).digest('hex');
+    try {
+      await app.attemptLimiter.begin('support_mail', { account: address, ip: clientIp });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'too_many_requests')) throw error;
+      log.warn({ ticketNumber }, 'support e-mail not sent: too many for this address or from this client');
+      return;
+    }
+    await app.mailer.send({
+      to: email.trim(),
+      subject: `Your TitleLedger support request ${ticketNumber}`,
+      text:
+        `We received your support request. Your ticket number is ${ticketNumber}.\n\n` +
+        'Our team typically responds within 24 hours. Quote the ticket number if you write to us about it.\n\n' +
+        'If you did not contact TitleLedger support, ignore this e-mail.',
+    });
+  };
+
   app.post(
     '/support/submit',
     {
@@ -30,6 +60,7 @@ export async function supportRoutes(app: App): Promise<void> {
         { type: 'SubmitSupportRequest', id, ticketNumber, request: request.body, now: context.now },
         context,
       );
+      background.run('support e-mail', () => sendTicketNumber(request.body.email, ticketNumber, context.clientIp ?? null));
       return reply.status(201).send({ success: true as const, ticketNumber, id });
     },
   );

@@ -1,7 +1,9 @@
 // POST /api/support/submit on a real Postgres: every field's limit with the spec's message, the
-// defaults, the 201 answer with a ticket number, and the event it records.
+// defaults, the 201 answer with a ticket number, the event it records, and the ticket number e-mailed.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { emlFilesTo } from '../../../test/support/mail.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -35,6 +37,36 @@ describe('POST /api/support/submit', () => {
     expect(events[0]!.type).toBe('SupportRequestSubmitted');
     expect(events[0]!.data).toMatchObject({ ...valid, ticketNumber: body.ticketNumber, id: body.id });
     expect(events[0]!.metadata.actor.kind).toBe('anonymous');
+  });
+
+  it('e-mails the ticket number to the address given, with nothing the sender wrote in it', async () => {
+    const email = `ticket.${Date.now()}@example.com`;
+    const response = await submit({ ...valid, email, fullName: 'Visit http://spam.example', subject: 'Cheap pills here', message: 'Buy now at http://spam.example today!' });
+    const { ticketNumber } = response.json();
+    const [eml, ...more] = await emlFilesTo(path.join(app.running.config.dataDir, 'mail'), email);
+    expect(more).toEqual([]);
+    expect(eml!.mail.subject).toBe(`Your TitleLedger support request ${ticketNumber}`);
+    expect(eml!.mail.text).toContain(`Your ticket number is ${ticketNumber}.`);
+    expect(eml!.mail.text).toContain('typically responds within 24 hours');
+    expect(eml!.mail.text).not.toMatch(/spam|pills|Visit/);
+  });
+
+  it('sends one address three ticket e-mails an hour at most; every request is still recorded', async () => {
+    const own = await startTestApp();
+    const email = `flood.${Date.now()}@example.com`;
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const response = await own.running.app!.inject({ method: 'POST', url: '/api/support/submit', payload: { ...valid, email, subject: `Request number ${i}` } });
+        expect(response.statusCode).toBe(201);
+        ids.push(response.json().id);
+      }
+    } finally {
+      await own.stop(); // waits for the e-mails under way
+    }
+    const sent = await emlFilesTo(path.join(own.running.config.dataDir, 'mail'), email);
+    expect(sent).toHaveLength(3);
+    expect(ids).toHaveLength(5);
   });
 
   it('defaults the issue type to technical and the priority to normal', async () => {
