@@ -245,6 +245,12 @@ describe('the Forever Database', () => {
     expect(await ownerList(owner)).toContain(tr);
     expect(await stats()).toMatchObject({ activeRegistrations: 3, nonActiveRegistrations: 0 });
     expect(titleVerificationSchema.parse((await call({ method: 'GET', url: `/api/titles/verify/${tr}` })).json())).toMatchObject({ archived: false, title: 'Lighthouse Keeper' });
+    // The reason is optional, and so is the body: none, or JSON null.
+    for (const request of [{}, { headers: { 'content-type': 'application/json' }, body: 'null' }]) {
+      const again = await as(staff.master_admin, { method: 'POST', url, ...request });
+      expect(again.status, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ restored: false });
+    }
   });
 });
 

@@ -200,7 +200,7 @@ export async function adminPortalRouteHandlers(app: App, { actions }: { actions:
     schema: {
       tags,
       params: adminTitleIdParamsSchema,
-      body: restoreRegistrationRequestSchema.optional(),
+      body: restoreRegistrationRequestSchema.nullish(), // the reason is optional, and so is the body (absent or JSON null)
       response: { 200: registrationRestoredSchema, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => {
