@@ -188,6 +188,7 @@ export class StaffService {
     const staffId = existing ?? randomUUID();
     if (!existing) await this.claimEmail(input.email, staffId);
     const token = `${staffId}.${randomBytes(32).toString('base64url')}`;
+    let recorded = false;
     try {
       const { appended } = await this.run(
         staffId,
@@ -206,6 +207,7 @@ export class StaffService {
         },
         context,
       );
+      recorded = true;
       const link = `${this.deps.publicUrl}/admin/accept-invite?token=${encodeURIComponent(token)}`;
       await this.deps.mailer.send({
         to: input.email.trim(),
@@ -217,6 +219,11 @@ export class StaffService {
       });
       return { staffId, token, position: appended?.position };
     } catch (error) {
+      // Invited but not told: the address stays this account's, so inviting again sends a new link to
+      // the same account (the second invitation replaces the first), never a second account.
+      if (recorded) {
+        throw new AppError('service_unavailable', `The invitation is recorded, but its e-mail could not be sent. Invite ${input.email.trim()} again to send a new link.`);
+      }
       if (!existing) await this.releaseEmail(staffId);
       throw error;
     }

@@ -390,3 +390,27 @@ describe('the access log', () => {
     expect([...all].sort((a, b) => b - a)).toEqual(all);
   });
 });
+
+describe('an invitation whose e-mail cannot be sent', () => {
+  it('says so (503), and inviting again retries for the same account, never a second one', async () => {
+    // Nothing listens on port 1: every send is refused.
+    const unreachable = await startTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const sendTo = injectSender(unreachable);
+      const boss = await signedInStaff(unreachable, 'master_admin', sendTo);
+      const email = freshEmail('undelivered');
+      const invite = () =>
+        sendTo({ method: 'POST', url: '/api/master-admin/invite', token: boss.token, ...jsonBody({ email, firstName: 'Una', lastName: 'Sent', role: 'admin1' }) });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const reply = await invite();
+        expect(reply.status, reply.body).toBe(503);
+        expect(reply.json()).toEqual({ error: 'service_unavailable', message: `The invitation is recorded, but its e-mail could not be sent. Invite ${email} again to send a new link.` });
+      }
+      const admins = (await sendTo({ method: 'GET', url: '/api/master-admin/admins', token: boss.token })).json().admins.filter((a: { email: string }) => a.email === email);
+      expect(admins).toHaveLength(1);
+      expect(admins[0]).toMatchObject({ status: 'invited' });
+    } finally {
+      await unreachable.stop();
+    }
+  });
+});
