@@ -16,6 +16,34 @@ export const LOCAL_CHECKOUT_SCRIPT = `
     });
   `;
 
+/**
+ * What the checkout page says to a browser that is not signed in as the payer (a person reads it,
+ * so a page, not the API's JSON): most often the app was opened at another address than PUBLIC_URL
+ * (127.0.0.1 for localhost), whose session cookie this host does not get.
+ */
+export function localCheckoutRefusalPage(message: string, publicUrl: string): string {
+  const login = `${publicUrl}/login`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in to pay · TitleLedger</title>
+<style>
+  :root { color-scheme: light; font-family: system-ui, sans-serif; }
+  body { margin: 0; background: #f1f5f9; color: #0f172a; }
+  .banner { background: #facc15; color: #422006; text-align: center; padding: .6rem; font-weight: 700; letter-spacing: .05em; }
+  main { max-width: 420px; margin: 2rem auto; background: #fff; border-radius: 12px; padding: 1.5rem; box-shadow: 0 1px 3px #0002; }
+  h1 { font-size: 1.2rem; margin: 0 0 .75rem; } a { color: #1d4ed8; } a:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+</style></head>
+<body>
+<div class="banner" role="status">TEST MODE — no real payment is made</div>
+<main>
+  <h1>Sign in to pay</h1>
+  <p>${escape(message)}</p>
+  <p>This checkout opens only for the account that started it, signed in at <a href="${escape(publicUrl)}">${escape(publicUrl)}</a>.
+  <a href="${escape(login)}">Sign in there</a>, then start the payment again from the registration wizard.</p>
+</main>
+</body></html>`;
+}
+
 export function localCheckoutPage(sessionId: string, request: CheckoutSessionRequest, status: string): string {
   const amount = `$${(request.amount / 100).toFixed(2)} ${request.currency.toUpperCase()}`;
   const action = `/api/payment/local/checkout/${encodeURIComponent(sessionId)}`;

@@ -3,15 +3,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
-import { forbidden, notFound, validationError } from '../errors.js';
+import { AppError, forbidden, notFound, validationError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { validationMessage } from '../http/errors.js';
-import { textBody } from '../schemas/errors.js';
+import { apiErrorSchema, textBody } from '../schemas/errors.js';
 import { createIntentResponseSchema, createIntentSchema, paymentIdSchema, paymentSessionSchema, stripeWebhookReceivedSchema } from '../schemas/registrations.js';
 import { LocalCheckoutProvider } from './checkout-provider.js';
 import { createCheckout, paymentSessionView, settlePayment, type CheckoutDeps } from './checkout-service.js';
-import { localCheckoutPage } from './checkout-page.js';
+import { localCheckoutPage, localCheckoutRefusalPage } from './checkout-page.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 
 const sessionParams = z.object({ sessionId: paymentIdSchema });
@@ -74,8 +74,26 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
     };
 
     const redirect = { 303: z.null().describe('See Other: back to the page that started the checkout (Location)') };
-    local.get('/payment/local/checkout/:sessionId', { schema: { tags: ['payments'], summary: 'TEST MODE: the hosted checkout page', params: sessionParams, response: { 200: { content: { 'text/html': { schema: textBody('The checkout page') } } } } } }, async (request, reply) => {
-      const { sessionId, session } = payersCheckout(request);
+    local.get('/payment/local/checkout/:sessionId', { schema: { tags: ['payments'], summary: 'TEST MODE: the hosted checkout page', params: sessionParams, response: {
+          200: { content: { 'text/html': { schema: textBody('The checkout page') } } },
+          // A browser (Accept: text/html) is sent a page that says where to sign in; any other client the error body.
+          401: { content: { 'application/json': { schema: apiErrorSchema }, 'text/html': { schema: textBody('Not signed in: a page that says where to sign in') } } },
+          403: { content: { 'application/json': { schema: apiErrorSchema }, 'text/html': { schema: textBody("Another account's checkout: a page that says whose to sign in as") } } },
+        } } }, async (request, reply) => {
+      let checkout: ReturnType<typeof payersCheckout>;
+      try {
+        checkout = payersCheckout(request);
+      } catch (error) {
+        // A person opened this page: a page that says what to do, with the same status.
+        const browser = request.headers.accept?.includes('text/html') ?? false;
+        if (!browser || !(error instanceof AppError) || (error.status !== 401 && error.status !== 403)) throw error;
+        return reply
+          .status(error.status)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(localCheckoutRefusalPage(error.message, app.deps.config.publicUrl));
+      }
+      const { sessionId, session } = checkout;
       return reply
         .header('cache-control', 'no-store')
         .header('x-frame-options', 'DENY')

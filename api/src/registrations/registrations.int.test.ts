@@ -119,6 +119,22 @@ describe('checkout', () => {
     expect((await call({ method: 'GET', url: '/api/payment/local/checkout/lcs_nope' })).status).toBe(404);
   });
 
+  it('tells a browser that is not signed in as the payer, in a page, where to sign in', async () => {
+    const intent = await flows.createIntent(alice.token);
+    const path = `/api/payment/local/checkout/${intent.session_id}`;
+    for (const [token, status, says] of [[undefined, 401, 'Sign in to continue.'], [bob.token, 403, 'This checkout belongs to another account.']] as const) {
+      const page = await call({ method: 'GET', url: path, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, ...(token ? { token } : {}) });
+      expect(page.status).toBe(status);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<h1>Sign in to pay</h1>');
+      expect(page.body).toContain(says);
+      expect(page.body).toContain('<a href="http://titleledger.test/login">Sign in there</a>');
+    }
+    // Any other client gets the error body; paying still needs the payer's session.
+    expect((await call({ method: 'GET', url: path })).json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+    expect((await call({ method: 'POST', url: `${path}/complete`, payload: {} })).status).toBe(401);
+  });
+
   it('records a declined or cancelled payment as failed', async () => {
     const declined = await flows.createIntent(alice.token);
     // A declined card says so, with the bank's reason, apart from a cancelled checkout.
