@@ -47,6 +47,8 @@ export const auditRunSchema = z.object({
   firstBadPosition: z.number().nullable(),
   /** `cli`: `npm run audit`; `api`: started from the audit page. */
   source: z.enum(['cli', 'api']),
+  /** Who started a run from the audit page (their e-mail then); null for `npm run audit` (the operator's shell). */
+  startedBy: z.object({ id: z.string(), email: z.string() }).nullable(),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
 });

@@ -69,7 +69,12 @@ export async function auditRoutes(app: App): Promise<void> {
     ...staffRoute(auditStaffRoutes.verifyLog),
     schema: { tags, summary: 'Starts verify-log on the server (auditor or master admin; one run at a time)', response: { 202: auditRunStartedResponse } },
     handler: async (request, reply) => {
-      const { run, done } = await startServerVerifyLog(pool, app.deps.store, { vkey: vkeys, onError: (error) => request.log.error({ err: error }, 'verify-log run failed') });
+      const staff = request.staff!;
+      const { run, done } = await startServerVerifyLog(pool, app.deps.store, {
+        vkey: vkeys,
+        startedBy: { id: staff.id, email: staff.email },
+        onError: (error) => request.log.error({ err: error }, 'verify-log run failed'),
+      });
       running.add(done);
       void done.finally(() => running.delete(done)).catch(() => undefined);
       return reply.code(202).send({ run });

@@ -29,6 +29,14 @@ export const auditRunMigrations: readonly Migration[] = [
       CREATE INDEX audit_runs_newest ON audit_runs (id DESC);
     `,
   },
+  {
+    id: 'eventstore/006-audit-runs-started-by',
+    sql: `
+      -- Who started a run from the audit page: every staff action is attributed (the CLI's runs are
+      -- the operator's, at a shell, and keep NULL).
+      ALTER TABLE audit_runs ADD COLUMN started_by_id uuid, ADD COLUMN started_by_email text;
+    `,
+  },
 ];
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -40,6 +48,8 @@ interface AuditRunRow {
   summary: string;
   first_bad_position: string | null;
   source: AuditRun['source'];
+  started_by_id: string | null;
+  started_by_email: string | null;
   started_at: Date;
   completed_at: Date | null;
 }
@@ -51,6 +61,7 @@ const toRun = (row: AuditRunRow): AuditRun => ({
   summary: row.summary,
   firstBadPosition: row.first_bad_position === null ? null : Number(row.first_bad_position),
   source: row.source,
+  startedBy: row.started_by_id === null ? null : { id: row.started_by_id, email: row.started_by_email ?? '' },
   startedAt: row.started_at.toISOString(),
   completedAt: row.completed_at?.toISOString() ?? null,
 });
@@ -100,7 +111,13 @@ const VERIFY_LOG_RUNNING = 'A verify-log run is already under way; its verdict w
 export async function startServerVerifyLog(
   pool: pg.Pool,
   source: LogSource,
-  options: { readonly vkey: () => Promise<string | readonly string[]>; readonly now?: () => Date; readonly onError?: (error: unknown) => void },
+  options: {
+    readonly vkey: () => Promise<string | readonly string[]>;
+    /** The staff member who asked for it (recorded with the run). */
+    readonly startedBy: { readonly id: string; readonly email: string };
+    readonly now?: () => Date;
+    readonly onError?: (error: unknown) => void;
+  },
 ): Promise<{ run: AuditRun; done: Promise<AuditRun> }> {
   const now = options.now ?? (() => new Date());
   const client = await pool.connect();
@@ -115,8 +132,9 @@ export async function startServerVerifyLog(
       [now()],
     );
     const { rows } = await client.query<AuditRunRow>(
-      `INSERT INTO audit_runs (kind, status, summary, source, started_at) VALUES ('verify-log', 'running', 'verify-log: running', 'api', $1) RETURNING *`,
-      [now()],
+      `INSERT INTO audit_runs (kind, status, summary, source, started_at, started_by_id, started_by_email)
+       VALUES ('verify-log', 'running', 'verify-log: running', 'api', $1, $2, $3) RETURNING *`,
+      [now(), options.startedBy.id, options.startedBy.email],
     );
     const started = toRun(rows[0]!);
     release = false;

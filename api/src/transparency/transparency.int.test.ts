@@ -316,12 +316,12 @@ describe('the transparency log', () => {
     const started = await as('POST', '/api/audit/verify-log');
     expect(started.statusCode, started.body).toBe(202);
     const run = started.json().run;
-    expect(run).toMatchObject({ kind: 'verify-log', status: 'running', source: 'api', completedAt: null });
+    expect(run).toMatchObject({ kind: 'verify-log', status: 'running', source: 'api', startedBy: { id: auditor.id, email: auditor.email }, completedAt: null });
     await expect
       .poll(async () => (await as('GET', '/api/audit/runs')).json().runs.find((r: { id: number }) => r.id === run.id)?.status)
       .toBe('failed');
     const [finished] = (await as('GET', '/api/audit/runs')).json().runs;
-    expect(finished).toMatchObject({ id: run.id, firstBadPosition: total - 1, summary: expect.stringMatching(/^verify-log: FAILED — position 699: /), completedAt: expect.any(String) });
+    expect(finished).toMatchObject({ id: run.id, startedBy: { id: auditor.id, email: auditor.email }, firstBadPosition: total - 1, summary: expect.stringMatching(/^verify-log: FAILED — position 699: /), completedAt: expect.any(String) });
   });
 
 });

@@ -164,6 +164,7 @@ describe('the auditor in the browser', () => {
       const run = auditor.getByTestId('audit-run').first();
       await run.getByText('OK', { exact: true }).waitFor();
       await run.getByText(/^verify-log: OK — \d+ events recomputed into the tree/).waitFor();
+      await run.getByText(`from this page by ${email}`, { exact: false }).waitFor();
       await atBothWidths(auditor, 'audit', { check: true });
 
       // Read-only, outside the admin order: no admin portal, no console; the access log and entries are open.

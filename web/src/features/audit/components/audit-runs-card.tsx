@@ -23,7 +23,8 @@ function RunRow({ run }: { run: AuditRun }) {
         <span className="font-medium text-foreground">{run.kind}</span>
         <Badge variant={statusBadge[run.status]}>{statusText[run.status]}</Badge>
         <span className="text-muted-foreground">
-          {run.source === 'cli' ? 'npm run audit' : 'from this page'} · {new Date(run.startedAt).toLocaleString()}
+          {run.source === 'cli' ? 'npm run audit' : `from this page${run.startedBy ? ` by ${run.startedBy.email}` : ''}`} ·{' '}
+          {new Date(run.startedAt).toLocaleString()}
         </span>
         {run.firstBadPosition !== null ? <Badge variant="danger">first bad position {run.firstBadPosition}</Badge> : null}
       </div>
