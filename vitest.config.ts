@@ -4,15 +4,18 @@
 // Workspace packages run from their TypeScript source through the "source" export condition.
 // Vitest resolves test imports through Vite's SSR pipeline and inline projects do not inherit
 // the root `ssr` options, so every project repeats them.
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const conditions = ['source', 'node'];
+// The web app's own imports (`@/lib/...`, as in web/vite.config.ts), for unit tests of its modules.
+const alias = { '@': fileURLToPath(new URL('./web/src', import.meta.url)) };
 const ignore = ['**/node_modules/**', '**/dist/**', 'web/node_modules/**'];
 
 function project(config: NonNullable<TestProjectInlineConfiguration['test']>): TestProjectInlineConfiguration {
   return {
     extends: true,
-    resolve: { conditions },
+    resolve: { conditions, alias },
     ssr: { resolve: { conditions }, noExternal: [/^@titleledger\//] },
     test: { exclude: ignore, ...config },
   };

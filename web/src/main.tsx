@@ -9,9 +9,11 @@ import './index.css';
 
 applyTheme(readTheme());
 // Earlier versions also kept the session token in localStorage, where any script could read it.
-// The HttpOnly cookie is the only credential now: forget a token left behind.
+// The HttpOnly cookie is the only credential now: forget a token left behind. They also kept the
+// wizard draft under one key for every account; a draft of no known owner is not shown to anyone.
 try {
   localStorage.removeItem('auth_token');
+  localStorage.removeItem('titleledger.registrationDraft');
 } catch {
   // Storage blocked: nothing can have been left there either.
 }

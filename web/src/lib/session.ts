@@ -9,6 +9,7 @@ import { loadSessionSchemas } from '@/lib/load-schemas';
 
 /** The signed-in user as the server sends it. Only the fields the shell reads are named. */
 type SessionUser = {
+  id: string;
   email: string;
   /** Set by the server; the client never decides who is an admin. */
   isAdmin?: boolean;

@@ -113,6 +113,9 @@ async function sessionCookie() {
   return (await context.cookies(app.url)).find((cookie) => cookie.name === 'tl_session');
 }
 
+/** The registration wizard's drafts the browser holds. */
+const draftKeys = () => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('registrationDraft')));
+
 async function signOut(): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
@@ -318,6 +321,15 @@ test('sign up, sign in, manage the account, delete it', async () => {
     await snap(pathname.slice(1));
   }
 
+  // ---- A wizard draft, which holds the user's contact details --------------------------------
+  await goto('/register-title');
+  await page.getByLabel('Title of work').fill('A Draft Left Behind');
+  await page.getByLabel('Material type').selectOption('Manuscript');
+  await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('40% complete').waitFor();
+  expect(await draftKeys()).toHaveLength(1);
+
   // ---- Delete the account --------------------------------------------------------------------
   await goto('/account');
   await heading('Account Settings');
@@ -333,6 +345,8 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await confirm.getByRole('button', { name: 'Permanently Delete Account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await sessionCookie()).toBeUndefined();
+  // The browser forgets the draft with the account.
+  expect(await draftKeys()).toEqual([]);
 
   // ---- And the account is gone ---------------------------------------------------------------
   await signIn(user.email, user.newPassword);

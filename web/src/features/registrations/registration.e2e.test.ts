@@ -13,9 +13,9 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { cardDetails, signUpDetails } from '../../../../test/support/flows.js';
+import { cardDetails, signUpDetails, TEST_PASSWORD } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
-import { atBothWidths, newContext, screenshotDir as screenshotDirOrNone } from '../../../../test/support/screens.js';
+import { atBothWidths, newContext, screenshotDir as screenshotDirOrNone, withPage } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -37,7 +37,7 @@ const screenshotDir = screenshotDirOrNone();
 const shoot = (page: Page, name: string) => atBothWidths(page, name);
 
 /** Signs up through the API from inside the page, so the browser holds the session cookie too. */
-async function signUp(page: Page, email: string): Promise<void> {
+async function signUp(page: Page, email: string, profile: Record<string, string> = {}): Promise<void> {
   await page.goto(`${app.url}/login`);
   const token = await page.evaluate(
     async ({ card, details }) => {
@@ -54,7 +54,7 @@ async function signUp(page: Page, email: string): Promise<void> {
       if (!body.token) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(body)}`);
       return body.token;
     },
-    { card: cardDetails(), details: signUpDetails({ email }) },
+    { card: cardDetails(), details: signUpDetails({ ...profile, email }) },
   );
   expect(token).toBeTruthy();
 }
@@ -245,4 +245,71 @@ test('the checkout page pays on the test-mode page and hands over to the wizard'
   } finally {
     await context.close();
   }
+});
+
+/** Step 1 with its three required fields, then Next to step 2 (which fills in the contact fields). */
+async function fillWorkDetails(page: Page, title: string): Promise<void> {
+  await page.getByLabel('Title of work').fill(title);
+  await page.getByLabel('Material type').selectOption('Manuscript');
+  await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('40% complete').waitFor();
+}
+
+/** The keys of everything the browser keeps for this origin. */
+const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage));
+
+test('a wizard draft belongs to its author: the next user of the browser starts empty, with their own details', async () => {
+  await withPage(browser, {}, async (page) => {
+    // Ada gets as far as the review, so her draft holds her name and contact details.
+    const ada = `draft.ada.${Date.now()}@example.com`;
+    await signUp(page, ada);
+    await page.goto(`${app.url}/register-title`);
+    await fillWorkDetails(page, 'Ada Draft Not For Others');
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+    expect((await storedKeys(page)).filter((key) => key.includes('registrationDraft'))).toHaveLength(1);
+
+    // Signing out forgets it.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await storedKeys(page)).filter((key) => key.includes('registrationDraft'))).toEqual([]);
+
+    // Bob, next in the same browser, starts at an empty step 1 and gets his own profile on step 2.
+    const bob = `draft.bob.${Date.now()}@example.com`;
+    await signUp(page, bob, { firstName: 'Bob', lastName: 'Marley', phone: '2125550199', address: '56 Hope Road' });
+    await page.goto(`${app.url}/register-title`);
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+    await fillWorkDetails(page, 'Bob Own Work');
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Bob');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Marley');
+    expect(await page.getByLabel('Email').inputValue()).toBe(bob);
+    expect(await page.getByLabel('Phone').inputValue()).toBe('2125550199');
+    expect(await page.getByLabel('Address').inputValue()).toContain('56 Hope Road');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+    expect(await page.getByText('Ada Draft Not For Others').count()).toBe(0);
+
+    // Ada, back later, starts afresh too: her sign-out forgot her draft, and Bob's is not hers.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const signedIn = await page.evaluate(
+      async (credentials) =>
+        (
+          await fetch('/api/auth/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(credentials),
+          })
+        ).status,
+      { email: ada, password: TEST_PASSWORD },
+    );
+    expect(signedIn).toBe(200);
+    await page.goto(`${app.url}/register-title`);
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+  });
 });

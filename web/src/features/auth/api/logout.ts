@@ -1,9 +1,11 @@
-// Sign out: tell the server, then forget everything locally whatever it answered, and go home.
+// Sign out: tell the server, then forget everything locally whatever it answered (the cached reads
+// and what the browser kept for this user, such as the wizard draft), and go home.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { successSchema } from '@titleledger/api/schemas';
 
 import { apiCall } from '@/lib/api-client';
+import { forgetSignedInUserData } from '@/lib/user-storage';
 
 async function logout(): Promise<void> {
   try {
@@ -21,6 +23,7 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       queryClient.clear();
+      forgetSignedInUserData();
       void navigate('/');
     },
   });

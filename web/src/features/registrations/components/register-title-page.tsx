@@ -11,6 +11,7 @@ import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/payment-outcome';
 
 import { useCreateRegistrationPayment } from '../api/create-payment-intent';
@@ -60,9 +61,11 @@ export function RegisterTitlePage() {
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const paymentReturn = useMemo(() => readPaymentReturn(searchParams), [searchParams]);
+  // The draft is the signed-in user's alone (the sign-in guard in front of this page waits for them).
+  const userId = useSession().user?.id ?? null;
 
   const [step, setStep] = useState<WizardStep>(1);
-  const [form, setForm] = useState<RegistrationForm>(() => loadDraft(localStorage) ?? emptyForm);
+  const [form, setForm] = useState<RegistrationForm>(() => loadDraft(localStorage, userId) ?? emptyForm);
   const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set());
   const [payment, setPayment] = useState<Payment>(() =>
     paymentReturn ? { status: 'checking', ret: paymentReturn } : { status: 'none' },
@@ -97,7 +100,7 @@ export function RegisterTitlePage() {
   useEffect(() => {
     if (!unpaid || paymentReturn) return;
     let stale = false;
-    const draft = loadDraft(localStorage);
+    const draft = loadDraft(localStorage, userId);
     if (draft) setForm(draft);
     setStep(3);
     const tell = (reason: string | null) => {
@@ -153,7 +156,7 @@ export function RegisterTitlePage() {
           });
           return;
         }
-        const draft = loadDraft(localStorage) ?? emptyForm;
+        const draft = loadDraft(localStorage, userId) ?? emptyForm;
         setForm(draft);
         setPayment({ status: 'verified', ret: paymentReturn });
         // A payment made from the standalone checkout has no work details yet: resume where input
@@ -231,7 +234,7 @@ export function RegisterTitlePage() {
       setTouched((current) => new Set([...current, ...(Object.keys(errors) as TextField[])]));
       return;
     }
-    saveDraft(localStorage, form);
+    saveDraft(localStorage, userId, form);
     goTo((step + 1) as WizardStep);
   };
 
@@ -241,7 +244,7 @@ export function RegisterTitlePage() {
 
   // ---- Step 3: pay -------------------------------------------------------------------------
   const pay = () => {
-    saveDraft(localStorage, form);
+    saveDraft(localStorage, userId, form);
     createPayment.mutate(
       { title: form.title.trim(), email: form.email.trim() },
       {
@@ -320,7 +323,7 @@ export function RegisterTitlePage() {
         onUploaded: () => setStage('processing'),
       });
       markSessionUsed(localStorage, verified.id);
-      clearDraft(localStorage);
+      clearDraft(localStorage, userId);
       setStage('certificate');
       // The certificate's preview image is made on request: ask for it now (the browser keeps it a
       // minute), without holding step 5 back for it.

@@ -1,22 +1,33 @@
 // The wizard draft in browser storage, so the form survives the round trip through the payment
-// page (seed 001 §4.1). A damaged or foreign entry reads as "no draft" rather than breaking the page.
+// page (seed 001 §4.1). It holds the author's name and contact details, so it belongs to the user
+// who wrote it: stored under their id, never read for anyone else, and only one user's draft is
+// kept at a time (sign-out and account deletion forget it, `@/lib/user-storage`). With no user
+// (the session not known yet) there is no draft; a damaged entry also reads as "no draft" rather
+// than breaking the page.
+import { forgetUserData, userStorageKey } from '@/lib/user-storage';
+
 import { toRegistrationForm, type RegistrationForm } from './registration-form';
 
-export const DRAFT_STORAGE_KEY = 'titleledger.registrationDraft';
+const DRAFT_NAME = 'registrationDraft';
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
-export function saveDraft(storage: KeyValueStorage, form: RegistrationForm): void {
+export const draftStorageKey = (userId: string) => userStorageKey(userId, DRAFT_NAME);
+
+export function saveDraft(storage: KeyValueStorage, userId: string | null, form: RegistrationForm): void {
+  if (userId === null) return;
   try {
-    storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify(form));
+    forgetUserData(storage, userId);
+    storage.setItem(draftStorageKey(userId), JSON.stringify(form));
   } catch {
     // Storage full or disabled: the wizard still works, only the round trip loses the draft
     // (step 4 then says so with "Missing Information").
   }
 }
 
-export function loadDraft(storage: KeyValueStorage): RegistrationForm | null {
-  const raw = storage.getItem(DRAFT_STORAGE_KEY);
+export function loadDraft(storage: KeyValueStorage, userId: string | null): RegistrationForm | null {
+  if (userId === null) return null;
+  const raw = storage.getItem(draftStorageKey(userId));
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -26,6 +37,6 @@ export function loadDraft(storage: KeyValueStorage): RegistrationForm | null {
   }
 }
 
-export function clearDraft(storage: KeyValueStorage): void {
-  storage.removeItem(DRAFT_STORAGE_KEY);
+export function clearDraft(storage: KeyValueStorage, userId: string | null): void {
+  if (userId !== null) storage.removeItem(draftStorageKey(userId));
 }
