@@ -177,8 +177,17 @@ test('a creator registers a title through all five steps and finds it everywhere
     const trFile = JSON.parse((await downloadFrom(page, 'Download .TR file')).toString('utf8')) as Record<string, unknown>;
     expect(JSON.stringify(trFile)).toContain(trNumber);
 
+    // "Register New Title" in the side menu starts a new registration at step 1, and the old
+    // payment's "Payment Successful" toast is gone with the wizard it belonged to.
+    await page.getByRole('link', { name: /^Register New Title/ }).click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByRole('heading', { name: 'Registration Complete' }).count()).toBe(0);
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+    expect(await page.locator('.toast[data-state="open"]', { hasText: 'Payment Successful' }).count()).toBe(0);
+
     // The same payment cannot be used twice: coming back to its address sends the user away.
-    await page.reload();
+    await page.goBack();
     await page.getByText('Payment Already Used').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard');
 

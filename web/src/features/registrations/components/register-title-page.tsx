@@ -1,10 +1,11 @@
 // /register-title: the five-step registration wizard (seed 001 §2.2, §4.1, §8.1). The draft lives
 // in browser storage across the payment redirect; on the way back the server, not the address,
-// says whether the payment succeeded.
+// says whether the payment succeeded. Each address is a wizard of its own: the payment return's
+// (`?session_id=…`) resumes a paid registration, a plain /register-title starts at step 1.
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -55,7 +56,17 @@ type Payment =
 const isRequiredField = (field: TextField): field is RequiredField =>
   ['title', 'materialType', 'intendedMedium', 'firstName', 'lastName', 'email', 'phone', 'address'].includes(field);
 
+/**
+ * The wizard starts afresh whenever the address's query changes. The side menu's "Register New
+ * Title" after a finished registration leaves `?session_id=…&redirect_status=succeeded` for a plain
+ * /register-title on the same route: without a new wizard, step 5 of the old one stayed on screen.
+ */
 export function RegisterTitlePage() {
+  const { search } = useLocation();
+  return <RegistrationWizard key={search} />;
+}
+
+function RegistrationWizard() {
   useDocumentTitle('Register New Title');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -84,6 +95,11 @@ export function RegisterTitlePage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // ---- Coming back from the payment page ---------------------------------------------------
+  // "Payment Successful … upload your document" is about this wizard: it goes when the wizard
+  // completes or is left (the side menu's "Register New Title" starts another).
+  const paymentToast = useRef<{ dismiss: () => void } | null>(null);
+  useEffect(() => () => paymentToast.current?.dismiss(), []);
+
   const redirectSoon = useCallback(
     (delay: number) => {
       const timer = setTimeout(() => navigate(paths.dashboard), delay);
@@ -163,7 +179,7 @@ export function RegisterTitlePage() {
         // is still needed; the payment is kept, and the review step then continues to the upload.
         const resume = firstStepNeedingInput(draft);
         setStep(resume);
-        toast({
+        paymentToast.current = toast({
           title: 'Payment Successful',
           description:
             resume === 4
@@ -330,6 +346,7 @@ export function RegisterTitlePage() {
       void fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
       setStage('completed');
       setResult(registered);
+      paymentToast.current?.dismiss();
       // No toast here: step 5 says it all, and a toast would sit over its hashes (on phones, over
       // the TR number too).
       goTo(5);
