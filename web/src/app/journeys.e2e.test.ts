@@ -183,6 +183,13 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
           { timeout: 90_000, interval: 1_000 },
         )
         .toBeGreaterThan(0);
+      // The receipt id in "Payment received" is one long word: it wraps, the page does not scroll
+      // sideways (QA saw 427 px of page in a 390 px window).
+      await expectSoundLayout(page, `notifications at ${width} px`);
+      if (width === '375') {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expectSoundLayout(page, 'notifications at 390 px');
+      }
       await page.getByRole('button', { name: 'Mark All Read' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Mark All Read' }).isDisabled(), { timeout: 90_000 }).toBe(true);
     });

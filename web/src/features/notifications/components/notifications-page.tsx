@@ -63,7 +63,8 @@ function NotificationRow({
           {item.priority === 'high' ? <Badge variant="warning">High priority</Badge> : null}
           {!item.read ? <span className="sr-only">(unread)</span> : null}
         </div>
-        <p className="mt-1 text-sm text-muted-foreground">{item.message}</p>
+        {/* A receipt id or a hash is one long word: it wraps anywhere rather than widen the page. */}
+        <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">{item.message}</p>
         <p className="mt-1 text-xs text-muted-foreground">{new Date(item.timestamp).toLocaleString()}</p>
       </div>
       <div className="flex shrink-0 gap-1">
@@ -158,7 +159,7 @@ export function NotificationsPage() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem] lg:items-start">
-        <Card>
+        <Card className="min-w-0">
           <div role="group" aria-label="Filter notifications" className="flex flex-wrap gap-1 border-b border-border p-2">
             {NOTIFICATION_FILTERS.map((value) => (
               <button
