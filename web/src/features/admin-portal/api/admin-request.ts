@@ -1,11 +1,10 @@
 // The portal's reads and writes: every reply is parsed with the route's own schema from
 // @titleledger/api/schemas, so a server that drifts from the contract fails loudly here instead of
-// drawing wrong numbers. Every query key starts with ADMIN_PORTAL_KEY so a write can refresh them all.
+// drawing wrong numbers. Every query key starts with ADMIN_PORTAL_KEY (`@/lib/admin-portal-key`) so a
+// write can refresh them all.
 import type { z } from 'zod';
 
 import { apiRequest, type HttpMethod } from '@/lib/api-client';
-
-export const ADMIN_PORTAL_KEY = 'admin-portal';
 
 /** A path with its query string; empty and undefined values are left out. */
 export function withQuery(path: string, query: Record<string, string | number | undefined>): string {

@@ -3,7 +3,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { foreverDatabasePageSchema } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest, withQuery } from './admin-request';
 import { ADMIN_LIST_PAGE_SIZE } from './get-users';
 
 const getForeverDatabase = (q: string, page: number) =>

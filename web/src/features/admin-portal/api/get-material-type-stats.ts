@@ -2,7 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { materialTypeStatsSchema } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest } from './admin-request';
 
 const getMaterialTypeStats = () => adminRequest(materialTypeStatsSchema, 'GET', '/api/admin/material-type-stats');
 

@@ -2,7 +2,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { registrationsByPeriodSchema, type AdminPeriod } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest, withQuery } from './admin-request';
 
 /** How many buckets each chart shows: a month of days, half a year of weeks, two years of months. */
 const PERIOD_BUCKETS: Readonly<Record<AdminPeriod, number>> = { day: 30, week: 26, month: 24 };

@@ -3,7 +3,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminRegistrationsPageSchema } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest, withQuery } from './admin-request';
 import { ADMIN_LIST_PAGE_SIZE } from './get-users';
 
 const getRegistrations = (q: string, materialType: string, page: number) =>

@@ -2,7 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUserRegistrationsSchema } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest } from './admin-request';
 
 const getUserRegistrations = (userId: string) =>
   adminRequest(adminUserRegistrationsSchema, 'GET', `/api/user/${encodeURIComponent(userId)}/registrations`);

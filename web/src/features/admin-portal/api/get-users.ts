@@ -2,7 +2,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUsersPageSchema } from '@titleledger/api/schemas';
 
-import { ADMIN_PORTAL_KEY, adminRequest, withQuery } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest, withQuery } from './admin-request';
 
 export const ADMIN_LIST_PAGE_SIZE = 20;
 

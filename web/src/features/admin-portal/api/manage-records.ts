@@ -13,7 +13,9 @@ import {
 } from '@titleledger/api/schemas';
 import { z } from 'zod';
 
-import { ADMIN_PORTAL_KEY, adminRequest } from './admin-request';
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest } from './admin-request';
 
 /** PUT /api/admin/users/{id} and PUT /api/admin/titles/{id} answer the record as it now reads. */
 const userUpdated = z.object({ success: z.literal(true), user: adminUserSchema });

@@ -1,7 +1,9 @@
 // POST /api/copyright/submit-registration (seed 001 §7.3): the work and the draft as multipart,
 // sent with XMLHttpRequest because fetch cannot report upload progress. Like every call it sends
-// the session cookie. Success refreshes the dashboard numbers and the user's titles.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// the session cookie. Success refreshes the dashboard numbers, the user's titles and the admin portal.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
 
 import type { RegistrationForm } from '../lib/registration-form';
 import {
@@ -90,24 +92,23 @@ function submitRegistration(input: SubmitRegistrationInput): Promise<Registratio
   });
 }
 
-// Seed 001 §4.1 also refreshes the staff screens' numbers; those live in the admin feature, so
-// they are named here by their paths (invalidating a key nobody holds is a no-op).
-const OTHER_KEYS_A_REGISTRATION_CHANGES = [
-  ['/api/user/stats'],
-  ['/api/admin/global-stats'],
-  ['/api/admin/registrations'],
-  ['/api/admin/users'],
-] as const;
+/**
+ * Seed 001 §4.1: a registration refreshes the dashboard stats and the user's titles, and the admin
+ * portal's stats, registrations, users, registrations by period and by region and material-type
+ * stats, which are every query under the portal's key (an admin may be signed in to both in a tab).
+ */
+export function refreshAfterRegistration(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [dashboardStatsQueryOptions().queryKey, userTitlesQueryOptions().queryKey, [ADMIN_PORTAL_KEY]].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
 
 export function useSubmitRegistration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitRegistration,
-    onSuccess: () =>
-      Promise.all(
-        [dashboardStatsQueryOptions().queryKey, userTitlesQueryOptions().queryKey, ...OTHER_KEYS_A_REGISTRATION_CHANGES].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: () => refreshAfterRegistration(queryClient),
   });
 }
