@@ -139,6 +139,8 @@ export const registrationRequiredFields = z.object({
 const optionalText = (label: string, options: { name?: boolean; multiline?: boolean } = {}) =>
   text(label, { max: REGISTRATION_LIMITS.shortText, ...options }).optional();
 const flag = z.boolean().optional();
+/** A year as the wizard asks for it (placeholder YYYY), or nothing. */
+const optionalYear = (label: string) => text(label, { max: REGISTRATION_LIMITS.shortText }).regex(/^(\d{4})?$/, 'Use YYYY').optional();
 
 /** Seed 001 §3.1: the whole wizard draft (kept in browser storage across the payment redirect). */
 export const registrationDraftSchema = registrationRequiredFields.extend({
@@ -148,12 +150,12 @@ export const registrationDraftSchema = registrationRequiredFields.extend({
   volumeNumber: optionalText('Volume number'),
   issueNumber: optionalText('Issue number'),
   issueDate: text('Issue date', { max: 10 })
-    .regex(/^(\d{2}\/\d{2}\/\d{4})?$/, 'Use MM/DD/YYYY')
+    .regex(/^((0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4})?$/, 'Use MM/DD/YYYY')
     .optional(),
   pageNumbers: optionalText('Page numbers'),
   description: text('Description', { multiline: true, max: REGISTRATION_LIMITS.description }).optional(),
-  authorYearBorn: optionalText("Author's year of birth"),
-  authorYearDied: optionalText("Author's year of death"),
+  authorYearBorn: optionalYear("Author's year of birth"),
+  authorYearDied: optionalYear("Author's year of death"),
   workMadeForHire: flag,
   employerName: optionalText('Employer name', { name: true }),
   authorNationality: optionalText("Author's nationality"),
@@ -162,7 +164,7 @@ export const registrationDraftSchema = registrationRequiredFields.extend({
   anonymousWork: flag,
   pseudonymousWork: flag,
   pseudonym: optionalText('Pseudonym', { name: true }),
-  yearOfCreation: optionalText('Year of creation'),
+  yearOfCreation: optionalYear('Year of creation'),
   workPublished: flag,
   dateOfPublication: optionalText('Date of publication'),
   nationOfPublication: optionalText('Nation of publication'),

@@ -322,3 +322,28 @@ test('a wizard draft belongs to its author: the next user of the browser starts 
     expect(await page.getByLabel('Title of work').inputValue()).toBe('');
   });
 });
+
+test('step 1 holds a badly written issue date or year with the schema’s message until it is fixed', async () => {
+  await withPage(browser, {}, async (page) => {
+    await signUp(page, `formats.${Date.now()}@example.com`);
+    await page.goto(`${app.url}/register-title`);
+    await page.getByLabel('Title of work').fill('Dates Written Wrong');
+    await page.getByLabel('Material type').selectOption('Manuscript');
+    await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
+    await page.getByRole('checkbox', { name: 'Published as a contribution to a collective work' }).click();
+    await page.getByLabel('Issue date').fill('31/31/20x');
+    await page.getByLabel('Year born').fill('next year maybe');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Use MM/DD/YYYY').waitFor();
+    await page.getByText('Use YYYY', { exact: true }).waitFor();
+    expect(await page.getByText('20% complete').isVisible()).toBe(true);
+
+    await page.getByLabel('Issue date').fill('05/01/2024');
+    await page.getByLabel('Year born').fill('1815');
+    expect(await page.getByText('Use MM/DD/YYYY').count()).toBe(0);
+    expect(await page.getByText('Use YYYY', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('40% complete').waitFor();
+  });
+});

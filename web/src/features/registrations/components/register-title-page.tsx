@@ -28,10 +28,10 @@ import { sha256Hex } from '../lib/sha256';
 import {
   fieldError,
   firstStepNeedingInput,
+  isCheckedField,
   missingForSubmission,
   stepErrors,
   stepIsFilled,
-  type RequiredField,
   type WizardStep,
 } from '../lib/step-validation';
 import { isSessionUsed, markSessionUsed } from '../lib/used-sessions';
@@ -52,9 +52,6 @@ type Payment =
   | { status: 'checking'; ret: PaymentReturn }
   | { status: 'verified'; ret: PaymentReturn }
   | { status: 'rejected' };
-
-const isRequiredField = (field: TextField): field is RequiredField =>
-  ['title', 'materialType', 'intendedMedium', 'firstName', 'lastName', 'email', 'phone', 'address'].includes(field);
 
 /**
  * The wizard starts afresh whenever the address's query changes. The side menu's "Register New
@@ -233,7 +230,7 @@ function RegistrationWizard() {
       setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
     },
     setFlag: (field: FlagField, value) => setForm((current) => ({ ...current, [field]: value })),
-    errorOf: (field) => (touched.has(field) && isRequiredField(field) ? (fieldError(field, form[field]) ?? undefined) : undefined),
+    errorOf: (field) => (touched.has(field) && isCheckedField(field) ? (fieldError(field, form[field]) ?? undefined) : undefined),
   };
 
   const goTo = (next: WizardStep) => {

@@ -1,6 +1,7 @@
 // What each wizard step needs before Next, the §5 messages shown on change, and the fields the
-// submission cannot go without. The rules and messages come from the shared schema module.
-import { registrationRequiredFields } from '@titleledger/api/schemas';
+// submission cannot go without. The rules and messages come from the shared schema module: the
+// required fields', and the formats of the optional dates and years (§3.1 issueDate MM/DD/YYYY).
+import { registrationDraftSchema, registrationRequiredFields } from '@titleledger/api/schemas';
 
 import type { RegistrationForm } from './registration-form';
 
@@ -13,7 +14,17 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
-export type RequiredField = keyof typeof registrationRequiredFields.shape;
+type RequiredField = keyof typeof registrationRequiredFields.shape;
+
+/** Optional step 1 fields with a format: blank is fine, anything else must match it. */
+const FORMATTED_FIELDS = ['issueDate', 'authorYearBorn', 'authorYearDied', 'yearOfCreation'] as const;
+type FormattedField = (typeof FORMATTED_FIELDS)[number];
+
+/** A field whose value the wizard checks, with a message when it fails. */
+type CheckedField = RequiredField | FormattedField;
+
+const CHECKED_FIELDS: ReadonlySet<string> = new Set([...Object.keys(registrationRequiredFields.shape), ...FORMATTED_FIELDS]);
+export const isCheckedField = (field: string): field is CheckedField => CHECKED_FIELDS.has(field);
 
 /** §4.1: Next on step 1 needs these filled, on step 2 the contact fields. */
 const STEP_FIELDS = {
@@ -25,9 +36,9 @@ export function progressPercent(step: WizardStep): number {
   return Math.round((step / WIZARD_STEPS.length) * 100);
 }
 
-/** The §5 message for one field, or null when the value passes. */
-export function fieldError(field: RequiredField, value: string): string | null {
-  const result = registrationRequiredFields.shape[field].safeParse(value);
+/** The §5 (or format) message for one field, or null when the value passes. */
+export function fieldError(field: CheckedField, value: string): string | null {
+  const result = registrationDraftSchema.shape[field].safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
 }
 
@@ -36,10 +47,16 @@ export function stepIsFilled(step: 1 | 2, form: RegistrationForm): boolean {
   return STEP_FIELDS[step].every((field) => form[field].trim() !== '');
 }
 
+/** The formatted fields step 1 shows: the issue date only with the collective-work box ticked. */
+function shownFormattedFields(form: RegistrationForm): FormattedField[] {
+  return FORMATTED_FIELDS.filter((field) => field !== 'issueDate' || form.publicationAsContribution);
+}
+
 /** The messages that stop the step from advancing: filled is not enough if a rule still fails. */
-export function stepErrors(step: 1 | 2, form: RegistrationForm): Partial<Record<RequiredField, string>> {
-  const errors: Partial<Record<RequiredField, string>> = {};
-  for (const field of STEP_FIELDS[step]) {
+export function stepErrors(step: 1 | 2, form: RegistrationForm): Partial<Record<CheckedField, string>> {
+  const errors: Partial<Record<CheckedField, string>> = {};
+  const fields: readonly CheckedField[] = step === 1 ? [...STEP_FIELDS[1], ...shownFormattedFields(form)] : STEP_FIELDS[2];
+  for (const field of fields) {
     const message = fieldError(field, form[field]);
     if (message) errors[field] = message;
   }

@@ -43,6 +43,32 @@ describe('field messages (seed 001 §5)', () => {
   });
 });
 
+describe('the formats of step 1’s dates and years (seed 001 §3.1)', () => {
+  test.each([
+    ['issueDate', '31/31/20x', 'Use MM/DD/YYYY'],
+    ['issueDate', '2024-05-01', 'Use MM/DD/YYYY'],
+    ['issueDate', '13/01/2024', 'Use MM/DD/YYYY'],
+    ['authorYearBorn', 'next year maybe', 'Use YYYY'],
+    ['authorYearDied', '19th century', 'Use YYYY'],
+    ['yearOfCreation', '24', 'Use YYYY'],
+  ] as const)('%s = %j gives "%s"', (field, value, message) => {
+    expect(fieldError(field, value)).toBe(message);
+  });
+
+  test('blank and well-formed values give no message', () => {
+    for (const field of ['issueDate', 'authorYearBorn', 'authorYearDied', 'yearOfCreation'] as const) expect(fieldError(field, '')).toBeNull();
+    expect(fieldError('issueDate', '05/01/2024')).toBeNull();
+    expect(fieldError('authorYearBorn', '1815')).toBeNull();
+  });
+
+  test('a bad one stops step 1; the issue date only while its box is ticked (it is hidden otherwise)', () => {
+    expect(stepErrors(1, { ...filled, authorYearBorn: 'next year maybe' })).toEqual({ authorYearBorn: 'Use YYYY' });
+    expect(stepErrors(1, { ...filled, issueDate: '31/31/20x', publicationAsContribution: true })).toEqual({ issueDate: 'Use MM/DD/YYYY' });
+    expect(stepErrors(1, { ...filled, issueDate: '31/31/20x' })).toEqual({});
+    expect(firstStepNeedingInput({ ...filled, yearOfCreation: 'soon' })).toBe(1);
+  });
+});
+
 describe('Next (seed 001 §4.1)', () => {
   test('step 1 needs title, material type and intended medium', () => {
     expect(stepIsFilled(1, emptyForm)).toBe(false);
