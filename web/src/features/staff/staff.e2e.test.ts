@@ -96,6 +96,13 @@ describe('staff accounts in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/master-admin/login');
       await page.goto(`${app.url}/admin/accept-invite`);
       await page.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+      // So does a link that cannot be a token at all (only spaces, broken at a space, over 200
+      // characters): the invalid-invitation view at once, never the form and a schema message.
+      for (const token of ['%20%20', 'abc%20def', 'x'.repeat(201)]) {
+        await page.goto(`${app.url}/admin/accept-invite?token=${token}`);
+        await page.getByRole('heading', { name: 'Invalid Invitation' }).waitFor();
+        expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+      }
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 // /admin/accept-invite?token= (seed 001 §2.10): password, confirmation, terms and privacy; the
 // submit stays disabled until both boxes are checked; success goes to /admin/login after 2 s. A
-// missing, used, replaced, late or forged token shows the invalid-invitation view.
-import { acceptInvitationFormSchema, STAFF_MESSAGES } from '@titleledger/api/schemas';
+// missing, malformed, used, replaced, late or forged token shows the invalid-invitation view.
+import { acceptInvitationFormSchema, acceptInvitationRequestSchema, STAFF_MESSAGES } from '@titleledger/api/schemas';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -52,7 +52,11 @@ export function AcceptInvitePage() {
   const [termsAccepted, setTerms] = useState(false);
   const [privacyAccepted, setPrivacy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(token === '');
+  // A token the server's schema would refuse (missing, a link broken at a space, cut or padded past
+  // 200 characters) can never be accepted: say so at once, not after the form as a schema message.
+  const wellFormed = acceptInvitationRequestSchema.shape.token.safeParse(token).success;
+  const [refused, setRefused] = useState(false);
+  const invalid = !wellFormed || refused;
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -72,7 +76,7 @@ export function AcceptInvitePage() {
       setDone(true);
     } catch (thrown) {
       const message = errorMessage(thrown, 'Failed to create account');
-      if (message === STAFF_MESSAGES.invalidInvitation) return setInvalid(true);
+      if (message === STAFF_MESSAGES.invalidInvitation) return setRefused(true);
       setError(message);
       toast({ title: 'Error', description: message, variant: 'destructive' });
     }
