@@ -172,8 +172,11 @@ describe('the auditor in the browser', () => {
       expect(await statusOf(auditor, '/api/admin/global-stats')).toBe(403);
       expect(await statusOf(auditor, '/api/master-admin/audit-logs')).toBe(200);
       expect(await statusOf(auditor, '/api/log/entries?from=0&limit=2')).toBe(200);
+      // The admin portal is not theirs: the page says so and leads back to the audit page.
       await auditor.goto(`${app.url}/admin`);
-      await auditor.waitForURL((url) => url.pathname === '/admin/login');
+      await heading(auditor, 'This page needs another role');
+      expect(await auditor.getByRole('main').textContent()).toContain('The Admin Portal is for admins (Admin 1, 2 and 3) and the master admin.');
+      await auditor.getByRole('link', { name: 'Go to Audit' }).waitFor();
 
       // The master admin opens the audit page too, from the console.
       await master.goto(`${app.url}/master-admin`);

@@ -229,6 +229,34 @@ describe('staff accounts in the browser', () => {
     });
   }
 
+  test('a staff member on a page their role does not reach is told who they are, and led on or out', async () => {
+    const admin = await createStaff(app, 'admin1');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    try {
+      await signIn(page, '/admin/login', admin.email, admin.password);
+      await heading(page, 'Admin Portal');
+      await page.goto(`${app.url}/audit`);
+      await heading(page, 'This page needs another role');
+      expect(new URL(page.url()).pathname).toBe('/audit');
+      const text = await page.getByRole('main').textContent();
+      expect(text).toContain(`You are signed in as ${admin.email} (Admin 1 — read only).`);
+      expect(text).toContain('The Audit page is for the auditor and the master admin.');
+      await atBothWidths(page, 'wrong-role', { check: true });
+
+      await page.getByRole('link', { name: 'Go to Admin Portal' }).click();
+      await heading(page, 'Admin Portal');
+
+      await page.goto(`${app.url}/audit`);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+      await heading(page, 'Admin Login');
+      expect((await context.cookies()).some((cookie) => cookie.name === 'tl_staff')).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('an admin turns on two-factor sign-in in the portal; the next sign-in asks for the code', async () => {
     const admin = await createStaff(app, 'admin1');
     // On a phone the card is far below the portal's lists: the notice under the heading leads to it.

@@ -20,7 +20,7 @@ export function AdminPortalPage({ children }: { children: (staff: SignedInStaff)
   useDocumentTitle('Admin Portal');
   const logout = useStaffLogout(paths.adminLogin);
   return (
-    <RequireStaffSession minimum="admin1" signIn={paths.adminLogin}>
+    <RequireStaffSession page="The Admin Portal" minimum="admin1" signIn={paths.adminLogin}>
       {(staff) => (
         <StaffFrame>
           <header className="flex flex-wrap items-start justify-between gap-4">

@@ -20,7 +20,7 @@ export function AuditorPage({ children }: { children: ReactNode }) {
   useDocumentTitle('Audit');
   const logout = useStaffLogout(paths.adminLogin);
   return (
-    <RequireStaffSession minimum="auditor" signIn={paths.adminLogin}>
+    <RequireStaffSession page="The Audit page" minimum="auditor" signIn={paths.adminLogin}>
       {(staff) => (
         <StaffFrame>
           <header className="flex flex-wrap items-start justify-between gap-4">

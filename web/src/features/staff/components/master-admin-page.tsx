@@ -32,7 +32,7 @@ export function MasterAdminPage() {
   useDocumentTitle('Master Admin Console');
   const logout = useStaffLogout(paths.masterAdminLogin);
   return (
-    <RequireStaffSession minimum="master_admin" signIn={paths.masterAdminLogin}>
+    <RequireStaffSession page="The Master Admin Console" minimum="master_admin" signIn={paths.masterAdminLogin}>
       {(staff) => (
         <StaffFrame>
           <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,5 +1,6 @@
-// Shows its page only to a signed-in staff member whose role the page needs; anyone else goes to
-// the page's sign-in. The server checks every call anyway: this only decides what to show.
+// Shows its page only to a signed-in staff member whose role the page needs. Without a staff session
+// the visitor goes to the page's sign-in; a staff member of another role is told who they are signed
+// in as and where their role goes. The server checks every call anyway: this only decides what to show.
 import { staffMayAccess, type SignedInStaff, type StaffAccessLevel } from '@titleledger/api/schemas';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -8,12 +9,16 @@ import { LoadFailed } from '@/components/query-states';
 import { FullScreenSpinner } from '@/components/spinner';
 
 import { useStaffSession } from '../api/get-staff-session';
+import { WrongRoleNotice } from './wrong-role-notice';
 
 export function RequireStaffSession({
+  page,
   minimum,
   signIn,
   children,
 }: {
+  /** The page's name in a sentence ("The Audit page"), for a staff member of another role. */
+  page: string;
   minimum: StaffAccessLevel;
   signIn: string;
   children: (staff: SignedInStaff) => ReactNode;
@@ -27,6 +32,7 @@ export function RequireStaffSession({
       </main>
     );
   }
-  if (!session.data || !staffMayAccess(session.data.role, minimum)) return <Navigate to={signIn} replace />;
+  if (!session.data) return <Navigate to={signIn} replace />;
+  if (!staffMayAccess(session.data.role, minimum)) return <WrongRoleNotice staff={session.data} page={page} minimum={minimum} signIn={signIn} />;
   return <>{children(session.data)}</>;
 }
