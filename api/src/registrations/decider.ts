@@ -56,7 +56,7 @@ export class TrNumberTakenError extends AppError {
 }
 
 const NO_SUCH_REGISTRATION = 'No such registration';
-export const OWNER_DELETED_CANNOT_BE_RESTORED =
+const OWNER_DELETED_CANNOT_BE_RESTORED =
   "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database.";
 const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
 

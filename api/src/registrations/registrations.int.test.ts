@@ -27,7 +27,7 @@ let flows: ReturnType<typeof creatorFlows>;
 const statuses: number[] = [];
 
 /** One call to the app; a `payload` goes as JSON. Every status is kept for the "never 500" check. */
-async function call(options: { method: HttpRequest['method']; url: string; token?: string; payload?: object }) {
+async function call(options: { method: HttpRequest['method']; url: string; token?: string; payload?: object; headers?: Record<string, string> }) {
   const { payload, ...request } = options;
   return flows.send({ ...request, ...(payload ? jsonBody(payload) : {}) });
 }
