@@ -142,14 +142,24 @@ test('a creator registers a title through all five steps and finds it everywhere
         await route.continue();
       });
     }
+    // The certificate is held back until the wizard has said it is generating it (seed 001 §2.2).
+    let releaseCertificate!: () => void;
+    const certificateHeld = new Promise<void>((resolve) => (releaseCertificate = resolve));
+    await page.route('**/api/copyright/certificate-preview/*/image', async (route) => {
+      await certificateHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Complete Registration' }).click();
     if (screenshotDir) {
       await page.getByRole('list', { name: 'Registration progress' }).waitFor();
       await page.screenshot({ path: path.join(screenshotDir, 'wizard-4-processing-1280.png') });
     }
+    await page.getByRole('list', { name: 'Registration progress' }).getByText('Generating PDF certificate (in progress)').waitFor();
+    releaseCertificate();
 
-    // Step 5: Registration Complete.
+    // Step 5: Registration Complete, with the spec's success toast.
     await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    await page.locator('.toast', { hasText: 'Registration Completed!' }).first().waitFor();
     expect(await page.getByText('100% complete').isVisible()).toBe(true);
     const trNumber = (await page.locator('dd code').first().textContent())!.trim();
     expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);

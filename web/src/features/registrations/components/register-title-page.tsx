@@ -45,6 +45,8 @@ import { WorkDetailsStep } from './work-details-step';
 
 const USED_SESSION_REDIRECT_MS = 2000;
 const ALREADY_USED_REDIRECT_MS = 3000;
+/** The longest step 4 waits for the certificate before step 5 shows (the image then arrives there). */
+const CERTIFICATE_WAIT_MS = 10_000;
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address'] as const;
 
 type Payment =
@@ -337,16 +339,20 @@ function RegistrationWizard() {
       });
       markSessionUsed(localStorage, verified.id);
       clearDraft(localStorage, userId);
+      // "Generating PDF certificate" for as long as it takes: the server renders the certificate
+      // (ahead of any other rendering) when its preview image is asked for, and step 5 shows that
+      // image, which the browser then has (kept a minute). A slow render does not hold step 5 back
+      // past CERTIFICATE_WAIT_MS: the image then comes in on step 5 itself.
       setStage('certificate');
-      // The certificate's preview image is made on request: ask for it now (the browser keeps it a
-      // minute), without holding step 5 back for it.
-      void fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).catch(() => undefined);
+      await Promise.race([
+        fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).then((response) => response.arrayBuffer()),
+        new Promise((resolve) => setTimeout(resolve, CERTIFICATE_WAIT_MS)),
+      ]).catch(() => undefined);
       setStage('completed');
       setResult(registered);
       paymentToast.current?.dismiss();
-      // No toast here: step 5 says it all, and a toast would sit over its hashes (on phones, over
-      // the TR number too).
       goTo(5);
+      toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Registration submission failed';
       setStage('idle');
