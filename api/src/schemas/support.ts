@@ -64,6 +64,18 @@ export const supportRequestSchema = z.object({
   }),
 });
 export type SupportRequestInput = z.input<typeof supportRequestSchema>;
+
+/**
+ * The contact page's message (seed 001 §2.11, §5: name, e-mail, subject and message, all four
+ * required; no lengths beyond the support form's maxima): a short "Quick question?" is a message too.
+ */
+export const contactRequestSchema = z.object({
+  fullName: text('Name', { name: true, min: 1, max: SUPPORT_LIMITS.fullName.max }),
+  email: supportRequestSchema.shape.email,
+  subject: text('Subject', { min: 1, max: SUPPORT_LIMITS.subject.max }),
+  message: text('Message', { multiline: true, min: 1, max: SUPPORT_LIMITS.message.max }),
+});
+export type ContactRequest = z.output<typeof contactRequestSchema>;
 export type SupportRequest = z.output<typeof supportRequestSchema>;
 
 /** TL-<year>-<6 characters>, e.g. TL-2026-7KQ2MX. */

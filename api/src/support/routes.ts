@@ -1,18 +1,21 @@
-// POST /api/support/submit: the support form (and the contact page, as issue type "other")
-// becomes a SupportRequestSubmitted event; the answer carries the ticket number to quote, and the
-// ticket number is e-mailed to the address given, as the success card says. That e-mail carries
-// nothing the sender wrote (no name, subject or message: the form is open to anyone, so it must not
-// carry a stranger's text to any address), and one address gets a few an hour at most (the attempt
-// limiter's `support_mail` scope, with the reset e-mails' limits); the ticket is recorded either way.
+// POST /api/support/submit: the support form becomes a SupportRequestSubmitted event. POST
+// /api/contact: the contact page's message, with its own rules (every field required, no minimum
+// lengths), becomes the same event with issue type "other". The answer carries the ticket number to
+// quote, and the ticket number is e-mailed to the address given, as the success card says. That
+// e-mail carries nothing the sender wrote (no name, subject or message: the form is open to anyone,
+// so it must not carry a stranger's text to any address), and one address gets a few an hour at
+// most (the attempt limiter's `support_mail` scope, with the reset e-mails' limits); the ticket is
+// recorded either way.
 import { createHash, randomUUID } from 'node:crypto';
 import { normaliseEmail } from '../accounts/crypto.js';
 import { BackgroundWork } from '../accounts/use-cases/deps.js';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { handleCommand } from '../domain/command-handler.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { validationMessage } from '../http/errors.js';
-import { supportRequestSchema, supportSubmittedSchema } from '../schemas/support.js';
+import { contactRequestSchema, supportRequestSchema, supportSubmittedSchema, type SupportRequest } from '../schemas/support.js';
 import { errorResponses } from '../http/openapi.js';
 import { supportDecider, supportStreamId } from './decider.js';
 import { newTicketNumber } from './ticket-number.js';
@@ -41,6 +44,16 @@ export async function supportRoutes(app: App): Promise<void> {
     });
   };
 
+  /** Records the request and e-mails its ticket number; the answer carries it (no read model to wait for). */
+  const submit = async (request: FastifyRequest, body: SupportRequest) => {
+    const context = commandContext(request);
+    const id = randomUUID();
+    const ticketNumber = newTicketNumber(context.now);
+    await handleCommand(app.deps.store, supportStreamId(id), supportDecider, { type: 'SubmitSupportRequest', id, ticketNumber, request: body, now: context.now }, context);
+    background.run('support e-mail', () => sendTicketNumber(body.email, ticketNumber, context.clientIp ?? null));
+    return { success: true as const, ticketNumber, id };
+  };
+
   app.post(
     '/support/submit',
     {
@@ -48,20 +61,15 @@ export async function supportRoutes(app: App): Promise<void> {
       // The form shows the message as it is: the first problem, in the field's own words.
       schemaErrorFormatter: validationMessage(),
     },
-    async (request, reply) => {
-      const context = commandContext(request);
-      const id = randomUUID();
-      const ticketNumber = newTicketNumber(context.now);
-      // The answer is the ticket number: no read model to wait for.
-      await handleCommand(
-        app.deps.store,
-        supportStreamId(id),
-        supportDecider,
-        { type: 'SubmitSupportRequest', id, ticketNumber, request: request.body, now: context.now },
-        context,
-      );
-      background.run('support e-mail', () => sendTicketNumber(request.body.email, ticketNumber, context.clientIp ?? null));
-      return reply.status(201).send({ success: true as const, ticketNumber, id });
+    async (request, reply) => reply.status(201).send(await submit(request, request.body)),
+  );
+
+  app.post(
+    '/contact',
+    {
+      schema: { tags: ['support'], summary: "The contact page's message: a support request of type other", body: contactRequestSchema, response: { 201: supportSubmittedSchema, ...errorResponses(400) } },
+      schemaErrorFormatter: validationMessage(),
     },
+    async (request, reply) => reply.status(201).send(await submit(request, { ...request.body, issueType: 'other', priority: 'normal' })),
   );
 }

@@ -69,6 +69,23 @@ describe('POST /api/support/submit', () => {
     expect(ids).toHaveLength(5);
   });
 
+  it("takes the contact page's message at /api/contact: all four fields required, no minimum lengths, issue type other", async () => {
+    const email = `contact.${Date.now()}@example.com`;
+    const response = await app.running.app!.inject({ method: 'POST', url: '/api/contact', payload: { fullName: 'Al', email, subject: 'Hi', message: 'Quick question?' } });
+    expect(response.statusCode, response.body).toBe(201);
+    const { id, ticketNumber } = response.json();
+    const [event] = await app.running.store.readStream(`support-${id}`);
+    expect(event!.data).toMatchObject({ ticketNumber, fullName: 'Al', email, subject: 'Hi', message: 'Quick question?', issueType: 'other', priority: 'normal' });
+    await emlFilesTo(path.join(app.running.config.dataDir, 'mail'), email);
+    for (const [field, message] of [['fullName', 'Name is required'], ['subject', 'Subject is required'], ['message', 'Message is required']] as const) {
+      const refused = await app.running.app!.inject({ method: 'POST', url: '/api/contact', payload: { fullName: 'Al', email, subject: 'Hi', message: 'Quick question?', [field]: '   ' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain(message);
+    }
+    const long = await app.running.app!.inject({ method: 'POST', url: '/api/contact', payload: { fullName: 'Al', email, subject: 'Hi', message: 'x'.repeat(2001) } });
+    expect(long.json().message).toContain('Message must be at most 2000 characters');
+  });
+
   it('defaults the issue type to technical and the priority to normal', async () => {
     const { issueType: _i, priority: _p, ...rest } = valid;
     const response = await submit(rest);

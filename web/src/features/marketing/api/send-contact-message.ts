@@ -1,5 +1,5 @@
-// The contact form's message goes in as a support request of type "other", so it gets a ticket
-// number and nobody's message is lost (the original only logged it).
+// The contact form's message goes in as a support request of type "other" (POST /api/contact), so
+// it gets a ticket number and nobody's message is lost (the original only logged it).
 import { useMutation } from '@tanstack/react-query';
 import { supportSubmittedSchema, type SupportSubmitted } from '@titleledger/api/schemas';
 
@@ -8,12 +8,10 @@ import { apiCall } from '@/lib/api-client';
 export type ContactMessage = { name: string; email: string; subject: string; message: string };
 
 async function sendContactMessage(input: ContactMessage): Promise<SupportSubmitted> {
-  return apiCall('POST', '/api/support/submit', supportSubmittedSchema, {
+  return apiCall('POST', '/api/contact', supportSubmittedSchema, {
     fullName: input.name,
     email: input.email,
     subject: input.subject,
-    issueType: 'other',
-    priority: 'normal',
     message: input.message,
   });
 }

@@ -1,6 +1,7 @@
-// /contact: name, e-mail, subject and message, all required. Sent as a support request of type
-// "other", so it gets a ticket number like any support request.
-import { SUPPORT_LIMITS, supportRequestSchema } from '@titleledger/api/schemas';
+// /contact: name, e-mail, subject and message, all required (seed 001 §2.11, §5; no minimum
+// lengths, unlike the support form). Sent as a support request of type "other", so it gets a ticket
+// number like any support request.
+import { SUPPORT_LIMITS, contactRequestSchema } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -24,7 +25,7 @@ type Errors = Partial<Record<keyof ContactMessage, string>>;
 function validate(form: ContactMessage): Errors {
   const errors: Errors = {};
   for (const key of Object.keys(form) as Array<keyof ContactMessage>) if (!form[key].trim()) errors[key] = 'Required';
-  const parsed = supportRequestSchema.safeParse({ fullName: form.name, email: form.email, subject: form.subject, message: form.message });
+  const parsed = contactRequestSchema.safeParse({ fullName: form.name, email: form.email, subject: form.subject, message: form.message });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] === 'fullName' ? 'name' : (issue.path[0] as keyof ContactMessage);
@@ -74,20 +75,20 @@ export function ContactPage() {
         ) : (
           <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-5" aria-label="Contact form">
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Name" error={errors.name} hint={`At least ${SUPPORT_LIMITS.fullName.min} characters.`}>
+              <Field label="Name" error={errors.name}>
                 {(p) => <Input {...p} autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />}
               </Field>
               <Field label="Email" error={errors.email}>
                 {(p) => <Input {...p} type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />}
               </Field>
             </div>
-            <Field label="Subject" error={errors.subject} hint={`At least ${SUPPORT_LIMITS.subject.min} characters.`}>
+            <Field label="Subject" error={errors.subject}>
               {(p) => <Input {...p} required value={form.subject} onChange={(e) => set('subject')(e.target.value)} />}
             </Field>
             <Field
               label="Message"
               error={errors.message}
-              hint={`${form.message.trim().length} / at least ${SUPPORT_LIMITS.message.min} characters (at most ${SUPPORT_LIMITS.message.max}).`}
+              hint={`${form.message.trim().length} / ${SUPPORT_LIMITS.message.max} characters.`}
             >
               {(p) => <Textarea {...p} required className="min-h-[150px]" value={form.message} onChange={(e) => set('message')(e.target.value)} />}
             </Field>
