@@ -22,6 +22,7 @@ import {
   staffLoginRequestSchema,
   staffRoleChangeRequestSchema,
   supportRequestSchema,
+  contactRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorVerifyRequestSchema,
 } from '@titleledger/api/schemas';
@@ -141,6 +142,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   get('GET /api/search', () => fc.oneof(hostileString.map((q) => `/api/search?q=${(() => { try { return encodeURIComponent(q); } catch { return '%ED%A0%80'; } })()}`), fc.constantFrom('/api/search', '/api/search?q=', '/api/search?q=a%00b', '/api/search?q=ab&q=cd', '/api/search?q[]=x', '/api/search?q=%ff')), 'none'),
   get('GET /api/stats/public', () => fc.constant('/api/stats/public'), 'none'),
   json('POST', '/api/support/submit', schema(supportRequestSchema), () => ({ fullName: 'Ada Lovelace', email: 'ada@example.com', subject: 'A question', issueType: 'other', priority: 'normal', message: 'A message that is long enough to send.' }), 'none'),
+  json('POST', '/api/contact', schema(contactRequestSchema), () => ({ fullName: 'Al', email: 'al@example.com', subject: 'Hi', message: 'Quick question?' }), 'none'),
   json('POST', '/api/auth/register', schema(registerRequestSchema), () => signUpDetails(), 'none'),
   json('POST', '/api/auth/register-enhanced', schema(registerEnhancedRequestSchema), () => signUpDetails({ paymentMethodId: 'pm_local_unknown' }), 'none'),
   json('POST', '/api/auth/login', schema(loginRequestSchema), () => ({ email: 'nobody@example.com', password: 'not the password' }), 'none'),
