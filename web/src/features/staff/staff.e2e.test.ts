@@ -247,6 +247,14 @@ describe('staff accounts in the browser', () => {
       await page.getByRole('link', { name: 'Go to Admin Portal' }).click();
       await heading(page, 'Admin Portal');
 
+      // A sign-in page is no dead end either: the portal's own leads back in; the master's says who is signed in.
+      await page.goto(`${app.url}/admin/login`);
+      await page.waitForURL((url) => url.pathname === '/admin');
+      await heading(page, 'Admin Portal');
+      await page.goto(`${app.url}/master-admin/login`);
+      await page.getByText(`You are signed in as ${admin.email} (Admin 1 — read only).`).waitFor();
+      await heading(page, 'Master Admin Login');
+
       await page.goto(`${app.url}/audit`);
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/login');

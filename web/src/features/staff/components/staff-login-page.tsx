@@ -1,10 +1,12 @@
 // /admin/login and /master-admin/login (seed 001 §2.7, §2.9, §8.3): both fields required, the
 // server checks the credentials. The admin page says "Invalid admin credentials" inline with an
-// "Access Denied" toast; the master page says the server's words under "Login Failed".
-import { STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
+// "Access Denied" toast; the master page says the server's words under "Login Failed". A staff
+// member already signed in is taken where that sign-in would lead (as a signed-in creator is at
+// /login); one whose role this portal is not for is told who they are signed in as.
+import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -17,6 +19,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
+import { useStaffSession } from '../api/get-staff-session';
 import { useStaffLogin, type StaffPortal } from '../api/staff-login';
 import { StaffFrame } from './staff-frame';
 
@@ -48,6 +51,12 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
+
+  const current = useStaffSession().data ?? null;
+  if (current && (portal === 'admin' || current.role === 'master_admin')) {
+    // An auditor has no admin portal: their place is the audit page.
+    return <Navigate to={current.role === 'auditor' ? paths.audit : settings.destination} replace />;
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -103,6 +112,11 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
       <Card>
         <form onSubmit={onSubmit} noValidate aria-labelledby="page-title">
           <CardContent className="grid gap-5">
+            {current ? (
+              <Alert variant="info" title={`You are signed in as ${current.email} (${ROLE_DESCRIPTIONS[current.role].title}).`} role="status">
+                This console is for the master admin: signing in here replaces that session.
+              </Alert>
+            ) : null}
             {failure ? <Alert variant="danger" title={failure} role="alert" /> : null}
             <Field label={settings.userLabel} error={errors.email}>
               {(control) => (
