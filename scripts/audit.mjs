@@ -21,6 +21,15 @@ if (!['replay', 'verify-log', 'export'].includes(command ?? '') || (command === 
   process.exit(2);
 }
 
+/** The staff token for a mirror at our own origin or on this machine; undefined (with a warning) for anyone else's. */
+function mirrorToken(mirror, publicUrl, token) {
+  if (!/^https?:\/\//.test(mirror)) return undefined;
+  const { origin, hostname } = new URL(mirror);
+  if (origin === new URL(publicUrl).origin || ['localhost', '127.0.0.1', '[::1]'].includes(hostname)) return token;
+  console.error(`AUDIT_MIRROR_TOKEN not sent to ${origin}: it goes to PUBLIC_URL's origin (${new URL(publicUrl).origin}) or this machine only.`);
+  return undefined;
+}
+
 let running;
 let failed = false;
 try {
@@ -68,8 +77,9 @@ try {
     let verdict;
     try {
       // Our own /api/log serves entry bundles to an auditor or the master admin only: AUDIT_MIRROR_TOKEN
-      // carries that session's token (the `token` of POST /api/admin/login).
-      const token = process.env.AUDIT_MIRROR_TOKEN || undefined;
+      // carries that session's token (the `token` of POST /api/admin/login). It goes to our own
+      // address only (PUBLIC_URL's origin, or this machine), never to a third party's mirror.
+      const token = process.env.AUDIT_MIRROR_TOKEN && mirror ? mirrorToken(mirror, config.publicUrl, process.env.AUDIT_MIRROR_TOKEN) : undefined;
       verdict = mirror ? await verifyMirror(mirror, { vkey: key, pool, token }) : await verifyLog(pool, store, { vkey: key, chain: chain.reader });
     } finally {
       await chain?.close();

@@ -201,7 +201,7 @@ export async function adminPortalRouteHandlers(app: App, { actions }: { actions:
       tags,
       params: adminTitleIdParamsSchema,
       body: restoreRegistrationRequestSchema.nullish(), // the reason is optional, and so is the body (absent or JSON null)
-      response: { 200: registrationRestoredSchema, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: registrationRestoredSchema, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => {
       const { id } = request.params;

@@ -51,6 +51,8 @@ export interface ActiveStaff extends Identity {
   readonly twoFactor: boolean;
   /** The time step of the last TOTP code accepted: codes at or before it are replays. */
   readonly lastTotpTimeStep: number | null;
+  /** The hash of the invitation token the account was accepted with (none for a master admin made at start). */
+  readonly acceptedTokenHash: string | null;
 }
 
 export type StaffState =
@@ -160,7 +162,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
   switch (event.type) {
     case 'MasterAdminCreated': {
       const { staffId, email, firstName, lastName, createdAt } = event.data;
-      return { status: 'active', staffId, email, firstName, lastName, role: 'master_admin', createdAt, twoFactor: false, lastTotpTimeStep: null };
+      return { status: 'active', staffId, email, firstName, lastName, role: 'master_admin', createdAt, twoFactor: false, lastTotpTimeStep: null, acceptedTokenHash: null };
     }
     case 'StaffInvited': {
       const { staffId, email, firstName, lastName, role, tokenHash, expiresAt, invitedAt } = event.data;
@@ -178,6 +180,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
         createdAt: event.data.emailVerifiedAt,
         twoFactor: false,
         lastTotpTimeStep: null,
+        acceptedTokenHash: state.tokenHash,
       };
     case 'StaffRoleChanged':
       if (state.status === 'invited') return { ...state, role: event.data.to };

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
 import { handleCommand } from '../domain/command-handler.js';
 import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../errors.js';
-import type { EventStore } from '../eventstore/types.js';
+import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import { normaliseEmail } from '../accounts/crypto.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from '../accounts/passwords.js';
@@ -239,6 +239,7 @@ export class StaffService {
     const parsed = parseInvitationToken(input.token);
     if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     const before = await this.loadState(parsed.staffId);
+    if (before.status === 'active' && before.acceptedTokenHash === parsed.tokenHash) return this.finishAcceptance(parsed.staffId, input.password);
     if (before.status !== 'invited') throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     const now = context.now.toISOString();
     const command: StaffCommand = {
@@ -249,9 +250,32 @@ export class StaffService {
     };
     staffDecider.decide(command, before); // a wrong or expired token: "Invalid or expired invitation"
     const passwordHash = await hashPassword(input.password);
-    const { appended } = await this.run(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
+    let appended;
+    try {
+      ({ appended } = await this.run(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } }));
+    } catch (error) {
+      // Another acceptance of the same link was appended first: this one is a used link.
+      if (error instanceof WrongExpectedRevisionError) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+      throw error;
+    }
     await this.storePasswordHash(parsed.staffId, passwordHash);
     return appended?.position;
+  }
+
+  /**
+   * The link of an acceptance already appended, used again: if that acceptance never stored its
+   * password (the process stopped, or the database failed, between the append and the write), this
+   * one stores it, so the account is not left active with no way in. Otherwise the link is used.
+   */
+  private async finishAcceptance(staffId: string, password: string): Promise<undefined> {
+    const { rowCount } = await this.deps.db.query('SELECT 1 FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    if (rowCount) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    const { rowCount: stored } = await this.deps.db.query(
+      'INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2) ON CONFLICT (staff_id) DO NOTHING',
+      [staffId, JSON.stringify(await hashPassword(password))],
+    );
+    if (!stored) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    return undefined;
   }
 
   // ---- sessions ---------------------------------------------------------------------------------

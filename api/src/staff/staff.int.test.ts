@@ -247,6 +247,24 @@ describe('invitations', () => {
     expect((await accept(token)).status).toBe(200);
   });
 
+  it('lets the same link finish an acceptance whose password was never stored, and only that', async () => {
+    const email = freshEmail('unfinished');
+    await invite(email);
+    const token = tokenOf(await invitationLinkFor(email));
+    expect((await accept(token)).status).toBe(200);
+    // As if the process had stopped between the acceptance and the password's write.
+    const { rows } = await app.running.pool.query<{ staff_id: string }>('DELETE FROM staff_credentials WHERE staff_id = $1 RETURNING staff_id', [token.split('.')[0]]);
+    expect(rows).toHaveLength(1);
+    const signIn = (password: string) => call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password }) });
+    expect((await signIn(TEST_PASSWORD)).status).toBe(401);
+    expect((await accept(`${token.split('.')[0]}.${'C'.repeat(43)}`, { password: 'a forged password' })).status).toBe(422);
+    expect((await accept(token, { password: 'the finishing password' })).status).toBe(200);
+    expect((await signIn('the finishing password')).status).toBe(200);
+    // Once the password is there, the link is used.
+    expect((await accept(token, { password: 'a third password' })).json()).toMatchObject({ error: 'unprocessable', message: 'Invalid or expired invitation' });
+    expect((await signIn('a third password')).status).toBe(401);
+  });
+
   it('takes one of several acceptances sent at once (a double click, a retry, a forger), and its password signs in', async () => {
     const email = freshEmail('twice');
     await invite(email);
@@ -406,6 +424,8 @@ describe('an invitation whose e-mail cannot be sent', () => {
         expect(reply.status, reply.body).toBe(503);
         expect(reply.json()).toEqual({ error: 'service_unavailable', message: `The invitation is recorded, but its e-mail could not be sent. Invite ${email} again to send a new link.` });
       }
+      // The list is a read model: read it once every read model has the whole log.
+      await unreachable.running.app!.waitForProjections(await unreachable.running.store.headPosition());
       const admins = (await sendTo({ method: 'GET', url: '/api/master-admin/admins', token: boss.token })).json().admins.filter((a: { email: string }) => a.email === email);
       expect(admins).toHaveLength(1);
       expect(admins[0]).toMatchObject({ status: 'invited' });

@@ -20,13 +20,26 @@ import { errorResponses } from '../http/openapi.js';
 import { supportDecider, supportStreamId } from './decider.js';
 import { newTicketNumber } from './ticket-number.js';
 
+/**
+ * The mailbox an address delivers to, for the e-mail limit: `+tags` dropped, and for Gmail the dots
+ * too, so `ada+1@…`, `ada+2@…` and `a.da@gmail.com` count as one inbox.
+ */
+export function mailboxOf(email: string): string {
+  const normalised = normaliseEmail(email);
+  const at = normalised.lastIndexOf('@');
+  let local = normalised.slice(0, at).replace(/\+.*$/, '');
+  const domain = normalised.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
+}
+
 export async function supportRoutes(app: App): Promise<void> {
   const log = app.deps.logger.child({ component: 'support' });
   const background = new BackgroundWork(log);
   app.addHook('onClose', () => background.settled());
 
   const sendTicketNumber = async (email: string, ticketNumber: string, clientIp: string | null) => {
-    const address = createHash('sha256').update(normaliseEmail(email)).digest('hex');
+    const address = createHash('sha256').update(mailboxOf(email)).digest('hex');
     try {
       await app.attemptLimiter.begin('support_mail', { account: address, ip: clientIp });
     } catch (error) {

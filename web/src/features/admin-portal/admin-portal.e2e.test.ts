@@ -329,6 +329,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
 // Last: it removes a user and their registration from every other test's figures.
 test('an admin3 deletes a user with the seed’s confirmation; their registrations go to the Forever Database', async () => {
   const context = await newContext(browser);
+  const cleanup: (() => Promise<void>)[] = [];
   const page = await context.newPage();
   try {
     await signIn(page, staff.admin3);
@@ -352,7 +353,10 @@ test('an admin3 deletes a user with the seed’s confirmation; their registratio
     await record.getByText('Owner account deleted').waitFor();
 
     // Not even the master admin can bring a deleted account's work back (the server refuses it too).
-    const masterPage = await context.newPage();
+    // Another browser: in this one admin3 is signed in, and the sign-in page leads straight to the portal.
+    const masterContext = await newContext(browser);
+    cleanup.push(() => masterContext.close());
+    const masterPage = await masterContext.newPage();
     await signIn(masterPage, staff.master_admin);
     await tab(masterPage, 'Forever Database').click();
     await masterPage.getByLabel('Search the Forever Database').fill('The Long Winter');
@@ -360,6 +364,7 @@ test('an admin3 deletes a user with the seed’s confirmation; their registratio
     await kept.getByText('Stays archived: its owner’s account was deleted.').waitFor();
     expect(await kept.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
   } finally {
+    for (const close of cleanup) await close();
     await context.close();
   }
 });

@@ -1,7 +1,7 @@
 // /register-title: the five-step registration wizard (seed 001 §2.2, §4.1, §8.1). The draft lives
 // in browser storage across the payment redirect; on the way back the server, not the address,
-// says whether the payment succeeded. Each address is a wizard of its own: the payment return's
-// (`?session_id=…`) resumes a paid registration, a plain /register-title starts at step 1.
+// says whether the payment succeeded. Once a registration is finished, the next address starts a
+// new wizard (the payment return's `?session_id=…` resumes a paid registration).
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -56,16 +56,25 @@ type Payment =
   | { status: 'rejected' };
 
 /**
- * The wizard starts afresh whenever the address's query changes. The side menu's "Register New
- * Title" after a finished registration leaves `?session_id=…&redirect_status=succeeded` for a plain
- * /register-title on the same route: without a new wizard, step 5 of the old one stayed on screen.
+ * A finished wizard gives way to a new one as soon as the address changes: the side menu's "Register
+ * New Title" after step 5 leaves `?session_id=…&redirect_status=succeeded` for a plain
+ * /register-title on the same route, and without a new wizard step 5 of the old one stayed on
+ * screen. An unfinished wizard is kept whatever the address does: a paid payment waiting for its
+ * upload (step 4) must not be dropped for a step 1 that asks to pay again.
  */
 export function RegisterTitlePage() {
   const { search } = useLocation();
-  return <RegistrationWizard key={search} />;
+  const [wizard, setWizard] = useState(0);
+  const [finishedAt, setFinishedAt] = useState<string | null>(null);
+  useEffect(() => {
+    if (finishedAt === null || search === finishedAt) return;
+    setFinishedAt(null);
+    setWizard((n) => n + 1);
+  }, [search, finishedAt]);
+  return <RegistrationWizard key={wizard} onFinished={() => setFinishedAt(search)} />;
 }
 
-function RegistrationWizard() {
+function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   useDocumentTitle('Register New Title');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -341,8 +350,8 @@ function RegistrationWizard() {
       clearDraft(localStorage, userId);
       // "Generating PDF certificate" for as long as it takes: the server renders the certificate
       // (ahead of any other rendering) when its preview image is asked for, and step 5 shows that
-      // image, which the browser then has (kept a minute). A slow render does not hold step 5 back
-      // past CERTIFICATE_WAIT_MS: the image then comes in on step 5 itself.
+      // image (by then rendered: sent again at once, or a 304). A slow render does not hold step 5
+      // back past CERTIFICATE_WAIT_MS: the image then comes in on step 5 itself.
       setStage('certificate');
       await Promise.race([
         fetch(certificateImageUrl(registered.trNumber), { credentials: 'include' }).then((response) => response.arrayBuffer()),
@@ -352,6 +361,7 @@ function RegistrationWizard() {
       setResult(registered);
       paymentToast.current?.dismiss();
       goTo(5);
+      onFinished();
       toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Registration submission failed';

@@ -4,6 +4,7 @@
 // member already signed in is taken where that sign-in would lead (as a signed-in creator is at
 // /login); one whose role this portal is not for is told who they are signed in as.
 import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -19,7 +20,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
-import { useStaffSession } from '../api/get-staff-session';
+import { staffSessionQueryOptions } from '../api/get-staff-session';
 import { useStaffLogin, type StaffPortal } from '../api/staff-login';
 import { StaffFrame } from './staff-frame';
 
@@ -52,7 +53,9 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
 
-  const current = useStaffSession().data ?? null;
+  // Asked afresh on every visit (a session ended on the server must not send anyone on from here).
+  const session = useQuery({ ...staffSessionQueryOptions(), staleTime: 0 });
+  const current = session.isFetchedAfterMount ? (session.data ?? null) : null;
   if (current && (portal === 'admin' || current.role === 'master_admin')) {
     // An auditor has no admin portal: their place is the audit page.
     return <Navigate to={current.role === 'auditor' ? paths.audit : settings.destination} replace />;
