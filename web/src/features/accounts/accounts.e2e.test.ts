@@ -403,3 +403,39 @@ test('a forgotten password is reset through the e-mailed link', async () => {
     page = previous;
   }
 });
+
+test('sign-up step 1 refuses an address the server would refuse, on its field, before the agreements', async () => {
+  const fresh = await newContext(browser);
+  const previous = page;
+  page = await fresh.newPage();
+  try {
+    await goto('/register');
+    await heading('Create Account');
+    await field('Full name').fill(user.fullName);
+    // The browser's own e-mail check lets a dotless domain through; the shared schema does not.
+    await field('Email').fill(`grace.${Date.now()}@localhost`);
+    await field('Phone').fill(user.phone);
+    await field('Street address').fill(user.address);
+    await field('City').fill(user.city);
+    await field('State').selectOption(user.state);
+    await field('ZIP').fill(user.zipCode);
+    await field('Password').fill(user.password);
+    await field('Confirm password').fill(user.password);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const message = page.getByText('Valid email is required', { exact: true });
+    await message.waitFor();
+    expect(await page.getByRole('heading', { name: 'Account information' }).isVisible()).toBe(true);
+    expect(await field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await field('Email').evaluate((input) => input === document.activeElement)).toBe(true);
+    await snap('register-step-1-invalid-email');
+
+    await field('Email').fill(`grace.${Date.now()}@example.com`);
+    await message.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Legal agreements' }).waitFor();
+  } finally {
+    await fresh.close();
+    page = previous;
+  }
+});

@@ -1,5 +1,6 @@
-// Step 1 of sign-up: who the account is for and how to sign in. The required-field, match and
-// length checks run on Next (with the spec's toasts), not on every keystroke.
+// Step 1 of sign-up: who the account is for and how to sign in. The checks run on Next (the
+// spec's toasts, and the shared schema's message under each field that fails), not on every
+// keystroke before that.
 import { ACCOUNT_TYPES } from '@titleledger/api/schemas';
 
 import { Field } from '@/components/field';
@@ -8,7 +9,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Select } from '@/components/select';
 import { regionOptions } from '@/lib/region-options';
 
-import type { AccountInfo } from '../lib/sign-up';
+import type { AccountErrors, AccountInfo } from '../lib/sign-up';
 
 const accountTypeLabels: Record<(typeof ACCOUNT_TYPES)[number], string> = {
   individual: 'Individual',
@@ -21,12 +22,15 @@ const accountTypeOptions = ACCOUNT_TYPES.map((type) => ({ value: type, label: ac
 
 export function AccountStep({
   info,
+  errors,
   onChange,
 }: {
   info: AccountInfo;
+  errors: AccountErrors;
   onChange: (patch: Partial<AccountInfo>) => void;
 }) {
   const text = (key: keyof AccountInfo) => ({
+    name: key,
     value: info[key],
     'aria-required': true,
     onChange: (event: { target: { value: string } }) => onChange({ [key]: event.target.value }),
@@ -34,36 +38,38 @@ export function AccountStep({
 
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <Field label="Full name" className="sm:col-span-2">
+      <Field label="Full name" error={errors.fullName} className="sm:col-span-2">
         {(control) => <Input {...control} {...text('fullName')} autoComplete="name" />}
       </Field>
-      <Field label="Account type">
+      <Field label="Account type" error={errors.accountType}>
         {(control) => (
           <Select
             {...control}
+            name="accountType"
             options={accountTypeOptions}
             value={info.accountType}
             onChange={(event) => onChange({ accountType: event.target.value as AccountInfo['accountType'] })}
           />
         )}
       </Field>
-      <Field label="Email">
+      <Field label="Email" error={errors.email}>
         {(control) => <Input {...control} {...text('email')} type="email" autoComplete="email" />}
       </Field>
-      <Field label="Phone">
+      <Field label="Phone" error={errors.phone}>
         {(control) => <Input {...control} {...text('phone')} type="tel" autoComplete="tel" />}
       </Field>
-      <Field label="Street address">
+      <Field label="Street address" error={errors.address}>
         {(control) => <Input {...control} {...text('address')} autoComplete="street-address" />}
       </Field>
-      <Field label="City">
+      <Field label="City" error={errors.city}>
         {(control) => <Input {...control} {...text('city')} autoComplete="address-level2" />}
       </Field>
       <div className="grid grid-cols-2 gap-5">
-        <Field label="State">
+        <Field label="State" error={errors.state}>
           {(control) => (
             <Select
               {...control}
+              name="state"
               aria-required
               placeholder="Choose"
               options={stateOptions}
@@ -72,14 +78,14 @@ export function AccountStep({
             />
           )}
         </Field>
-        <Field label="ZIP">
+        <Field label="ZIP" error={errors.zipCode}>
           {(control) => <Input {...control} {...text('zipCode')} inputMode="numeric" autoComplete="postal-code" />}
         </Field>
       </div>
-      <Field label="Password" hint="At least 8 characters.">
+      <Field label="Password" error={errors.password} hint="At least 8 characters.">
         {(control) => <PasswordInput {...control} {...text('password')} autoComplete="new-password" />}
       </Field>
-      <Field label="Confirm password">
+      <Field label="Confirm password" error={errors.confirmPassword}>
         {(control) => <PasswordInput {...control} {...text('confirmPassword')} autoComplete="new-password" />}
       </Field>
       <p className="text-xs text-muted-foreground sm:col-span-2">Country: United States (US). All fields are required.</p>

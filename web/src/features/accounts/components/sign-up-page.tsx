@@ -14,6 +14,7 @@ import { returnPathFrom, withReturnPath } from '@/lib/return-path';
 
 import { useRefreshSession, useRegister } from '../api/register';
 import {
+  ACCOUNT_FIELDS,
   buildRegistration,
   checkAccountInfo,
   emptyAccountInfo,
@@ -47,6 +48,9 @@ export function SignUpPage() {
   const refreshSession = useRefreshSession();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const [account, setAccount] = useState<AccountInfo>(emptyAccountInfo);
+  // Field messages show once Next has been pressed on step 1, and follow the values from then on.
+  const [accountChecked, setAccountChecked] = useState(false);
+  const accountErrors = accountChecked ? (checkAccountInfo(account)?.errors ?? {}) : {};
   const [leaving, setLeaving] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
@@ -67,7 +71,11 @@ export function SignUpPage() {
     if (state.step === 1) {
       const problem = checkAccountInfo(account);
       if (problem) {
-        toast({ ...problem, variant: 'destructive' });
+        setAccountChecked(true);
+        if (problem.notice) toast({ ...problem.notice, variant: 'destructive' });
+        const first = ACCOUNT_FIELDS.find((field) => problem.errors[field] !== undefined);
+        const control = first ? event.currentTarget.elements.namedItem(first) : null;
+        if (control instanceof HTMLElement) control.focus();
         return;
       }
     }
@@ -145,7 +153,7 @@ export function SignUpPage() {
                   <p className="text-sm text-muted-foreground">{heading.lead}</p>
                 </div>
                 {state.step === 1 ? (
-                  <AccountStep info={account} onChange={(patch) => setAccount((a) => ({ ...a, ...patch }))} />
+                  <AccountStep info={account} errors={accountErrors} onChange={(patch) => setAccount((a) => ({ ...a, ...patch }))} />
                 ) : null}
                 {state.step === 2 ? (
                   <LegalStep

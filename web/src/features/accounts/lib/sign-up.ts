@@ -1,9 +1,11 @@
 // The sign-up wizard's rules as pure code: the four steps and when each may be left, the step-1
-// checks in the spec's order with its toast wording, and the payload derived at submit time.
+// checks (the shared schema's, so step 1 refuses what the server would refuse at the end, with the
+// spec's toasts where they apply), and the payload derived at submit time.
 import {
   ACCOUNT_TYPES,
   MESSAGES,
   PASSWORD_MIN_LENGTH,
+  signUpAccountSchema,
   US_STATES,
   type RegisterRequest,
 } from '@titleledger/api/schemas';
@@ -41,7 +43,7 @@ export const emptyAccountInfo: AccountInfo = {
 /** The card summary kept after tokenisation (never the number itself). */
 export type PaymentMethodSummary = { id: string; last4: string; brand: string; exp_month: number; exp_year: number };
 
-export type Notice = { title: string; description: string };
+type Notice = { title: string; description: string };
 
 const REQUIRED_FIELDS = [
   'fullName',
@@ -55,8 +57,14 @@ const REQUIRED_FIELDS = [
   'confirmPassword',
 ] as const satisfies ReadonlyArray<keyof AccountInfo>;
 
-/** Step 1's checks in the spec's order; null when the step may be left. */
-export function checkAccountInfo(info: AccountInfo): Notice | null {
+/** The message shown under each step-1 field that fails, by field. */
+export type AccountErrors = Partial<Record<keyof AccountInfo, string>>;
+
+/** Why step 1 may not be left: the spec's toast when one applies, and every failing field's message. */
+export type AccountProblem = { notice: Notice | null; errors: AccountErrors };
+
+/** The spec's step-1 toasts (seed 000 §8), in its order: missing fields, mismatch, length. */
+function accountNotice(info: AccountInfo): Notice | null {
   if (REQUIRED_FIELDS.some((field) => info[field].trim() === '')) {
     return { title: 'Missing information', description: MESSAGES.missingInformation };
   }
@@ -68,6 +76,29 @@ export function checkAccountInfo(info: AccountInfo): Notice | null {
   }
   return null;
 }
+
+/**
+ * Step 1 judged by `signUpAccountSchema`, the rules the server applies to the same fields (an e-mail
+ * address with a domain, length limits, no control characters), with its messages; null when the
+ * step may be left.
+ */
+export function checkAccountInfo(info: AccountInfo): AccountProblem | null {
+  const notice = accountNotice(info);
+  const result = signUpAccountSchema.safeParse(info);
+  if (result.success && !notice) return null;
+  const errors: AccountErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(field in info)) continue;
+    const key = field as keyof AccountInfo;
+    // A blank field gets the spec's words (the state select's own would ask for a two-letter code).
+    errors[key] ??= info[key].trim() === '' ? MESSAGES.missingInformation : issue.message;
+  }
+  return { notice, errors };
+}
+
+/** The fields in the order the form shows them, so the first one in error can be focused. */
+export const ACCOUNT_FIELDS = Object.keys(emptyAccountInfo) as ReadonlyArray<keyof AccountInfo>;
 
 // ---- The wizard -----------------------------------------------------------------------------
 

@@ -39,24 +39,39 @@ describe('checkAccountInfo', () => {
   });
 
   test('asks for every required field, the state included', () => {
-    expect(checkAccountInfo(emptyAccountInfo)).toEqual({
-      title: 'Missing information',
-      description: 'Please fill in all required fields',
+    const empty = checkAccountInfo(emptyAccountInfo);
+    expect(empty?.notice).toEqual({ title: 'Missing information', description: 'Please fill in all required fields' });
+    expect(empty?.errors.state).toBe('Please fill in all required fields');
+    expect(checkAccountInfo({ ...filled, state: '' })?.notice?.title).toBe('Missing information');
+    expect(checkAccountInfo({ ...filled, city: '   ' })).toEqual({
+      notice: { title: 'Missing information', description: 'Please fill in all required fields' },
+      errors: { city: 'Please fill in all required fields' },
     });
-    expect(checkAccountInfo({ ...filled, state: '' })?.title).toBe('Missing information');
-    expect(checkAccountInfo({ ...filled, city: '   ' })?.title).toBe('Missing information');
   });
 
   test('checks the match before the length', () => {
-    expect(checkAccountInfo({ ...filled, password: 'short', confirmPassword: 'other' })).toEqual({
+    expect(checkAccountInfo({ ...filled, password: 'short', confirmPassword: 'other' })?.notice).toEqual({
       title: 'Password mismatch',
       description: 'Passwords do not match',
     });
     expect(checkAccountInfo({ ...filled, password: 'short', confirmPassword: 'short' })).toEqual({
-      title: 'Weak password',
-      description: 'Password must be at least 8 characters',
+      notice: { title: 'Weak password', description: 'Password must be at least 8 characters' },
+      errors: { password: 'Password must be at least 8 characters' },
     });
     expect(checkAccountInfo({ ...filled, password: '12345678', confirmPassword: '12345678' })).toBeNull();
+  });
+
+  // QA public #3: what the server's signUpAccountSchema refuses is refused here, at step 1, on its field.
+  test('refuses what the server would, with the shared schema’s message on the field', () => {
+    expect(checkAccountInfo({ ...filled, email: 'ada@localhost' })).toEqual({ notice: null, errors: { email: 'Valid email is required' } });
+    expect(checkAccountInfo({ ...filled, phone: '5'.repeat(51) })?.errors).toEqual({ phone: 'Phone must be at most 50 characters' });
+    expect(checkAccountInfo({ ...filled, zipCode: '9'.repeat(21) })?.errors).toEqual({ zipCode: 'Zip code must be at most 20 characters' });
+    expect(checkAccountInfo({ ...filled, city: 'Lon\tdon' })?.errors.city).toMatch(/^City contains a control character/);
+    const long = 'x'.repeat(201);
+    expect(checkAccountInfo({ ...filled, password: long, confirmPassword: long })?.errors).toEqual({
+      password: 'Password is too long',
+      confirmPassword: 'Password confirmation is too long',
+    });
   });
 });
 
