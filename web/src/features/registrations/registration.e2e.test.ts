@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { cardDetails, signUpDetails, TEST_PASSWORD } from '../../../../test/support/flows.js';
+import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
 import { atBothWidths, newContext, screenshotDir as screenshotDirOrNone, withPage } from '../../../../test/support/screens.js';
 
@@ -356,4 +356,64 @@ test('step 1 holds a badly written issue date or year with the schema’s messag
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('40% complete').waitFor();
   });
+});
+
+test('a download a 401 interrupted resumes for its own user only, never for the next one to sign in on the tab', async () => {
+  const flows = creatorFlows(fetchSender(app.url));
+  const ada = await flows.signUp();
+  const title = 'Ada Interrupted Download';
+  const { trNumber } = await flows.register(ada.token, Buffer.from('A work whose certificate download is interrupted.\n'), { title });
+  const bob = await flows.signUp();
+
+  const context = await newContext(browser, { acceptDownloads: true });
+  const page = await context.newPage();
+  // Every request the page makes for one of Ada's files.
+  const adaFileRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(encodeURIComponent(trNumber)) && request.url().includes('download')) adaFileRequests.push(request.url());
+  });
+  const pendingDownload = () => page.evaluate(() => sessionStorage.getItem('titleledger.pendingDownload'));
+  /** Ends the browser's session on the server, as an expiry or a sign-out elsewhere would. */
+  const endSession = async () => {
+    const cookie = (await context.cookies(app.url)).find((c) => c.name === 'tl_session');
+    expect(cookie).toBeDefined();
+    expect((await flows.send({ method: 'POST', url: '/api/auth/logout', token: cookie!.value })).status).toBe(200);
+  };
+  /** Ada clicks Certificate on My documents after her session has ended: she is sent to sign in. */
+  const interruptedCertificate = async () => {
+    await page.goto(`${app.url}/my-documents`);
+    const certificate = page.getByRole('button', { name: `Certificate for ${title}` });
+    await certificate.waitFor();
+    await endSession();
+    await certificate.click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/my-documents');
+    expect(await pendingDownload()).not.toBeNull();
+  };
+  const signInOnPage = async (creator: Creator) => {
+    await page.getByLabel('Email', { exact: true }).fill(creator.email);
+    await page.getByLabel('Password', { exact: true }).fill(creator.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  };
+
+  try {
+    await context.addCookies([{ name: 'tl_session', value: ada.token, url: app.url }]);
+
+    // Ada signs back in: her certificate downloads without another click.
+    await interruptedCertificate();
+    const [download] = await Promise.all([page.waitForEvent('download'), signInOnPage(ada)]);
+    expect(download.suggestedFilename()).toContain(trNumber);
+    expect(await pendingDownload()).toBeNull();
+
+    // Interrupted again, but Bob signs in on the tab: Ada's download is dropped, not tried for him.
+    await interruptedCertificate();
+    const requestsBefore = adaFileRequests.length;
+    await signInOnPage(bob);
+    await page.waitForURL((url) => url.pathname === '/my-documents');
+    await page.getByText('No documents registered').waitFor();
+    expect(await pendingDownload()).toBeNull();
+    expect(adaFileRequests.slice(requestsBefore)).toEqual([]);
+    expect(await page.locator('.toast', { hasText: 'Download failed' }).count()).toBe(0);
+  } finally {
+    await context.close();
+  }
 });
