@@ -1,17 +1,18 @@
 // GET /api/search (the public registration search) and GET /api/stats/public (landing figures).
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, SEARCH_MIN_LENGTH, SEARCH_TERM_LABEL } from './search-term.js';
 import { text } from './text.js';
 
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 200;
+// The rule, zod-free, for the web app's first paint; this schema applies the same one.
+export * from './search-term.js';
 
 export const searchQuerySchema = z.object({
-  q: text('Search term', {
+  q: text(SEARCH_TERM_LABEL, {
     min: SEARCH_MIN_LENGTH,
     max: SEARCH_MAX_LENGTH,
-    requiredMessage: 'Give a search term in the q parameter.',
-    minMessage: `Search terms must be at least ${SEARCH_MIN_LENGTH} characters.`,
-    maxMessage: `Search terms must be at most ${SEARCH_MAX_LENGTH} characters.`,
+    requiredMessage: SEARCH_MESSAGES.required,
+    minMessage: SEARCH_MESSAGES.tooShort,
+    maxMessage: SEARCH_MESSAGES.tooLong,
   }),
 });
 

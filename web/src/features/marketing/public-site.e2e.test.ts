@@ -135,6 +135,29 @@ test('the header search shows at most 5, forgives a typo, says when nothing matc
   });
 });
 
+test('the search says why a term is refused, never that search is down', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/pricing`);
+    const banner = page.getByRole('banner');
+    const box = banner.getByRole('combobox');
+    const outage = banner.getByText('Search is unavailable right now', { exact: false });
+
+    // A tab pasted into the term: the server refuses control characters, and the box says so.
+    await box.fill('mid\tnight');
+    await banner.getByText('Search term contains a control character (U+0009) that is not allowed.').waitFor();
+    expect(await outage.count()).toBe(0);
+
+    // Should the server still refuse a term the page let through, its reason shows, not an outage.
+    const refused = await fetch(`${app.url}/api/search?q=${encodeURIComponent('😀')}`);
+    expect(refused.status).toBe(400);
+    const reply = { status: 400, contentType: refused.headers.get('content-type') ?? 'application/json', body: await refused.text() };
+    await page.route('**/api/search?*', (route) => route.fulfill(reply));
+    await box.fill('garden');
+    await banner.getByText('Search terms must be at least 2 characters.').waitFor();
+    expect(await outage.count()).toBe(0);
+  });
+});
+
 test('the header search is in the mobile menu at 375 px', async () => {
   await withPage(mobile, async (page) => {
     await page.goto(`${app.url}/about`);

@@ -9,10 +9,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router-dom';
 
 import { useHydrated } from '@/hooks/use-hydrated';
+import { errorMessage, errorStatus } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { paths, titleRecordPath } from '@/lib/paths';
 
-import { isSearchable, useSearchRegistrations, type SearchResult } from '../api/search-registrations';
+import { isSearchable, searchRefusal, useSearchRegistrations, type SearchResult } from '../api/search-registrations';
 
 import { StatusBadge } from './status-badge';
 
@@ -59,7 +60,8 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
   const query = useSearchRegistrations(settled);
   const limit = variant === 'header' ? 5 : 8;
   const results = (query.data ?? []).slice(0, limit);
-  const open = focused && !dismissed && isSearchable(term);
+  const refusal = searchRefusal(term);
+  const open = focused && !dismissed && (isSearchable(term) || refusal !== null);
   const waiting = isSearchable(term) && (settled.trim() !== term.trim() || query.isFetching) && !query.data;
 
   useEffect(() => setActive(-1), [settled]);
@@ -205,10 +207,15 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
         </ul>
         {open && results.length === 0 ? (
           <p role="status" className="px-4 py-3 text-sm text-muted-foreground">
-            {waiting ? (
+            {refusal ? (
+              refusal
+            ) : waiting ? (
               <span className="inline-flex items-center gap-2">
                 <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Searching…
               </span>
+            ) : query.isError && errorStatus(query.error) === 400 ? (
+              // The server refused the term itself (its own rule, should the page's differ): say why.
+              errorMessage(query.error, `No registrations found for "${term.trim()}"`)
             ) : query.isError ? (
               'Search is unavailable right now. Try again in a moment.'
             ) : (
