@@ -82,12 +82,12 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
           />
         ))}
       </Group>
-      <Group id="sms" title="SMS" description="Text messages to the phone number on your profile." Icon={MessageSquare}>
+      <Group id="sms" title="SMS" description="Texts to the phone number on your profile. Your choice is saved, but TitleLedger does not send texts yet." Icon={MessageSquare}>
         <SwitchField
           className="py-3"
           id="sms-all"
           label="SMS notifications"
-          description="Security alerts and registration updates by text."
+          description="Security alerts and registration updates by text, once texts are offered. None are sent yet."
           checked={draft.smsNotifications}
           onChange={set('smsNotifications')}
         />

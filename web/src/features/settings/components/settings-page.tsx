@@ -133,7 +133,7 @@ export function SettingsPage() {
       <Group title="Notifications" Icon={Info}>
         {toggle('emailNotifications', 'E-mail', 'Updates by e-mail.')}
         {toggle('pushNotifications', 'Push', 'Browser notifications.')}
-        {toggle('smsNotifications', 'SMS', 'Text messages.')}
+        {toggle('smsNotifications', 'SMS', 'Saved for later: texts are not sent yet.')}
         {toggle('weeklyDigest', 'Weekly digest', 'One summary e-mail a week.')}
       </Group>
 

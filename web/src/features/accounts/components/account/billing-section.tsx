@@ -1,4 +1,5 @@
-// Billing & Payments: the card on file as the provider summarised it (never the number).
+// Billing & Payments: the card on file as the provider summarised it (never the number). The card
+// is not charged: each registration's fee is paid on the checkout page, with the card typed there.
 import { CreditCard } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
@@ -9,7 +10,7 @@ import { Details, Section } from './section';
 
 export function BillingSection({ profile }: { profile: Profile }) {
   return (
-    <Section id="billing" title="Billing & Payments" description="Charged only when you submit a registration." Icon={CreditCard}>
+    <Section id="billing" title="Billing & Payments" description="The card saved when you signed up. Registration fees are paid at checkout, with the card you enter there." Icon={CreditCard}>
       {profile.cardLast4 ? (
         <Details
           items={[
@@ -19,8 +20,8 @@ export function BillingSection({ profile }: { profile: Profile }) {
           ]}
         />
       ) : (
-        <Alert variant="warning" title="No card on file">
-          A card is needed to pay for registrations.
+        <Alert title="No card on file">
+          None is needed: each registration's fee is paid at checkout, with the card you enter there.
         </Alert>
       )}
     </Section>

@@ -76,7 +76,7 @@ export function NotificationPreferencesSection({ profile }: { profile: Profile }
           className="py-3"
           id="pref-sms"
           label="SMS notifications"
-          description="Text messages to the phone on your profile."
+          description="Texts to the phone on your profile. Your choice is saved; texts are not sent yet."
           checked={draft.smsNotifications}
           onChange={set('smsNotifications')}
         />
