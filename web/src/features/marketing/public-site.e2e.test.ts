@@ -158,6 +158,16 @@ test('the search says why a term is refused, never that search is down', async (
   });
 });
 
+test('the home page’s closing call to action goes to /checkout/9.99 (the fee)', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/`);
+    const cta = page.getByRole('main').getByRole('link', { name: /^Register a work for/ });
+    await expect.poll(() => cta.getAttribute('href')).toBe('/checkout/9.99');
+    await cta.click();
+    await page.waitForURL((url) => url.pathname === '/checkout/9.99');
+  });
+});
+
 test('the header search is in the mobile menu at 375 px', async () => {
   await withPage(mobile, async (page) => {
     await page.goto(`${app.url}/about`);

@@ -3,7 +3,7 @@
 // closing call to action. No invented numbers: the figures come from GET /api/stats/public.
 import { ArrowRight, Blocks, FileCheck2, Fingerprint, Search, ShieldCheck, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, type LinkProps } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
@@ -125,6 +125,16 @@ export type LandingPageProps = {
 function WithFee({ text = FEE }: { text?: string }) {
   const fee = useRegistrationFee();
   return withFee(text, fee.label);
+}
+
+/**
+ * To checkout for the fee: /checkout/{fee} (seed 000 §2's /checkout/9.99 at the default fee). The
+ * amount is the server's fee, so the link never asks for another; until it is known, /checkout,
+ * which shows the same fee.
+ */
+function CheckoutForFeeLink(props: Omit<LinkProps, 'to'>) {
+  const { fee } = useRegistrationFee();
+  return <Link {...props} to={fee ? `${paths.checkout}/${(fee.amountCents / 100).toFixed(2)}` : paths.checkout} />;
 }
 
 export function LandingPage({ search }: LandingPageProps) {
@@ -249,7 +259,7 @@ export function LandingPage({ search }: LandingPageProps) {
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="secondary" className="border-transparent">
-              <Link to={paths.checkout}>Register a work for <WithFee /></Link>
+              <CheckoutForFeeLink>Register a work for <WithFee /></CheckoutForFeeLink>
             </Button>
             <Link
               to={paths.howItWorks}
