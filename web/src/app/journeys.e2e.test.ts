@@ -120,7 +120,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
     await inFreshBrowser(viewport, async (page) => {
       await page.goto(`${app.url}/`);
       await page.getByRole('link', { name: 'Register a work for $9.99' }).click();
-      await page.waitForURL((url) => url.pathname === '/checkout');
+      await page.waitForURL((url) => url.pathname === '/checkout/9.99');
 
       // Signed out, Pay explains and offers both ways in; nothing contradicts it.
       await page.getByText('Sign in to pay', { exact: true }).first().waitFor();
@@ -128,12 +128,12 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       expect(await page.getByText('Setup Error').count()).toBe(0);
       await expectSoundLayout(page, `signed-out checkout at ${width} px`);
       await page.getByRole('link', { name: 'Create an account' }).click();
-      await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('next') === '/checkout');
+      await page.waitForURL((url) => url.pathname === '/register' && url.searchParams.get('next') === '/checkout/9.99');
 
       await signUpThroughTheForm(page, freshEmail(`journey${width}`));
       await page.getByRole('button', { name: 'Continue' }).click();
       // Back where the visitor was: the checkout, now able to pay.
-      await page.waitForURL((url) => url.pathname === '/checkout');
+      await page.waitForURL((url) => url.pathname === '/checkout/9.99');
       await page.getByRole('button', { name: 'Pay $9.99' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
       await page.getByRole('button', { name: /^Pay/ }).click();
