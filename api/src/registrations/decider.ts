@@ -14,6 +14,8 @@ export type TitleState =
       readonly status: 'registered';
       readonly registration: TitleRegisteredData;
       readonly archived: boolean;
+      /** Why it was archived, while it is. */
+      readonly archiveCause: RegistrationArchivedData['cause'] | null;
       /** The shown metadata: the registration's, or the latest correction's. */
       readonly title: string;
       readonly description: string;
@@ -84,7 +86,11 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
         if (!state.archived) return [];
         // Deleting an account removes its data for good: its titles would bring the name back to search.
-        if (command.ownerDeleted) throw new AppError('conflict', OWNER_DELETED_CANNOT_BE_RESTORED);
+        // Archived with the account (the cause, on this stream, holds even while the deletion is
+        // still under way and the owner's stream does not say so yet), or its owner deleted since.
+        if (command.ownerDeleted || state.archiveCause === 'admin_deleted_user' || state.archiveCause === 'owner_deleted_account') {
+          throw new AppError('conflict', OWNER_DELETED_CANNOT_BE_RESTORED);
+        }
         const { by, reason, at } = command;
         return [{ type: 'RegistrationRestored', data: { trNumber: state.registration.trNumber, by, reason, at } }];
       }
@@ -118,11 +124,11 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TitleRegistered':
-        return { status: 'registered', registration: event.data, archived: false, title: event.data.title, description: event.data.description };
+        return { status: 'registered', registration: event.data, archived: false, archiveCause: null, title: event.data.title, description: event.data.description };
       case 'RegistrationArchived':
-        return state.status === 'registered' ? { ...state, archived: true } : state;
+        return state.status === 'registered' ? { ...state, archived: true, archiveCause: event.data.cause } : state;
       case 'RegistrationRestored':
-        return state.status === 'registered' ? { ...state, archived: false } : state;
+        return state.status === 'registered' ? { ...state, archived: false, archiveCause: null } : state;
       case 'RegistrationCorrected':
         return state.status === 'registered'
           ? { ...state, title: event.data.title ?? state.title, description: event.data.description ?? state.description }
