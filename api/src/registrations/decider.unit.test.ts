@@ -88,11 +88,11 @@ describe('title decider', () => {
     });
     it('archived with its account: it stays archived (409), even before the account itself is deleted', () => {
       for (const cause of ['admin_deleted_user', 'owner_deleted_account'] as const) {
-        const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause } as typeof archived.data };
+        const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause } };
         given(registered, withAccount).when(restore).thenThrows(409, /owner account was deleted/);
       }
       // Archived by itself, then restored and archived with the account: the latest cause counts.
-      const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause: 'admin_deleted_user' } as typeof archived.data };
+      const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause: 'admin_deleted_user' } };
       given(registered, archived, restored, withAccount).when(restore).thenThrows(409);
     });
     it('restored: active again, and can be archived again', () => {
