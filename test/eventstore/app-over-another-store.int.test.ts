@@ -17,6 +17,7 @@ import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger
 import { startTestApp, type TestApp } from '../support/app.js';
 import { creatorFlows, injectSender } from '../support/flows.js';
 import { MemoryEventStore } from '../support/memory-event-store.js';
+import { signedInStaff } from '../support/staff.js';
 import { ScopedEventStore } from '../support/scoped-event-store.js';
 import { eventually } from '../ledger/registrations.js';
 
@@ -97,6 +98,12 @@ describe('the app over an event store that is not Postgres', () => {
     expect(verdict).toMatchObject({ ok: true });
     const tile = await client.send({ method: 'GET', url: '/api/log/tile/0/000.p/1' });
     expect(tile.status).toBe(200);
+    // The entry bundle (the leaf's bytes, for an auditor) is read through the port from this store too.
+    expect((await client.send({ method: 'GET', url: '/api/log/tile/entries/000.p/1' })).status).toBe(401);
+    const auditor = await signedInStaff(app, 'auditor');
+    const bundle = await client.send({ method: 'GET', url: '/api/log/tile/entries/000.p/1', token: auditor.token });
+    expect(bundle.status).toBe(200);
+    expect(bundle.raw.readUInt16BE(0)).toBe(bundle.raw.length - 2);
   });
 
   it('has read models equal to a replay from the store, and health ok', async () => {
