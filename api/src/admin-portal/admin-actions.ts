@@ -58,13 +58,19 @@ export class AdminActions {
 
   /** POST /api/admin/forever-database/{id}/restore (master_admin). */
   async restoreRegistration(trNumber: string, admin: Admin, reason: string | null, context: CommandContext): Promise<{ restored: boolean; position?: Position }> {
-    const { state: title } = await loadState(this.deps.store, titleStream(trNumber), titleDecider);
-    const owner = title.status === 'registered' ? (await loadState(this.deps.store, userStreamId(title.registration.ownerId), userDecider)).state : null;
+    // The owner is read from the title's own state, loaded once by handleCommand.
+    const ownerDeleted = async (ownerId: string) => (await loadState(this.deps.store, userStreamId(ownerId), userDecider)).state.status === 'deleted';
     const { appended } = await handleCommand(
       this.deps.store,
       titleStream(trNumber),
       titleDecider,
-      { type: 'RestoreRegistration', by: admin.id, reason, at: context.now.toISOString(), ownerDeleted: owner?.status === 'deleted' },
+      async (title) => ({
+        type: 'RestoreRegistration' as const,
+        by: admin.id,
+        reason,
+        at: context.now.toISOString(),
+        ownerDeleted: title.status === 'registered' && (await ownerDeleted(title.registration.ownerId)),
+      }),
       context,
     );
     return { restored: appended !== undefined, ...(appended ? { position: appended.position } : {}) };
