@@ -13,8 +13,7 @@ export type TitleState =
   | {
       readonly status: 'registered';
       readonly registration: TitleRegisteredData;
-      readonly archived: boolean;
-      /** Why it was archived, while it is. */
+      /** Why it is in the Forever Database; null while it is not. */
       readonly archiveCause: RegistrationArchivedData['cause'] | null;
       /** The shown metadata: the registration's, or the latest correction's. */
       readonly title: string;
@@ -78,13 +77,13 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
       case 'ArchiveRegistration': {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
         // Archiving twice changes nothing: the first archive's who, when and why stay.
-        if (state.archived) return [];
+        if (state.archiveCause !== null) return [];
         const { by, role, reason, cause, at } = command;
         return [{ type: 'RegistrationArchived', data: { trNumber: state.registration.trNumber, by, role, reason, cause, at } }];
       }
       case 'RestoreRegistration': {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
-        if (!state.archived) return [];
+        if (state.archiveCause === null) return [];
         // Deleting an account removes its data for good: its titles would bring the name back to search.
         // Archived with the account (the cause, on this stream, holds even while the deletion is
         // still under way and the owner's stream does not say so yet), or its owner deleted since.
@@ -96,7 +95,7 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
       }
       case 'CorrectRegistration': {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
-        if (state.archived) throw new AppError('conflict', ARCHIVED_CANNOT_BE_CORRECTED);
+        if (state.archiveCause !== null) throw new AppError('conflict', ARCHIVED_CANNOT_BE_CORRECTED);
         const title = command.title !== undefined && command.title !== state.title ? command.title : undefined;
         const description = command.description !== undefined && command.description !== state.description ? command.description : undefined;
         if (title === undefined && description === undefined) return [];
@@ -124,11 +123,11 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TitleRegistered':
-        return { status: 'registered', registration: event.data, archived: false, archiveCause: null, title: event.data.title, description: event.data.description };
+        return { status: 'registered', registration: event.data, archiveCause: null, title: event.data.title, description: event.data.description };
       case 'RegistrationArchived':
-        return state.status === 'registered' ? { ...state, archived: true, archiveCause: event.data.cause } : state;
+        return state.status === 'registered' ? { ...state, archiveCause: event.data.cause } : state;
       case 'RegistrationRestored':
-        return state.status === 'registered' ? { ...state, archived: false, archiveCause: null } : state;
+        return state.status === 'registered' ? { ...state, archiveCause: null } : state;
       case 'RegistrationCorrected':
         return state.status === 'registered'
           ? { ...state, title: event.data.title ?? state.title, description: event.data.description ?? state.description }

@@ -61,7 +61,7 @@ describe('title decider', () => {
       given(registered, archived).when({ ...archive, by: 'someone-else', reason: 'Again' }).thenNothing();
     });
     it('archived: the state keeps the registration, marked archived', () => {
-      expect(given(registered, archived).state).toMatchObject({ status: 'registered', registration, archived: true });
+      expect(given(registered, archived).state).toMatchObject({ status: 'registered', registration, archiveCause: 'admin_deleted_registration' });
     });
     it("the owner's account deletion archives with no staff role", () => {
       given(registered)
@@ -96,7 +96,7 @@ describe('title decider', () => {
       given(registered, archived, restored, withAccount).when(restore).thenThrows(409);
     });
     it('restored: active again, and can be archived again', () => {
-      expect(given(registered, archived, restored).state).toMatchObject({ archived: false });
+      expect(given(registered, archived, restored).state).toMatchObject({ archiveCause: null });
       given(registered, archived, restored).when(archive).then([archived]);
     });
   });
