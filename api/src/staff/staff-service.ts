@@ -109,12 +109,14 @@ export class StaffService {
     await this.storePasswordHash(staffId, await hashPassword(password));
   }
 
-  private async storePasswordHash(staffId: string, passwordHash: PasswordHash): Promise<void> {
-    await this.deps.db.query(
+  /** Stores the hash; with `keep`, only where the account has none yet. Whether it was stored. */
+  private async storePasswordHash(staffId: string, passwordHash: PasswordHash, existing: 'replace' | 'keep' = 'replace'): Promise<boolean> {
+    const { rowCount } = await this.deps.db.query(
       `INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2)
-       ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()`,
+       ON CONFLICT (staff_id) DO ${existing === 'replace' ? 'UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()' : 'NOTHING'}`,
       [staffId, JSON.stringify(passwordHash)],
     );
+    return rowCount === 1;
   }
 
   private async passwordMatches(staffId: string, password: string): Promise<boolean> {
@@ -268,13 +270,11 @@ export class StaffService {
    * one stores it, so the account is not left active with no way in. Otherwise the link is used.
    */
   private async finishAcceptance(staffId: string, password: string): Promise<undefined> {
+    // Looked at first so a used link costs a read, not a password hash; the insert below still
+    // keeps a password that arrives meanwhile.
     const { rowCount } = await this.deps.db.query('SELECT 1 FROM staff_credentials WHERE staff_id = $1', [staffId]);
     if (rowCount) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
-    const { rowCount: stored } = await this.deps.db.query(
-      'INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2) ON CONFLICT (staff_id) DO NOTHING',
-      [staffId, JSON.stringify(await hashPassword(password))],
-    );
-    if (!stored) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    if (!(await this.storePasswordHash(staffId, await hashPassword(password), 'keep'))) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     return undefined;
   }
 
