@@ -10,8 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { successSchema } from '@titleledger/api/schemas';
 
-import { toast } from '@/hooks/use-toast';
 import { apiCall } from '@/lib/api-client';
+import { SIGN_OUT_RETRIES, tellSignOutFailed } from '@/lib/sign-out';
 import { forgetSignedInUserData } from '@/lib/user-storage';
 
 const logout = () => apiCall('POST', '/api/auth/logout', successSchema);
@@ -21,20 +21,12 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
-    // One more try after a moment: a dropped connection or a restarting server is often back by then.
-    retry: 1,
+    retry: SIGN_OUT_RETRIES,
     onSuccess: () => {
       queryClient.clear();
       forgetSignedInUserData();
       void navigate('/');
     },
-    onError: (error) => {
-      console.error('Logout request failed twice; the session is still open.', error);
-      toast({
-        title: 'Signing out failed',
-        description: 'You are still signed in. Check your connection, then click Sign Out again.',
-        variant: 'destructive',
-      });
-    },
+    onError: (error) => tellSignOutFailed('Sign Out', error),
   });
 }
