@@ -3,7 +3,7 @@
 // "Access Denied" toast; the master page says the server's words under "Login Failed". A staff
 // member already signed in is taken where that sign-in would lead (as a signed-in creator is at
 // /login); one whose role this portal is not for is told who they are signed in as.
-import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
+import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH, type StaffRole } from '@titleledger/api/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -53,13 +53,13 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
 
+  // Where a sign-in here leads. An auditor has no admin portal: their place is the audit page.
+  const destinationOf = (role: StaffRole) => (role === 'auditor' ? paths.audit : settings.destination);
+
   // Asked afresh on every visit (a session ended on the server must not send anyone on from here).
   const session = useQuery({ ...staffSessionQueryOptions(), staleTime: 0 });
   const current = session.isFetchedAfterMount ? (session.data ?? null) : null;
-  if (current && (portal === 'admin' || current.role === 'master_admin')) {
-    // An auditor has no admin portal: their place is the audit page.
-    return <Navigate to={current.role === 'auditor' ? paths.audit : settings.destination} replace />;
-  }
+  if (current && (portal === 'admin' || current.role === 'master_admin')) return <Navigate to={destinationOf(current.role)} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -72,8 +72,7 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
     if (Object.keys(missing).length > 0) return;
     try {
       const admin = await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
-      // An auditor has no admin portal: their place is the audit page.
-      void navigate(admin.role === 'auditor' ? paths.audit : settings.destination, { replace: true });
+      void navigate(destinationOf(admin.role), { replace: true });
     } catch (error) {
       const status = errorStatus(error);
       const details = errorBody(error)?.details as { twoFactorRequired?: boolean } | undefined;
