@@ -9,7 +9,7 @@ import { textProblem } from './text-problem.js';
 export { textProblem };
 
 export interface TextOptions {
-  /** Longest accepted value, in UTF-16 code units after normalisation and trimming. */
+  /** Longest accepted value, in characters (code points, as zod counts them) after normalisation and trimming. */
   readonly max: number;
   readonly min?: number;
   /** Message when shorter than `min` (default "<label> is required" for 1, else "at least"). */
