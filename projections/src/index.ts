@@ -9,6 +9,7 @@ import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
 import { searchMigrations } from './search/search-indexes.js';
 import { staffMigrations, staffProjection } from './staff/staff.js';
+import { supportMigrations, supportProjection } from './support/support.js';
 import { usersMigrations, usersProjection } from './users/users.js';
 
 export * from './runner/projection.js';
@@ -27,6 +28,7 @@ export const readModelMigrations: readonly Migration[] = [
   ...staffMigrations,
   ...notificationsMigrations,
   ...adminMigrations, // indexes on registrations and users: after them
+  ...supportMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
@@ -38,5 +40,7 @@ export const allProjections: readonly Projection[] = [
   staffProjection,
   notificationsProjection,
   adminProjection,
+  supportProjection,
 ];
+export { supportProjection } from './support/support.js';
 export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';

@@ -22,10 +22,10 @@ import {
 } from '../schemas/admin.js';
 import type { StaffRole } from '../schemas/staff.js';
 
-type Db = pg.Pool | pg.PoolClient;
+export type Db = pg.Pool | pg.PoolClient;
 
 /** `%fragment%` for LIKE, with the fragment's own wildcards escaped, lower-cased. */
-function containsPattern(q: string): string {
+export function containsPattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 /** A TR-number prefix for LIKE (TR numbers are upper case). */
@@ -36,16 +36,16 @@ function prefixPattern(q: string): string {
 /** What a user search matches: the expression of the users_admin_search_trgm index, character for character. */
 const USER_SEARCH = `(lower(u.email) || ' ' || lower(u.full_name))`;
 
-const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
+export const offsetOf = (page: number, pageSize: number) => (page - 1) * pageSize;
 
 /** Rows matching a filter, counted no further than the cap. */
-async function cappedCount(db: Db, fromWhere: string, params: readonly unknown[]): Promise<{ total: number; totalCapped: boolean }> {
+export async function cappedCount(db: Db, fromWhere: string, params: readonly unknown[]): Promise<{ total: number; totalCapped: boolean }> {
   const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${ADMIN_COUNT_CAP + 1}) matches`, [...params]);
   const n = Number(rows[0]!.n);
   return n > ADMIN_COUNT_CAP ? { total: ADMIN_COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
 }
 
-function pageOf<T>(rows: readonly T[], page: number, pageSize: number, count: { total: number; totalCapped: boolean }) {
+export function pageOf<T>(rows: readonly T[], page: number, pageSize: number, count: { total: number; totalCapped: boolean }) {
   return { page, pageSize, ...count, hasMore: count.totalCapped || offsetOf(page, pageSize) + rows.length < count.total };
 }
 

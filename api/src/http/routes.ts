@@ -16,6 +16,7 @@ import { transparencyRoutes } from '../transparency/routes.js';
 import { auditRoutes } from '../transparency/audit-routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { supportRoutes } from '../support/routes.js';
+import { supportInboxRouteHandlers } from '../support/inbox-routes.js';
 import { registerStaff } from '../staff/feature.js';
 import { registerAdminPortal } from '../admin-portal/feature.js';
 
@@ -42,4 +43,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await app.register(transparencyRoutes, { prefix: '/api' });
   await app.register(auditRoutes);
   await registerAdminPortal(app, accounts);
+  await app.register(supportInboxRouteHandlers);
 }

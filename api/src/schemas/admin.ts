@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ACCOUNT_LIMITS } from './accounts.js';
 import { REGISTRATION_LIMITS } from './registrations.js';
 import { staffRoleSchema } from './staff.js';
+import { SUPPORT_ISSUE_TYPES, SUPPORT_PRIORITIES } from './support.js';
 import { text } from './text.js';
 
 /** The seed's texts (§5 confirmations, §8.3 toasts) and the server's messages for the admin calls. */
@@ -341,6 +342,67 @@ export const registrationRestoredSchema = z.object({
   message: z.string(),
 });
 export type RegistrationRestoredReply = z.infer<typeof registrationRestoredSchema>;
+
+// ---- The support inbox ---------------------------------------------------------------------
+
+export const SUPPORT_INBOX_STATUSES = ['open', 'resolved', 'all'] as const;
+
+/**
+ * GET /api/admin/support-requests?status=&q=&page=&pageSize= (admin1+): the support form's and the
+ * contact page's requests. Open ones come most urgent first, then oldest first (the queue to work);
+ * resolved ones, latest resolved first; all, newest first.
+ */
+export const supportInboxQuerySchema = z.object({
+  status: z.enum(SUPPORT_INBOX_STATUSES, 'status must be open, resolved or all').default('open'),
+  q: searchText,
+  ...pageQuery,
+});
+export type SupportInboxQuery = z.infer<typeof supportInboxQuerySchema>;
+
+/** /api/admin/support-requests/{id}/…: a support request's id. */
+export const supportRequestIdParamsSchema = z.object({ id: z.uuid({ message: 'No such support request' }) });
+
+/** One support request as the inbox shows it. */
+export const supportInboxItemSchema = z.object({
+  id: z.string(),
+  ticketNumber: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  issueType: z.enum(SUPPORT_ISSUE_TYPES),
+  priority: z.enum(SUPPORT_PRIORITIES),
+  message: z.string(),
+  submittedAt: z.string(),
+  status: z.enum(['open', 'resolved']),
+  /** The last resolution or reopening: when, by whom (their e-mail while their account exists), and their note. */
+  handledAt: z.string().nullable(),
+  handledByEmail: z.string().nullable(),
+  handledByRole: staffRoleSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type SupportInboxItem = z.infer<typeof supportInboxItemSchema>;
+
+export const supportInboxPageSchema = z.object({
+  requests: z.array(supportInboxItemSchema),
+  /** Open requests in all, whatever the filter. */
+  openCount: z.number(),
+  ...pageInfo,
+});
+export type SupportInboxPage = z.infer<typeof supportInboxPageSchema>;
+
+/** POST /api/admin/support-requests/{id}/resolve and …/reopen (admin2+): an optional note. */
+export const handleSupportRequestSchema = z.object({
+  note: text('Note', { max: 1000, multiline: true }).optional(),
+});
+export type HandleSupportRequest = z.infer<typeof handleSupportRequestSchema>;
+
+export const supportRequestHandledSchema = z.object({
+  success: z.literal(true),
+  /** False when it already was where the call would take it: nothing was appended. */
+  changed: z.boolean(),
+  request: supportInboxItemSchema,
+});
+export type SupportRequestHandled = z.infer<typeof supportRequestHandledSchema>;
 
 // ---- Public verification -------------------------------------------------------------------
 

@@ -32,6 +32,9 @@ export const supportResponseTimes: Record<SupportPriority, string> = {
   low: '24-48 hours',
 };
 
+/** The end of each advertised window, in hours: the support inbox marks an open request older than this overdue. */
+export const supportResponseHours: Record<SupportPriority, number> = { urgent: 4, high: 8, normal: 24, low: 48 };
+
 export const SUPPORT_LIMITS = {
   fullName: { min: 2, max: 100 },
   subject: { min: 5, max: 200 },

@@ -7,10 +7,12 @@ import type { StaffRouteSpec } from './staff-routes.js';
 import { transparencyStaffRoutes } from '../transparency/routes.js';
 import { adminPortalRoutes } from '../admin-portal/routes.js';
 import { auditStaffRoutes } from '../transparency/audit-routes.js';
+import { supportInboxRoutes } from '../support/inbox-routes.js';
 
 export const staffAccessTable: readonly StaffRouteSpec[] = [
   ...Object.values(staffConsoleRoutes),
   ...Object.values(transparencyStaffRoutes),
   ...Object.values(adminPortalRoutes),
   ...Object.values(auditStaffRoutes),
+  ...Object.values(supportInboxRoutes),
 ];

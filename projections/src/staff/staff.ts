@@ -1,7 +1,7 @@
 // The staff read models: `staff_accounts` (the master console's Admins list, seed 3.9) and
 // `staff_access_log` (one row per staff event, sign-ins and failed sign-ins included, and one per
-// admin action on a registration or a creator's account: who did what to whom, when, from which
-// IP, and why). Log ids are given in log order from the table's own maximum, so a
+// admin action on a registration, a creator's account or a support request: who did what to whom,
+// when, from which IP, and why). Log ids are given in log order from the table's own maximum, so a
 // rebuild from position 0 numbers every entry the same way again.
 import type pg from 'pg';
 import { isEvent } from '@titleledger/api/events';
@@ -127,7 +127,7 @@ async function applyToAccounts(event: StaffEvent, staffId: string, recorded: Rec
 }
 
 /**
- * Admin actions recorded on other streams (a title's, a creator's): every one is attributable in the
+ * Admin actions recorded on other streams (a title's, a creator's, a support request's): every one is attributable in the
  * access log too (actor, role, IP, reason), beside the staff accounts' own events.
  */
 function describeAdminAction(event: RecordedEvent): { action: string; targetType: string; targetId: string; details: Record<string, unknown> } | null {
@@ -142,6 +142,10 @@ function describeAdminAction(event: RecordedEvent): { action: string; targetType
   if (isEvent(event, 'RegistrationCorrected')) {
     const fields = (['title', 'description'] as const).filter((field) => event.data[field] !== undefined);
     return { action: 'registration_corrected', targetType: 'registration', targetId: event.data.trNumber, details: { role, reason: event.data.reason, fields } };
+  }
+  if (isEvent(event, 'SupportRequestResolved') || isEvent(event, 'SupportRequestReopened')) {
+    const action = event.type === 'SupportRequestResolved' ? 'support_request_resolved' : 'support_request_reopened';
+    return { action, targetType: 'support_request', targetId: event.data.ticketNumber, details: { role, reason: event.data.note } };
   }
   if (isEvent(event, 'AccountDeleted') && event.data.byAdmin) {
     return { action: 'user_deleted', targetType: 'user', targetId: event.streamId.slice('user-'.length), details: { role, reason: event.data.byAdmin.reason } };

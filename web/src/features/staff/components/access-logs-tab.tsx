@@ -1,5 +1,5 @@
-// Access Logs: every staff event and every admin action on a registration or a creator's account,
-// newest first, 50 at a time: when, what, by whom, to whom (and why), from which IP.
+// Access Logs: every staff event and every admin action on a registration, a creator's account or a
+// support request, newest first, 50 at a time: when, what, by whom, to whom (and why), from which IP.
 import type { AuditLogEntry } from '@titleledger/api/schemas';
 
 import { Button } from '@/components/button';
@@ -22,6 +22,8 @@ const ACTIONS: Record<string, string> = {
   registration_corrected: 'Registration corrected',
   user_deleted: 'User deleted',
   user_profile_edited: 'User profile edited',
+  support_request_resolved: 'Support request resolved',
+  support_request_reopened: 'Support request reopened',
 };
 
 function describeDetails(entry: AuditLogEntry): string {
@@ -39,7 +41,9 @@ function describeDetails(entry: AuditLogEntry): string {
     case 'registration_corrected':
     case 'user_deleted':
     case 'user_profile_edited':
-      // Admin actions on records: which record, and the reason the admin gave.
+    case 'support_request_resolved':
+    case 'support_request_reopened':
+      // Admin actions on records: which record, and the reason or note the admin gave.
       return [entry.targetId, d.reason ? `“${d.reason}”` : null].filter(Boolean).join(': ');
     default:
       return entry.targetEmail ?? d.email ?? '';
