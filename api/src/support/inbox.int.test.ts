@@ -57,7 +57,7 @@ beforeAll(async () => {
   const contact = await call({ method: 'POST', url: '/api/contact', ...jsonBody({ fullName: 'Al', email: 'al@example.com', subject: 'Quick question?', message: 'Hi' }) });
   expect(contact.status).toBe(201);
   tickets['Quick question?'] = contact.json<{ ticketNumber: string }>().ticketNumber;
-  [admin1, admin2, master] = await Promise.all((['admin1', 'admin2', 'master_admin'] as const).map((role) => signedInStaff(app, role, call)));
+  [admin1, admin2, master] = await Promise.all([signedInStaff(app, 'admin1', call), signedInStaff(app, 'admin2', call), signedInStaff(app, 'master_admin', call)]);
   // A submission answers without waiting for the inbox: wait for the five to be listed.
   await eventually(async () => (await inbox(master, '?status=all')).total === 5, 30_000, 'the five requests in the inbox');
 });

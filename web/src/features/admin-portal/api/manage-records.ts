@@ -1,5 +1,5 @@
 // The portal's writes: delete (archive) a registration, delete a user, correct a registration, edit a
-// user's profile, restore from the Forever Database. The server answers once its read models hold
+// user's profile, restore from the Forever Database, resolve or reopen a support request. The server answers once its read models hold
 // the change, so refreshing every portal query afterwards shows it at once; the access log follows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -8,6 +8,7 @@ import {
   adminUserDeletedSchema,
   adminUserSchema,
   registrationRestoredSchema,
+  supportRequestHandledSchema,
   type AdminRegistrationCorrectionRequest,
   type AdminUserUpdateRequest,
 } from '@titleledger/api/schemas';
@@ -59,4 +60,10 @@ export const useCorrectRegistration = () =>
 export const useUpdateUser = () =>
   usePortalMutation(({ userId, update }: { userId: string; update: AdminUserUpdateRequest }) =>
     adminRequest(userUpdated, 'PUT', `/api/admin/users/${id(userId)}`, update),
+  );
+
+/** POST /api/admin/support-requests/{id}/resolve or …/reopen, with an optional note. */
+export const useHandleSupportRequest = () =>
+  usePortalMutation(({ requestId, action, note }: { requestId: string; action: 'resolve' | 'reopen'; note?: string }) =>
+    adminRequest(supportRequestHandledSchema, 'POST', `/api/admin/support-requests/${id(requestId)}/${action}`, note ? { note } : {}),
   );

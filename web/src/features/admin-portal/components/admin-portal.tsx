@@ -1,5 +1,6 @@
-// The admin portal's tabs (seed 001 §2.8): Overview, Analytics, Users, Registrations, and for admin3
-// and the master admin the Forever Database. The open tab and the material-type filter live in the
+// The admin portal's tabs (seed 001 §2.8): Overview, Analytics, Users, Registrations, for admin3
+// and the master admin the Forever Database, and Support (the support inbox, ours: the seed's support
+// requests had nowhere to be read). The open tab and the material-type filter live in the
 // address (?tab=registrations&type=Novel), so Analytics can send an admin to a filtered list and a
 // reload keeps the place. Loaded lazily: its charts never weigh on the public pages.
 import * as Tabs from '@radix-ui/react-tabs';
@@ -13,6 +14,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { ForeverDatabaseTab } from './forever-database-tab';
 import { OverviewTab } from './overview-tab';
 import { RegistrationsTab } from './registrations-tab';
+import { SupportTab } from './support-tab';
 import { UsersTab } from './users-tab';
 
 const TABS = [
@@ -21,6 +23,7 @@ const TABS = [
   { value: 'users', label: 'Users' },
   { value: 'registrations', label: 'Registrations' },
   { value: 'forever', label: 'Forever Database' },
+  { value: 'support', label: 'Support' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -72,6 +75,9 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
           <ForeverDatabaseTab rights={rights} />
         </Tabs.Content>
       ) : null}
+      <Tabs.Content value="support" className="mt-6 outline-none">
+        <SupportTab rights={rights} />
+      </Tabs.Content>
     </Tabs.Root>
   );
 }

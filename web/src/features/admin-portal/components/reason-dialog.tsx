@@ -18,6 +18,8 @@ export function ReasonDialog({
   pendingLabel,
   optional = false,
   destructive = true,
+  fieldLabel = 'Reason',
+  schema = adminReasonSchema,
   onConfirm,
 }: {
   /** The button that opens it (rendered by the caller, given `open`). */
@@ -29,6 +31,10 @@ export function ReasonDialog({
   /** A reason may be left empty (restoring); otherwise it is required. */
   optional?: boolean;
   destructive?: boolean;
+  /** What the text asked for is called ('Reason' unless given, e.g. 'Note'). */
+  fieldLabel?: string;
+  /** The server's rule for the text (the admin reason's unless given). */
+  schema?: z.ZodType<string>;
   onConfirm: (reason: string) => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
@@ -48,7 +54,7 @@ export function ReasonDialog({
   const confirm = async () => {
     let value = reason.trim();
     if (!optional || value !== '') {
-      const parsed: z.ZodSafeParseResult<string> = adminReasonSchema.safeParse(reason);
+      const parsed: z.ZodSafeParseResult<string> = schema.safeParse(reason);
       if (!parsed.success) {
         setError(parsed.error.issues[0]?.message ?? 'A reason is required');
         return;
@@ -80,7 +86,7 @@ export function ReasonDialog({
           </>
         }
       >
-        <Field label={optional ? 'Reason (optional)' : 'Reason'} error={error} hint="Recorded with your name in the access log.">
+        <Field label={optional ? `${fieldLabel} (optional)` : fieldLabel} error={error} hint="Recorded with your name in the access log.">
           {(control) => <Textarea {...control} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} />}
         </Field>
       </DialogContent>

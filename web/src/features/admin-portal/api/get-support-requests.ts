@@ -1,0 +1,20 @@
+// GET /api/admin/support-requests?status=&q=&page= (admin1+): the support inbox, a page at a time.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { supportInboxPageSchema, type SupportInboxQuery } from '@titleledger/api/schemas';
+
+import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+
+import { adminRequest, withQuery } from './admin-request';
+import { ADMIN_LIST_PAGE_SIZE } from './get-users';
+
+type Status = SupportInboxQuery['status'];
+
+const getSupportRequests = (status: Status, q: string, page: number) =>
+  adminRequest(supportInboxPageSchema, 'GET', withQuery('/api/admin/support-requests', { status, q: q.trim(), page, pageSize: ADMIN_LIST_PAGE_SIZE }));
+
+const supportRequestsQueryOptions = (status: Status, q: string, page: number) =>
+  queryOptions({ queryKey: [ADMIN_PORTAL_KEY, 'support-requests', status, q.trim(), page], queryFn: () => getSupportRequests(status, q, page) });
+
+export function useSupportRequests(status: Status, q: string, page: number) {
+  return useQuery({ ...supportRequestsQueryOptions(status, q, page), placeholderData: keepPreviousData });
+}
