@@ -107,8 +107,9 @@ export function SettingsPage() {
       </header>
 
       <Alert variant="info" title="These settings are not saved">
-        They apply while this page is open and return to their defaults when you leave. To change the colour theme
-        for real, use the theme switcher in the menu; for your password, two-factor sign-in and e-mail preferences, go
+        They are kept while this page is open, change nothing elsewhere, and return to their defaults when you leave.
+        Whatever the switches below say, your documents are always stored encrypted and every account action is
+        recorded. To change the colour theme for real, use the theme switcher in the menu; for your password, two-factor sign-in and e-mail preferences, go
         to{' '}
         <Link to={paths.account} className="rounded-sm font-medium text-accent-text underline-offset-4 hover:underline">
           Account Settings
