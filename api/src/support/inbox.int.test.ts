@@ -138,8 +138,13 @@ describe('the support inbox', () => {
     const badStatus = await as(admin1, { method: 'GET', url: '/api/admin/support-requests?status=closed' });
     expect(badStatus.status).toBe(400);
     expect(badStatus.json()).toMatchObject({ message: expect.stringContaining('status must be open, resolved or all') });
-    const longNote = await as(admin2, { method: 'POST', url: `/api/admin/support-requests/${id}/resolve`, ...jsonBody({ note: 'x'.repeat(1001) }) });
-    expect(longNote.status).toBe(400);
+    for (const body of [JSON.stringify({ note: 'x'.repeat(1001) }), JSON.stringify({ note: 'a\u0000b' }), String.raw`{"note":"\ud800"}`, '[]', '{"note":', JSON.stringify({ note: 5 })]) {
+      const refusedNote = await as(admin2, { method: 'POST', url: `/api/admin/support-requests/${id}/resolve`, headers: { 'content-type': 'application/json' }, body });
+      expect(refusedNote.status, body.slice(0, 40)).toBe(400);
+      expect(refusedNote.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    const hostileQuery = await as(admin1, { method: 'GET', url: '/api/admin/support-requests?q=%00&page=0' });
+    expect(hostileQuery.status).toBe(400);
     expect((await inbox(admin1)).openCount).toBe(5); // nothing was resolved by the refused calls
     const anonymous = await call({ method: 'GET', url: '/api/admin/support-requests' });
     expect(anonymous.status).toBe(401);
