@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ACCOUNT_LIMITS } from './accounts.js';
 import { REGISTRATION_LIMITS } from './registrations.js';
 import { staffRoleSchema } from './staff.js';
-import { SUPPORT_ISSUE_TYPES, SUPPORT_PRIORITIES } from './support.js';
+import { SUPPORT_ISSUE_TYPES, SUPPORT_MESSAGES, SUPPORT_PRIORITIES } from './support.js';
 import { text } from './text.js';
 
 /** The seed's texts (§5 confirmations, §8.3 toasts) and the server's messages for the admin calls. */
@@ -360,7 +360,7 @@ export const supportInboxQuerySchema = z.object({
 export type SupportInboxQuery = z.infer<typeof supportInboxQuerySchema>;
 
 /** /api/admin/support-requests/{id}/…: a support request's id. */
-export const supportRequestIdParamsSchema = z.object({ id: z.uuid({ message: 'No such support request' }) });
+export const supportRequestIdParamsSchema = z.object({ id: z.uuid({ message: SUPPORT_MESSAGES.noSuchRequest }) });
 
 /** One support request as the inbox shows it. */
 export const supportInboxItemSchema = z.object({

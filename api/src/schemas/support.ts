@@ -81,6 +81,11 @@ export const contactRequestSchema = z.object({
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 export type SupportRequest = z.output<typeof supportRequestSchema>;
 
+/** The server's messages for the support inbox's calls. */
+export const SUPPORT_MESSAGES = {
+  noSuchRequest: 'No such support request',
+} as const;
+
 /** TL-<year>-<6 characters>, e.g. TL-2026-7KQ2MX. */
 export const SUPPORT_TICKET_PATTERN = /^TL-\d{4}-[0-9A-Z]{6}$/;
 

@@ -7,14 +7,10 @@ import { assertNever } from '../domain/decider.js';
 import { conflict, notFound } from '../errors.js';
 import { streamEventTypes } from '../events/index.js';
 import type { StaffRole } from '../schemas/staff.js';
-import type { SupportRequest } from '../schemas/support.js';
+import { SUPPORT_MESSAGES, type SupportRequest } from '../schemas/support.js';
 import type { SupportEvent } from './events.js';
 
 export const supportStreamId = (id: string) => `support-${id}`;
-
-export const SUPPORT_MESSAGES = {
-  noSuchRequest: 'No such support request',
-} as const;
 
 export type SupportState =
   | { readonly status: 'none' }

@@ -16,7 +16,8 @@ import {
   supportRequestIdParamsSchema,
 } from '../schemas/admin.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
-import { SUPPORT_MESSAGES, supportDecider, supportStreamId } from './decider.js';
+import { SUPPORT_MESSAGES } from '../schemas/support.js';
+import { supportDecider, supportStreamId } from './decider.js';
 import { findSupportRequest, listSupportRequests } from './inbox-queries.js';
 
 export const supportInboxRoutes = {
