@@ -61,6 +61,9 @@ const OWNER_DELETED_CANNOT_BE_RESTORED =
   "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database.";
 const ARCHIVED_CANNOT_BE_CORRECTED = 'This registration is in the Forever Database: restore it before correcting it.';
 
+/** Archived with its owner's account: for good (its titles would bring the deleted name back to search). */
+const withAccount = (cause: RegistrationArchivedData['cause'] | null): boolean => cause === 'admin_deleted_user' || cause === 'owner_deleted_account';
+
 export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
   eventTypes: streamEventTypes('title'),
   initialState: { status: 'none' },
@@ -76,8 +79,10 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
       }
       case 'ArchiveRegistration': {
         if (state.status === 'none') throw notFound(NO_SUCH_REGISTRATION);
-        // Archiving twice changes nothing: the first archive's who, when and why stay.
-        if (state.archiveCause !== null) return [];
+        // Archiving twice changes nothing: the first archive's who, when and why stay. But a title
+        // archived on its own is archived again with its owner's account, so that its own stream says
+        // it stays archived: a restore that read it before the account's deletion meets a new revision.
+        if (state.archiveCause !== null && (withAccount(state.archiveCause) || !withAccount(command.cause))) return [];
         const { by, role, reason, cause, at } = command;
         return [{ type: 'RegistrationArchived', data: { trNumber: state.registration.trNumber, by, role, reason, cause, at } }];
       }
@@ -87,7 +92,7 @@ export const titleDecider: Decider<TitleState, TitleCommand, TitleEvent> = {
         // Deleting an account removes its data for good: its titles would bring the name back to search.
         // Archived with the account (the cause, on this stream, holds even while the deletion is
         // still under way and the owner's stream does not say so yet), or its owner deleted since.
-        if (command.ownerDeleted || state.archiveCause === 'admin_deleted_user' || state.archiveCause === 'owner_deleted_account') {
+        if (command.ownerDeleted || withAccount(state.archiveCause)) {
           throw new AppError('conflict', OWNER_DELETED_CANNOT_BE_RESTORED);
         }
         const { by, reason, at } = command;

@@ -63,6 +63,20 @@ describe('title decider', () => {
     it('archived: the state keeps the registration, marked archived', () => {
       expect(given(registered, archived).state).toMatchObject({ status: 'registered', registration, archiveCause: 'admin_deleted_registration' });
     });
+    it("archived on its own: archived again with its owner's account, so its own stream says it stays archived", () => {
+      for (const cause of ['admin_deleted_user', 'owner_deleted_account'] as const) {
+        given(registered, archived)
+          .when({ ...archive, by: 'staff-3', reason: 'Account deleted', cause })
+          .then([{ type: 'RegistrationArchived', data: { trNumber: registration.trNumber, cause, reason: 'Account deleted' } }]);
+      }
+    });
+    it('archived with its account: nothing more, whatever the cause asked', () => {
+      const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause: 'admin_deleted_user' } };
+      for (const cause of ['admin_deleted_registration', 'admin_deleted_user', 'owner_deleted_account'] as const) {
+        given(registered, withAccount).when({ ...archive, cause }).thenNothing();
+        given(registered, archived, withAccount).when({ ...archive, cause }).thenNothing();
+      }
+    });
     it("the owner's account deletion archives with no staff role", () => {
       given(registered)
         .when({ ...archive, by: 'u1', role: null, cause: 'owner_deleted_account', reason: 'Account deleted' })
@@ -94,6 +108,8 @@ describe('title decider', () => {
       // Archived by itself, then restored and archived with the account: the latest cause counts.
       const withAccount: TitleEvent = { type: 'RegistrationArchived', data: { ...archived.data, cause: 'admin_deleted_user' } };
       given(registered, archived, restored, withAccount).when(restore).thenThrows(409);
+      // Archived by itself, then again with the account (the deletion's sweep): the latest cause counts.
+      given(registered, archived, withAccount).when(restore).thenThrows(409, /owner account was deleted/);
     });
     it('restored: active again, and can be archived again', () => {
       expect(given(registered, archived, restored).state).toMatchObject({ archiveCause: null });

@@ -87,7 +87,8 @@ export const registrationsProjection: Projection = {
     // after this batch's inserts, in log order.
     for (const event of events) {
       if (isEvent(event, 'RegistrationArchived')) {
-        await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1', [event.data.trNumber, event.data.at]);
+        // Archived again with its owner's account: the date it left the lists stays the first archive's.
+        await tx.query('UPDATE registrations SET archived = true, archived_at = $2 WHERE tr_number = $1 AND NOT archived', [event.data.trNumber, event.data.at]);
       } else if (isEvent(event, 'RegistrationRestored')) {
         await tx.query('UPDATE registrations SET archived = false, archived_at = NULL WHERE tr_number = $1', [event.data.trNumber]);
       } else if (isEvent(event, 'RegistrationCorrected')) {
