@@ -290,6 +290,8 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
       })),
     );
   } else if (isEvent(event, 'RegistrationArchived')) {
+    // Archived with its owner's account: there is nobody left to tell (AccountDeleted took their notifications).
+    if (event.data.cause === 'admin_deleted_user' || event.data.cause === 'owner_deleted_account') return;
     await pending.flush();
     const { rows } = await tx.query<{ owner_id: string }>('SELECT owner_id FROM notification_titles WHERE tr_number = $1', [event.data.trNumber]);
     const owner = rows[0]?.owner_id;
