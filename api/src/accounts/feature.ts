@@ -60,6 +60,7 @@ export function createAccounts(app: App): Accounts {
     publicUrl: config.publicUrl,
     mailer: app.mailer,
     background: new BackgroundWork(log),
+    waitForProjections: (position, readModels) => app.waitForProjections(position, readModels),
   };
   const service: AccountUseCases = {
     register: (...args) => signUp(deps, ...args),

@@ -195,7 +195,8 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
 
     user.delete('/account', { schema: { tags: ['user'], body: deleteAccountRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const { id } = requireUser(request);
-      await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)), USERS);
+      // Its titles were archived with it: search and /verify no longer show them once this answers.
+      await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)), [...USERS, 'registrations']);
       clearSessionCookie(reply);
       return { success: true as const, message: 'Your account has been deleted' };
     });

@@ -3,9 +3,9 @@
 //   archive / restore / correct a registration   title decider (stream `title-<tr>`)
 //   edit a creator's profile, delete a creator    user decider (stream `user-<id>`)
 // Deleting a creator is the creator's own deletion (crypto-shredding: the key goes, so the sealed
-// personal data in the log never opens again; sessions, card, reset tokens and mail go) plus every
-// registration of theirs archived to the Forever Database. Deleting twice appends nothing more.
-import type pg from 'pg';
+// personal data in the log never opens again; sessions, card, reset tokens and mail go), every
+// registration of theirs archived to the Forever Database with it (../registrations/archive-with-account.ts).
+// Deleting twice appends nothing more, or finishes what a first call left.
 import { sealedProfileSchema, type SealedProfile } from '../accounts/events.js';
 import { seal, unseal, type ServerKeyring } from '../accounts/crypto.js';
 import { userDecider } from '../accounts/decider.js';
@@ -15,16 +15,13 @@ import { userStreamId } from '../accounts/events.js';
 import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
 import { notFound } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
-import type { EventStore } from '../eventstore/types.js';
+import { archiveTitlesWithAccount, type ArchiveWithAccountDeps } from '../registrations/archive-with-account.js';
 import { titleDecider } from '../registrations/decider.js';
 import { titleStream } from '../registrations/tr-number.js';
 import { ADMIN_MESSAGES, type AdminUserUpdateRequest } from '../schemas/admin.js';
 import type { StaffRole } from '../schemas/staff.js';
-import { activeTrNumbersOf } from './admin-queries.js';
 
-export interface AdminActionsDeps {
-  readonly store: EventStore;
-  readonly pool: pg.Pool;
+export interface AdminActionsDeps extends ArchiveWithAccountDeps {
   readonly keyring: ServerKeyring;
   readonly sessions: Sessions;
 }
@@ -128,28 +125,13 @@ export class AdminActions {
   }
 
   /**
-   * DELETE /api/admin/users/{id} (admin3+): every active registration of theirs archived, then the
-   * account deleted and forgotten. Safe to repeat: a second call finds nothing left to do (or finishes
+   * DELETE /api/admin/users/{id} (admin3+): the account deleted and forgotten, then every registration
+   * of theirs archived with it. Safe to repeat: a second call finds nothing left to do (or finishes
    * what a failed first call left).
    */
   async deleteUser(userId: string, admin: Admin, reason: string, context: CommandContext): Promise<{ deleted: boolean; archivedRegistrations: number; position?: Position }> {
     const { state } = await loadState(this.deps.store, userStreamId(userId), userDecider);
     if (state.status === 'unregistered') throw notFound(ADMIN_MESSAGES.noSuchUser);
-    let position: Position | undefined;
-    let archivedRegistrations = 0;
-    for (const trNumber of await activeTrNumbersOf(this.deps.pool, userId)) {
-      const { appended } = await handleCommand(
-        this.deps.store,
-        titleStream(trNumber),
-        titleDecider,
-        { type: 'ArchiveRegistration', by: admin.id, role: admin.role, reason, cause: 'admin_deleted_user', at: context.now.toISOString() },
-        context,
-      );
-      if (appended) {
-        archivedRegistrations += 1;
-        position = appended.position;
-      }
-    }
     const key = await this.keys.find(userId);
     const email = state.status === 'active' && key ? sealedProfileSchema.parse(unseal(key, userId, state.profile)).email : null;
     const { appended } = await handleCommand(
@@ -159,9 +141,18 @@ export class AdminActions {
       { type: 'DeleteAccount', data: { reason: 'admin_request', deletedAt: context.now.toISOString(), byAdmin: { by: admin.id, role: admin.role, reason } } },
       context,
     );
-    if (appended) position = appended.position;
     await this.forget(userId, email);
-    return { deleted: appended !== undefined, archivedRegistrations, ...(position ? { position } : {}) };
+    // Deleted before, by a call that may have stopped short: its AccountDeleted is before the log's head.
+    const deletedAt = appended?.position ?? (await this.deps.store.headPosition());
+    const titles = await archiveTitlesWithAccount(
+      this.deps,
+      userId,
+      { by: admin.id, role: admin.role, reason, cause: 'admin_deleted_user', at: context.now.toISOString() },
+      deletedAt,
+      context,
+    );
+    const position = titles.position ?? appended?.position;
+    return { deleted: appended !== undefined, archivedRegistrations: titles.archived, ...(position ? { position } : {}) };
   }
 
   /** What a creator's own deletion forgets besides the log: the key (crypto-shredding), sessions, card, resets, mail. */

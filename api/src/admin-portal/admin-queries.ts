@@ -262,12 +262,6 @@ export async function findAdminRegistration(db: Db, trNumber: string): Promise<A
   return rows[0] ? toAdminRegistration(rows[0]) : null;
 }
 
-/** The TR numbers of one owner's registrations still active (the ones an account deletion archives). */
-export async function activeTrNumbersOf(db: Db, userId: string): Promise<string[]> {
-  const { rows } = await db.query<{ tr_number: string }>('SELECT tr_number FROM registrations WHERE owner_id = $1 AND archived IS NOT TRUE ORDER BY tr_number', [userId]);
-  return rows.map((r) => r.tr_number);
-}
-
 // ---- The Forever Database ------------------------------------------------------------------
 
 interface ArchiveRow {

@@ -78,3 +78,9 @@ export async function findRegistrations(pool: pg.Pool, trNumbers: readonly strin
   const { rows } = await pool.query<RegistrationRow>('SELECT * FROM registrations WHERE tr_number = ANY($1::text[])', [trNumbers]);
   return rows;
 }
+
+/** Every title of an owner, archived ones included (a deleted account's, archived with it). */
+export async function trNumbersOf(pool: pg.Pool, ownerId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ tr_number: string }>('SELECT tr_number FROM registrations WHERE owner_id = $1 ORDER BY tr_number', [ownerId]);
+  return rows.map((r) => r.tr_number);
+}

@@ -1,8 +1,10 @@
 // Deletion: AccountDeleted, then the person is forgotten: the key (crypto-shredding: nothing sealed
-// for them opens again), sessions, card summary, reset tokens and dev-outbox copies.
+// for them opens again), sessions, card summary, reset tokens and dev-outbox copies; then every title
+// of theirs is archived with the account (../../registrations/archive-with-account.ts).
 import type { CommandContext } from '../../domain/command-handler.js';
 import type { Position } from '../../eventstore/position.js';
 import { forgetMailTo } from '../../mail/dev-outbox.js';
+import { archiveTitlesWithAccount } from '../../registrations/archive-with-account.js';
 import { unseal } from '../crypto.js';
 import type { UserCommand, UserState } from '../decider.js';
 import { sealedProfileSchema } from '../events.js';
@@ -24,5 +26,14 @@ export async function deleteAccount(deps: AccountsDeps, userId: string, password
   await forgetPaymentMethods(deps.pool, userId);
   await forgetPasswordResets(deps.pool, userId);
   await forgetMailTo(deps.pool, email);
-  return writtenAt(handled);
+  // The owner's own deletion always writes AccountDeleted, or is refused.
+  const deletedAt = writtenAt(handled)!;
+  const titles = await archiveTitlesWithAccount(
+    deps,
+    userId,
+    { by: userId, role: null, reason: 'Account deleted by its owner', cause: 'owner_deleted_account', at: context.now.toISOString() },
+    deletedAt,
+    { ...context, actor: { kind: 'user', id: userId, role: null } },
+  );
+  return titles.position ?? deletedAt;
 }

@@ -27,6 +27,8 @@ export interface AccountsDeps {
   readonly publicUrl: string;
   readonly mailer: Mailer;
   readonly background: BackgroundWork;
+  /** The read-your-writes wait (http/projection-waiter.ts): a deletion archives titles once they are all listed. */
+  readonly waitForProjections: (position: Position | undefined, readModels: readonly string[]) => Promise<void>;
 }
 
 /** Who is asking: the command context, and the user agent a new session records. */

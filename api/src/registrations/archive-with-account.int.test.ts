@@ -1,0 +1,173 @@
+// A deleted account leaves no title active, whichever way it is deleted (by an admin, by its owner),
+// on a real Postgres with the whole app: a title archived on its own whose restore races the
+// deletion stays archived, and a title whose projection had not run when the deletion began is
+// archived too. The interleavings are made, not waited for: the restore is driven through
+// handleCommand as AdminActions.restoreRegistration runs it, held between reading the owner's stream
+// and appending; the `registrations` projection is held back by a lock on its table.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { creatorFlows, injectSender, jsonBody, type Creator, type HttpRequest } from '../../../test/support/flows.js';
+import { signedInStaff, type TestStaff } from '../../../test/support/staff.js';
+import { appendRegistration, eventually, newRegistration } from '../../../test/ledger/registrations.js';
+import { userDecider } from '../accounts/decider.js';
+import { userStreamId } from '../accounts/events.js';
+import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
+import { WrongExpectedRevisionError } from '../eventstore/types.js';
+import { isEvent } from '../events/index.js';
+import { titleDecider } from './decider.js';
+import { titleStream } from './tr-number.js';
+
+let app: TestApp;
+let staff: Record<'admin3' | 'master_admin', TestStaff>;
+const statuses: number[] = [];
+const call = async (request: HttpRequest) => {
+  const reply = await injectSender(app)(request);
+  statuses.push(reply.status);
+  return reply;
+};
+const client = () => creatorFlows(call);
+
+beforeAll(async () => {
+  // A deletion waits for the held projection: generous, so a loaded machine never turns it into a 503.
+  app = await startTestApp({ PROJECTION_WAIT_MS: '30000' });
+  const entries = await Promise.all((['admin3', 'master_admin'] as const).map(async (role) => [role, await signedInStaff(app, role, call)] as const));
+  staff = Object.fromEntries(entries) as typeof staff;
+});
+afterAll(async () => {
+  expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  await app?.stop();
+});
+
+/** A title of `owner`'s, written to the log as the registration does, and listed once projected. */
+async function registered(owner: Creator, title: string): Promise<string> {
+  const registration = { ...newRegistration(undefined, title), ownerId: owner.userId };
+  await app.running.app!.waitForProjections(await appendRegistration(app.running.store, registration), ['registrations']);
+  return registration.trNumber;
+}
+
+const archiveOnItsOwn = async (trNumber: string) => {
+  const reply = await call({ method: 'DELETE', url: `/api/admin/titles/${trNumber}`, token: staff.admin3.token, ...jsonBody({ reason: 'Duplicate filing' }) });
+  expect(reply.status, reply.body).toBe(200);
+};
+
+const deleteByAdmin = (owner: Creator) =>
+  call({ method: 'DELETE', url: `/api/admin/users/${owner.userId}`, token: staff.admin3.token, ...jsonBody({ reason: 'Fraudulent account' }) });
+const deleteByOwner = (owner: Creator) =>
+  call({ method: 'DELETE', url: '/api/user/account', token: owner.token, ...jsonBody({ password: owner.password, confirmText: 'DELETE MY ACCOUNT' }) });
+
+const archiveCauses = async (trNumber: string) =>
+  (await app.running.store.readStream(titleStream(trNumber))).flatMap((e) => (isEvent(e, 'RegistrationArchived') ? [e.data.cause] : []));
+const archiveCause = async (trNumber: string) => {
+  const { state } = await loadState(app.running.store, titleStream(trNumber), titleDecider);
+  return state.status === 'registered' ? state.archiveCause : 'none';
+};
+const searchFinds = async (q: string) => (await call({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` })).json<unknown[]>().length > 0;
+const listedActive = async (trNumber: string) =>
+  (await app.running.pool.query<{ archived: boolean }>('SELECT archived FROM registrations WHERE tr_number = $1', [trNumber])).rows[0]?.archived === false;
+
+/**
+ * The master admin's restore of `trNumber`, as AdminActions.restoreRegistration makes it (the title's
+ * stream read and folded, then the owner's read), held after both reads until `go` is called.
+ */
+async function restoreHeldAfterReading(trNumber: string, ownerId: string): Promise<{ go: () => void; outcome: Promise<unknown> }> {
+  let go!: () => void;
+  const held = new Promise<void>((resolve) => (go = resolve));
+  let read!: () => void;
+  const ownerRead = new Promise<void>((resolve) => (read = resolve));
+  const context: CommandContext = { actor: { kind: 'admin', id: staff.master_admin.id, role: 'master_admin' }, correlationId: randomUUID(), now: new Date() };
+  const outcome = handleCommand(
+    app.running.store,
+    titleStream(trNumber),
+    titleDecider,
+    async () => {
+      const ownerDeleted = (await loadState(app.running.store, userStreamId(ownerId), userDecider)).state.status === 'deleted';
+      read();
+      await held;
+      return { type: 'RestoreRegistration' as const, by: staff.master_admin.id, reason: 'Archived by mistake', at: context.now.toISOString(), ownerDeleted };
+    },
+    context,
+  ).then(
+    () => 'restored',
+    (error: unknown) => error,
+  );
+  await ownerRead;
+  return { go, outcome };
+}
+
+/** Holds the `registrations` projection back (its writes wait for this lock; reads go on) until the lock is given back. */
+async function holdRegistrationsProjection(): Promise<{ release: () => Promise<void> }> {
+  const db = await app.running.pool.connect();
+  await db.query('BEGIN');
+  await db.query('LOCK TABLE registrations IN EXCLUSIVE MODE');
+  return {
+    release: async () => {
+      await db.query('ROLLBACK');
+      db.release();
+    },
+  };
+}
+
+describe.each([
+  { by: 'an admin', deleteAccount: deleteByAdmin, cause: 'admin_deleted_user' },
+  { by: 'its owner', deleteAccount: deleteByOwner, cause: 'owner_deleted_account' },
+] as const)('an account deleted by $by', ({ deleteAccount, cause }) => {
+  it('takes a title archived on its own with it: a restore that read the owner before the deletion is refused', async () => {
+    const owner = await client().signUp();
+    const word = `Lantern${randomUUID().slice(0, 8)}`;
+    const trNumber = await registered(owner, `${word} Songs`);
+    await archiveOnItsOwn(trNumber);
+    const restore = await restoreHeldAfterReading(trNumber, owner.userId);
+
+    const reply = await deleteAccount(owner);
+    expect(reply.status, reply.body).toBe(200);
+    restore.go();
+
+    expect(await restore.outcome).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await archiveCauses(trNumber)).toEqual(['admin_deleted_registration', cause]);
+    expect(await archiveCause(trNumber)).toBe(cause);
+    // Read again, the restore is refused for good (409), as the master admin's next click would be.
+    const again = await call({ method: 'POST', url: `/api/admin/forever-database/${trNumber}/restore`, token: staff.master_admin.token, ...jsonBody({}) });
+    expect(again.status, again.body).toBe(409);
+    expect(await listedActive(trNumber)).toBe(false);
+    expect(await searchFinds(word)).toBe(false);
+  });
+
+  it('takes a title with it whose projection had not run when the deletion began', async () => {
+    const owner = await client().signUp();
+    const word = `Harbour${randomUUID().slice(0, 8)}`;
+    const listed = await registered(owner, `${word} Listed`);
+    const late = { ...newRegistration(undefined, `${word} Late`), ownerId: owner.userId };
+    const hold = await holdRegistrationsProjection();
+    let deleting: ReturnType<typeof deleteAccount> | undefined;
+    try {
+      await appendRegistration(app.running.store, late);
+      deleting = deleteAccount(owner);
+      // The deletion has archived what the read model listed, the late title not among it.
+      await eventually(async () => (await archiveCauses(listed)).includes(cause), 15_000, 'the listed title archived with the account');
+      expect(await archiveCauses(late.trNumber)).toEqual([]);
+    } finally {
+      await hold.release();
+    }
+    const reply = await deleting;
+    expect(reply.status, reply.body).toBe(200);
+
+    for (const trNumber of [listed, late.trNumber]) {
+      expect(await archiveCauses(trNumber)).toEqual([cause]);
+      expect(await listedActive(trNumber)).toBe(false);
+    }
+    expect(await searchFinds(word)).toBe(false);
+  });
+});
+
+describe('deleting an account again', () => {
+  it('appends nothing more: every title is archived with it already', async () => {
+    const owner = await client().signUp();
+    const trNumber = await registered(owner, `Quay${randomUUID().slice(0, 8)}`);
+    expect((await deleteByOwner(owner)).status).toBe(200);
+    const reply = await deleteByAdmin(owner);
+    expect(reply.status, reply.body).toBe(200);
+    expect(reply.json()).toMatchObject({ deleted: false, archivedRegistrations: 0 });
+    expect(await archiveCauses(trNumber)).toEqual(['owner_deleted_account']);
+  });
+});
