@@ -84,6 +84,7 @@ export const STAFF_MESSAGES = {
   acceptBoth: 'You must accept both terms and privacy policy',
   weakPassword: 'Password must be at least 8 characters',
   invalidInvitation: 'Invalid or expired invitation',
+  invalidResetLink: 'Invalid or expired reset link',
   deleteAdminConfirm: 'Are you sure you want to delete this admin?',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
@@ -164,6 +165,18 @@ export const acceptInvitationFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: STAFF_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] })
   .refine((v) => v.termsAccepted && v.privacyAccepted, { message: STAFF_MESSAGES.acceptBoth, path: ['termsAccepted'] });
+
+/** POST /api/admin/reset-password: the token of a master admin's reset link and the new password. */
+export const staffPasswordResetRequestSchema = z.object({
+  token: identifier('Reset token', 200),
+  password: staffPasswordSchema,
+});
+export type StaffPasswordResetRequest = z.infer<typeof staffPasswordResetRequestSchema>;
+
+/** The reset-password form as the page holds it. */
+export const staffPasswordResetFormSchema = z
+  .object({ password: staffPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: STAFF_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
 
 /** POST /api/admin/2fa/verify: a code from the new secret. DELETE /api/admin/2fa/disable: the password or a code. */
 export const staffTwoFactorVerifySchema = z.object({

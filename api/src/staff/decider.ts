@@ -1,8 +1,8 @@
 // A staff account's write side: pure decide/evolve over `admin-<id>`. Time, ids and the hash of the
-// presented invitation token come with the command; the password is checked (and stored) outside,
-// before the command is made. The rules here need only the stream: who may be invited, accepted,
-// signed in, re-roled or deleted in which status, and that a master admin is never edited or removed
-// (so the last master admin can never go).
+// presented invitation or reset token come with the command; the password is checked (and stored)
+// outside, before the command is made. The rules here need only the stream: who may be invited,
+// accepted, signed in, re-roled, reset or deleted in which status, and that a master admin is never
+// edited or removed from the console (so the last master admin can never go).
 import { assertNever, type Decider } from '../domain/decider.js';
 import { conflict, forbidden, notFound, unauthorized, unprocessable } from '../errors.js';
 import { STAFF_MESSAGES, type InvitableRole, type StaffRole } from '../schemas/staff.js';
@@ -27,7 +27,16 @@ export type StaffCommand =
   | { readonly type: 'ChangeRole'; readonly role: InvitableRole }
   | { readonly type: 'EnableTwoFactor'; readonly data: Data<'StaffTwoFactorEnabled'> }
   | { readonly type: 'DisableTwoFactor'; readonly data: Data<'StaffTwoFactorDisabled'> }
-  | { readonly type: 'DeleteStaff'; readonly data: Data<'StaffDeleted'> };
+  | { readonly type: 'DeleteStaff'; readonly data: Data<'StaffDeleted'> }
+  | { readonly type: 'IssuePasswordReset'; readonly data: Data<'StaffPasswordResetIssued'> }
+  | {
+      readonly type: 'ResetPasswordWithLink';
+      /** SHA-256 (hex) of the token the member presented. */
+      readonly tokenHash: string;
+      readonly now: string;
+    }
+  /** `npm run admin -- reset-password`: whoever runs it holds the server, so no token is asked for. */
+  | { readonly type: 'ResetPasswordFromServer'; readonly now: string };
 
 interface Identity {
   readonly staffId: string;
@@ -53,6 +62,8 @@ export interface ActiveStaff extends Identity {
   readonly lastTotpTimeStep: number | null;
   /** The hash of the invitation token the account was accepted with (none for a master admin made at start). */
   readonly acceptedTokenHash: string | null;
+  /** The reset link a master admin sent last, until it is used or replaced. */
+  readonly pendingReset: { readonly tokenHash: string; readonly expiresAt: string } | null;
 }
 
 export type StaffState =
@@ -73,6 +84,7 @@ export const STAFF_ERRORS = {
   codeReplayed: 'This code has already been used. Wait for the next one.',
   twoFactorOn: 'Two-factor authentication is already enabled.',
   twoFactorOff: 'Two-factor authentication is not enabled.',
+  invitationPending: 'This admin has not accepted the invitation yet: invite them again to send a new link.',
 } as const;
 
 function refuseReplay(staff: ActiveStaff, timeStep: number): void {
@@ -97,6 +109,13 @@ function requireActive(state: StaffState): ActiveStaff {
   if (state.status === 'active') return state;
   if (state.status === 'deleted') throw unauthorized(STAFF_ERRORS.deleted);
   throw unauthorized(STAFF_MESSAGES.invalidAdminCredentials);
+}
+
+/** An account whose invitation was accepted (a pending invitee has no password to reset). */
+function requireAccepted(state: StaffState): ActiveStaff {
+  const staff = requireExisting(state);
+  if (staff.status !== 'active') throw conflict(STAFF_ERRORS.invitationPending);
+  return staff;
 }
 
 function refuseMaster(staff: InvitedStaff | ActiveStaff): void {
@@ -153,6 +172,22 @@ export function decide(command: StaffCommand, state: StaffState): readonly Staff
       if (!staff.twoFactor) throw conflict(STAFF_ERRORS.twoFactorOff);
       return [{ type: 'StaffTwoFactorDisabled', data: command.data }];
     }
+    case 'IssuePasswordReset': {
+      const staff = requireExisting(state);
+      // A master admin is not edited from the console; their own way back is the server's command line.
+      refuseMaster(staff);
+      requireAccepted(staff);
+      return [{ type: 'StaffPasswordResetIssued', data: command.data }];
+    }
+    case 'ResetPasswordWithLink': {
+      const reset = state.status === 'active' ? state.pendingReset : null;
+      const valid = reset !== null && reset.tokenHash === command.tokenHash && Date.parse(command.now) < Date.parse(reset.expiresAt);
+      if (!valid) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+      return [{ type: 'StaffPasswordReset', data: { via: 'link', resetAt: command.now } }];
+    }
+    case 'ResetPasswordFromServer':
+      requireAccepted(state);
+      return [{ type: 'StaffPasswordReset', data: { via: 'cli', resetAt: command.now } }];
     default:
       return assertNever(command);
   }
@@ -162,7 +197,19 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
   switch (event.type) {
     case 'MasterAdminCreated': {
       const { staffId, email, firstName, lastName, createdAt } = event.data;
-      return { status: 'active', staffId, email, firstName, lastName, role: 'master_admin', createdAt, twoFactor: false, lastTotpTimeStep: null, acceptedTokenHash: null };
+      return {
+        status: 'active',
+        staffId,
+        email,
+        firstName,
+        lastName,
+        role: 'master_admin',
+        createdAt,
+        twoFactor: false,
+        lastTotpTimeStep: null,
+        acceptedTokenHash: null,
+        pendingReset: null,
+      };
     }
     case 'StaffInvited': {
       const { staffId, email, firstName, lastName, role, tokenHash, expiresAt, invitedAt } = event.data;
@@ -181,6 +228,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
         twoFactor: false,
         lastTotpTimeStep: null,
         acceptedTokenHash: state.tokenHash,
+        pendingReset: null,
       };
     case 'StaffRoleChanged':
       if (state.status === 'invited') return { ...state, role: event.data.to };
@@ -195,6 +243,10 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
       return state.status === 'active' ? { ...state, twoFactor: true, lastTotpTimeStep: event.data.timeStep } : state;
     case 'StaffTwoFactorDisabled':
       return state.status === 'active' ? { ...state, twoFactor: false } : state;
+    case 'StaffPasswordResetIssued':
+      return state.status === 'active' ? { ...state, pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
+    case 'StaffPasswordReset':
+      return state.status === 'active' ? { ...state, pendingReset: null } : state;
     case 'StaffSignInFailed':
     case 'StaffSignedOut':
       return state;

@@ -1,5 +1,5 @@
 // The staff decider, as given(events).when(command).then(events) / thenThrows, grouped by state:
-// no account, invited, active admin, master admin, deleted.
+// no account, invited, active admin, master admin, deleted; then password resets, by the same states.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { decide, evolve, initialStaffState, type StaffCommand, type StaffState } from './decider.js';
@@ -157,4 +157,67 @@ describe('deleted', () => {
   });
   it('a withdrawn invitation no longer opens', () =>
     given(invited(), deleted).when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422));
+});
+
+describe('password reset', () => {
+  const active = [invited(), accepted] as const;
+  const link = (tokenHash: string) => ({ tokenHash, expiresAt: '2026-02-02T00:00:00.000Z', issuedAt: '2026-02-01T00:00:00.000Z' });
+  const issued = (tokenHash = hashA): StaffEvent => ({ type: 'StaffPasswordResetIssued', data: link(tokenHash) });
+  const issue = (tokenHash = hashA): StaffCommand => ({ type: 'IssuePasswordReset', data: link(tokenHash) });
+  const withLink = (tokenHash: string, now = '2026-02-01T12:00:00.000Z'): StaffCommand => ({ type: 'ResetPasswordWithLink', tokenHash, now });
+  const fromServer = (now = '2026-02-01T12:00:00.000Z'): StaffCommand => ({ type: 'ResetPasswordFromServer', now });
+  const resetBy = (via: 'link' | 'cli', resetAt = '2026-02-01T12:00:00.000Z'): StaffEvent => ({ type: 'StaffPasswordReset', data: { via, resetAt } });
+
+  describe('an active admin', () => {
+    it('is sent a link by the master admin', () => given(...active).when(issue()).then([issued()]));
+    it('sets a new password with the link before it expires (24 hours)', () => {
+      given(...active, issued()).when(withLink(hashA)).then([resetBy('link')]);
+      given(...active, issued()).when(withLink(hashA, '2026-02-01T23:59:59.999Z')).then([resetBy('link', '2026-02-01T23:59:59.999Z')]);
+    });
+    it('refuses a late, forged or absent link', () => {
+      given(...active, issued()).when(withLink(hashA, '2026-02-02T00:00:00.000Z')).thenThrows(422, /Invalid or expired reset link/);
+      given(...active, issued()).when(withLink(hashB)).thenThrows(422, /Invalid or expired reset link/);
+      given(...active).when(withLink(hashA)).thenThrows(422, /Invalid or expired reset link/);
+    });
+    it('a link works once', () => given(...active, issued(), resetBy('link')).when(withLink(hashA)).thenThrows(422, /Invalid or expired reset link/));
+    it('a newer link replaces the older one', () => {
+      given(...active, issued(hashA), issued(hashB)).when(withLink(hashA)).thenThrows(422);
+      given(...active, issued(hashA), issued(hashB)).when(withLink(hashB)).then([resetBy('link')]);
+    });
+    it('is reset from the server, which spends a pending link too', () => {
+      given(...active).when(fromServer()).then([resetBy('cli')]);
+      given(...active, issued(), resetBy('cli')).when(withLink(hashA)).thenThrows(422);
+    });
+    it('keeps two-factor sign-in on through a reset', () => {
+      const { state } = given(...active, { type: 'StaffTwoFactorEnabled', data: { timeStep: 7 } }, issued(), resetBy('link'));
+      expect(state).toMatchObject({ status: 'active', twoFactor: true, pendingReset: null });
+      given(...active, { type: 'StaffTwoFactorEnabled', data: { timeStep: 7 } }, issued(), resetBy('link'))
+        .when({ type: 'RecordSignIn', data: { portal: 'admin', totpTimeStep: null } })
+        .thenThrows(401, /Two-factor code required/);
+    });
+    it('the link survives a role change, not a deletion', () => {
+      given(...active, issued(), { type: 'StaffRoleChanged', data: { from: 'admin3', to: 'auditor' } }).when(withLink(hashA)).then([resetBy('link')]);
+      given(...active, issued(), deleted).when(withLink(hashA)).thenThrows(422, /Invalid or expired reset link/);
+    });
+  });
+
+  describe('a master admin', () => {
+    it('is not sent a link from the console', () => given(master).when(issue()).thenThrows(403, /master admin cannot be edited/));
+    it('is reset from the server', () => given(master).when(fromServer()).then([resetBy('cli')]));
+  });
+
+  describe('an invitee, a deleted account, no account', () => {
+    it('an invitee has no password yet: no link, no reset (invite again instead)', () => {
+      given(invited()).when(issue()).thenThrows(409, /not accepted the invitation/);
+      given(invited()).when(fromServer()).thenThrows(409, /not accepted the invitation/);
+      given(invited()).when(withLink(hashA)).thenThrows(422);
+    });
+    it('a deleted account or none is not found', () => {
+      given(...active, deleted).when(issue()).thenThrows(404);
+      given(...active, deleted).when(fromServer()).thenThrows(404);
+      given().when(issue()).thenThrows(404);
+      given().when(fromServer()).thenThrows(404);
+      given().when(withLink(hashA)).thenThrows(422);
+    });
+  });
 });

@@ -47,6 +47,17 @@ export const staffEvents = defineEvents({
   StaffSignedOut: { schemaVersion: 1, schema: z.object({}) },
   StaffRoleChanged: { schemaVersion: 1, schema: z.object({ from: z.enum(STAFF_ROLES), to: z.enum(INVITABLE_ROLES) }) },
   StaffDeleted: { schemaVersion: 1, schema: z.object({ deletedAt: isoTime }) },
+  /** A master admin sent a password-reset link; a later one replaces it. Only the SHA-256 of its token is kept. */
+  StaffPasswordResetIssued: { schemaVersion: 1, schema: z.object({
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    expiresAt: isoTime,
+    issuedAt: isoTime,
+  }) },
+  /**
+   * A new password (kept in staff_credentials): set with the e-mailed link, or from the server's
+   * command line (`npm run admin -- reset-password`). Any pending link is spent; two-factor stays as it was.
+   */
+  StaffPasswordReset: { schemaVersion: 1, schema: z.object({ via: z.enum(['link', 'cli']), resetAt: isoTime }) },
 });
 
 export type StaffEvent = EventsOf<typeof staffEvents>;

@@ -68,6 +68,10 @@ function describe(event: StaffEvent): { action: string; details: Record<string, 
       return { action: 'two_factor_enabled', details: {} };
     case 'StaffTwoFactorDisabled':
       return { action: 'two_factor_disabled', details: { proof: event.data.proof } };
+    case 'StaffPasswordResetIssued':
+      return { action: 'password_reset_sent', details: { expiresAt: event.data.expiresAt } };
+    case 'StaffPasswordReset':
+      return { action: 'password_reset', details: { via: event.data.via } };
     default: {
       const unhandled: never = event;
       throw new Error(`staff projection: unhandled ${JSON.stringify(unhandled)}`);
@@ -118,6 +122,8 @@ async function applyToAccounts(event: StaffEvent, staffId: string, recorded: Rec
       return;
     case 'StaffSignInFailed':
     case 'StaffSignedOut':
+    case 'StaffPasswordResetIssued':
+    case 'StaffPasswordReset':
       return;
     default: {
       const unhandled: never = event;
