@@ -11,6 +11,7 @@ import {
   staffIdParamsSchema,
   staffInviteRequestSchema,
   staffLoginRequestSchema,
+  staffPasswordResetRequestSchema,
   staffRoleChangeRequestSchema,
   staffInvitedSchema,
   staffListResponseSchema,
@@ -35,6 +36,7 @@ const STAFF_READ_MODELS = ['staff'];
 export const staffConsoleRoutes = {
   adminLogin: { method: 'POST', url: '/api/admin/login', access: 'public' },
   acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
+  resetPassword: { method: 'POST', url: '/api/admin/reset-password', access: 'public' },
   me: { method: 'GET', url: '/api/admin/me', access: 'staff' },
   logout: { method: 'POST', url: '/api/admin/logout', access: 'staff' },
   startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'staff' },
@@ -44,6 +46,7 @@ export const staffConsoleRoutes = {
   listAdmins: { method: 'GET', url: '/api/master-admin/admins', access: 'master_admin' },
   changeRole: { method: 'PUT', url: '/api/master-admin/admins/:id/role', access: 'master_admin' },
   deleteAdmin: { method: 'DELETE', url: '/api/master-admin/admins/:id', access: 'master_admin' },
+  sendPasswordReset: { method: 'POST', url: '/api/master-admin/admins/:id/password-reset', access: 'master_admin' },
   invite: { method: 'POST', url: '/api/master-admin/invite', access: 'master_admin' },
   auditLogs: { method: 'GET', url: '/api/master-admin/audit-logs', access: 'auditor' },
 } as const satisfies Record<string, StaffRouteSpec>;
@@ -77,6 +80,15 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     handler: async (request) => {
       await app.waitForProjections(await service.acceptInvitation(request.body, commandContext(request)), STAFF_READ_MODELS);
       return { success: true as const, message: 'Your admin account is ready. Sign in at /admin/login.' };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.resetPassword),
+    schema: { tags, body: staffPasswordResetRequestSchema, response: { 200: successMessageSchema } },
+    handler: async (request) => {
+      await app.waitForProjections(await service.resetPasswordWithLink(request.body, commandContext(request)), STAFF_READ_MODELS);
+      return { success: true as const, message: 'Your password is reset and every session of your account has ended. Sign in at /admin/login.' };
     },
   });
 
@@ -147,6 +159,16 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     handler: async (request) => {
       await app.waitForProjections(await service.delete(request.params.id, commandContext(request)), STAFF_READ_MODELS);
       return { success: true as const };
+    },
+  });
+
+  app.route({
+    ...staffRoute(staffConsoleRoutes.sendPasswordReset),
+    schema: { tags, params: staffIdParamsSchema, response: { 200: successMessageSchema } },
+    handler: async (request) => {
+      const reset = await service.issuePasswordReset(request.params.id, commandContext(request));
+      await app.waitForProjections(reset.position, STAFF_READ_MODELS);
+      return { success: true as const, message: `Password reset link sent to ${reset.email}` };
     },
   });
 

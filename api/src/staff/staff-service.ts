@@ -1,10 +1,10 @@
 // The staff use cases. Each one checks what needs secrets or other tables (the password, the e-mail
 // index, the throttle), then hands the decider a command through `handleCommand`, which appends at
-// the expected revision; sessions end at once on sign-out, deletion and role change.
+// the expected revision; sessions end at once on sign-out, deletion, role change and password reset.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
 import { handleCommand } from '../domain/command-handler.js';
-import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../errors.js';
 import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import { normaliseEmail } from '../accounts/crypto.js';
@@ -18,6 +18,8 @@ import {
   type SignedInStaff,
   type StaffInviteRequest,
   type StaffLoginRequest,
+  type StaffPasswordResetRequest,
+  type StaffRole,
 } from '../schemas/staff.js';
 import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
@@ -26,6 +28,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { StaffSessions } from './staff-sessions.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StaffPortal = 'admin' | 'master-admin';
 
@@ -55,8 +58,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** An invitation token names its account (`<staffId>.<secret>`), so accepting needs no lookup table. */
-function parseInvitationToken(token: string): { staffId: string; tokenHash: string } | null {
+/**
+ * An invitation or reset token names its account (`<staffId>.<secret>`), so using it needs no lookup
+ * table: the stream holds the SHA-256 it must match.
+ */
+const newStaffToken = (staffId: string) => `${staffId}.${randomBytes(32).toString('base64url')}`;
+
+function parseStaffToken(token: string): { staffId: string; tokenHash: string } | null {
   const [staffId, secret, ...rest] = token.trim().split('.');
   if (!staffId || !secret || rest.length > 0 || !UUID.test(staffId)) return null;
   return { staffId, tokenHash: sha256(token.trim()) };
@@ -84,6 +92,21 @@ export class StaffService {
 
   private run(staffId: string, command: StaffCommand, context: CommandContext) {
     return handleCommand(this.deps.store, staffStreamId(staffId), staffDecider, command, context);
+  }
+
+  /**
+   * Appends a password reset, deciding again on the stream as it now is when another event landed
+   * first (a failed sign-in, say): a reset racing another completion of the same link then meets the
+   * spent link and is refused, and one racing anything else still goes through.
+   */
+  private async runReset(staffId: string, command: StaffCommand, context: CommandContext) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.run(staffId, command, context);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt === 3) throw error;
+      }
+    }
   }
 
   async staffIdByEmail(email: string): Promise<string | null> {
@@ -119,14 +142,23 @@ export class StaffService {
     return rowCount === 1;
   }
 
-  private async passwordMatches(staffId: string, password: string): Promise<boolean> {
+  private async storedPasswordHash(staffId: string): Promise<PasswordHash | null> {
     const { rows } = await this.deps.db.query<{ password_hash: PasswordHash }>('SELECT password_hash FROM staff_credentials WHERE staff_id = $1', [staffId]);
-    const stored = rows[0]?.password_hash;
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /** The stored hash `password` matches, or null. */
+  private async matchedPasswordHash(staffId: string, password: string): Promise<PasswordHash | null> {
+    const stored = await this.storedPasswordHash(staffId);
     if (!stored) {
       await burnPasswordCheck(password);
-      return false;
+      return null;
     }
-    return verifyPassword(password, stored);
+    return (await verifyPassword(password, stored)) ? stored : null;
+  }
+
+  private async passwordMatches(staffId: string, password: string): Promise<boolean> {
+    return (await this.matchedPasswordHash(staffId, password)) !== null;
   }
 
   // ---- master admins -------------------------------------------------------------------------
@@ -189,7 +221,7 @@ export class StaffService {
     const existing = await this.staffIdByEmail(input.email);
     const staffId = existing ?? randomUUID();
     if (!existing) await this.claimEmail(input.email, staffId);
-    const token = `${staffId}.${randomBytes(32).toString('base64url')}`;
+    const token = newStaffToken(staffId);
     let recorded = false;
     try {
       const { appended } = await this.run(
@@ -238,7 +270,7 @@ export class StaffService {
    * touches no credentials, so the winner's password stands.
    */
   async acceptInvitation(input: { token: string; password: string }, context: CommandContext): Promise<Position | undefined> {
-    const parsed = parseInvitationToken(input.token);
+    const parsed = parseStaffToken(input.token);
     if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     const before = await this.loadState(parsed.staffId);
     if (before.status === 'active' && before.acceptedTokenHash === parsed.tokenHash) return this.finishAcceptance(parsed.staffId, input.password);
@@ -278,6 +310,83 @@ export class StaffService {
     return undefined;
   }
 
+  // ---- password resets ---------------------------------------------------------------------------
+
+  /**
+   * A master admin sends a member a link to set a new password (24 hours, single use; a newer link
+   * replaces it). Only the token's SHA-256 is recorded; the link goes out by e-mail, never in the answer.
+   */
+  async issuePasswordReset(staffId: string, context: CommandContext): Promise<{ email: string; token: string; position: Position | undefined }> {
+    const token = newStaffToken(staffId);
+    const command: StaffCommand = {
+      type: 'IssuePasswordReset',
+      data: {
+        tokenHash: sha256(token),
+        expiresAt: new Date(context.now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+        issuedAt: context.now.toISOString(),
+      },
+    };
+    const before = await this.loadState(staffId);
+    staffDecider.decide(command, before); // no such admin, a master admin, a pending invitation
+    if (before.status !== 'active') throw conflict(STAFF_ERRORS.invitationPending);
+    const { appended } = await this.run(staffId, command, context);
+    // An account's address and names never change once invited: the ones read above are the account's.
+    const { email, firstName } = before;
+    const link = `${this.deps.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
+    try {
+      await this.deps.mailer.send({
+        to: email,
+        subject: 'Reset your TitleLedger admin password',
+        text:
+          `Hello ${firstName},\n\nA master admin has sent you a link to set a new password for the TitleLedger admin portal. ` +
+          `Open it within 24 hours; it works once, and signs you out everywhere:\n\n${link}\n\n` +
+          `If you did not ask for this, tell your master admin. Your current password keeps working until the link is used.`,
+      });
+    } catch {
+      throw new AppError('service_unavailable', `The password reset is recorded, but its e-mail could not be sent. Send the reset to ${email} again to send a new link.`);
+    }
+    return { email, token, position: appended?.position };
+  }
+
+  /**
+   * Sets the new password from a reset link. As with invitations, the token is checked against the
+   * account first (a wrong, used, replaced or late one costs a read, never a password hash), and the
+   * hash is stored only once this request's reset is appended: of two completions at once, the loser
+   * touches no credentials. Then every session of the account ends; two-factor stays as it was.
+   */
+  async resetPasswordWithLink(input: StaffPasswordResetRequest, context: CommandContext): Promise<Position | undefined> {
+    const parsed = parseStaffToken(input.token);
+    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    const command: StaffCommand = { type: 'ResetPasswordWithLink', tokenHash: parsed.tokenHash, now: context.now.toISOString() };
+    const before = await this.loadState(parsed.staffId);
+    staffDecider.decide(command, before);
+    if (before.status !== 'active') throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    const passwordHash = await hashPassword(input.password);
+    const { appended } = await this.runReset(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
+    await this.storePasswordHash(parsed.staffId, passwordHash);
+    await this.deps.sessions.revokeAll(parsed.staffId);
+    return appended?.position;
+  }
+
+  /**
+   * `npm run admin -- reset-password`: any staff member's new password, a master admin's included.
+   * Whoever runs it holds the server (the trust boundary), so no link is needed; it is logged all the same.
+   */
+  async resetPasswordFromServer(email: string, password: string, context: CommandContext): Promise<{ role: StaffRole; position: Position | undefined }> {
+    if (!staffPasswordSchema.safeParse(password).success) throw unprocessable(`password: ${STAFF_MESSAGES.weakPassword}`);
+    const staffId = await this.staffIdByEmail(email);
+    if (!staffId) throw notFound(`${STAFF_ERRORS.noSuchAdmin} (${email.trim()})`);
+    const command: StaffCommand = { type: 'ResetPasswordFromServer', now: context.now.toISOString() };
+    const before = await this.loadState(staffId);
+    staffDecider.decide(command, before);
+    if (before.status !== 'active') throw conflict(STAFF_ERRORS.invitationPending);
+    const passwordHash = await hashPassword(password);
+    const { appended } = await this.runReset(staffId, command, context);
+    await this.storePasswordHash(staffId, passwordHash);
+    await this.deps.sessions.revokeAll(staffId);
+    return { role: before.role, position: appended?.position };
+  }
+
   // ---- sessions ---------------------------------------------------------------------------------
 
   async login(portal: StaffPortal, input: StaffLoginRequest, context: CommandContext, userAgent: string | null): Promise<StaffSignIn> {
@@ -306,7 +415,8 @@ export class StaffService {
       await burnPasswordCheck(input.password);
       throw await fail(staffId, 'invitation_pending');
     }
-    if (!(await this.passwordMatches(staffId, input.password))) throw await fail(staffId, 'wrong_password');
+    const matched = await this.matchedPasswordHash(staffId, input.password);
+    if (!matched) throw await fail(staffId, 'wrong_password');
     if (portal === 'master-admin' && state.role !== 'master_admin') throw await fail(staffId, 'not_master_admin');
 
     let totpTimeStep: number | null = null;
@@ -331,9 +441,11 @@ export class StaffService {
     );
     await attempt.succeeded();
     const token = await this.deps.sessions.create(staffId, state.role, { clientIp: context.clientIp ?? null, userAgent });
-    // A role change or deletion that landed between our read and the session insert ends it here.
+    // A role change, deletion or password reset that landed between our reads and the session insert
+    // ends it here (a reset revokes sessions only after storing the new hash: one made after that sees it).
     const after = await this.loadState(staffId);
-    if (after.status !== 'active' || after.role !== state.role) {
+    const samePassword = JSON.stringify(await this.storedPasswordHash(staffId)) === JSON.stringify(matched);
+    if (after.status !== 'active' || after.role !== state.role || !samePassword) {
       await this.deps.sessions.revoke(token);
       throw invalid();
     }
