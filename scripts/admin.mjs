@@ -1,4 +1,4 @@
-// `npm run admin -- create-master --email E`: build what is stale, then run the staff CLI against
+// `npm run admin -- create-master|reset-password --email E`: build what is stale, then run the staff CLI against
 // the same data `npm start` uses (api/src/staff/admin-cli.ts).
 import { ensureInstalled, build, root } from './lib.mjs';
 

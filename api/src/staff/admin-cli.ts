@@ -1,8 +1,11 @@
 // `npm run admin -- create-master --email E [--first-name F] [--last-name L]`: makes a master
-// admin in the same data `npm start` uses, whether the app is running or not. The password comes
-// from MASTER_ADMIN_PASSWORD or is asked for (twice, not echoed); the password policy applies.
-// With the embedded default it finds the Postgres a running app started (DATA_DIR/postgres) and
-// joins it, or starts that Postgres for the moment it needs it.
+// admin in the same data `npm start` uses, whether the app is running or not.
+// `npm run admin -- reset-password --email E`: sets a new password for any staff account, a master
+// admin's included (the one way back for a master admin who forgot theirs: whoever runs this holds
+// the server); it is logged as StaffPasswordReset and ends every session of the account.
+// Either way the password comes from MASTER_ADMIN_PASSWORD or is asked for (twice, not echoed); the
+// password policy applies. With the embedded default it finds the Postgres a running app started
+// (DATA_DIR/postgres) and joins it, or starts that Postgres for the moment it needs it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +26,11 @@ import { createMailer } from '../mail/mailer.js';
 import { StaffSessions } from './staff-sessions.js';
 import { StaffService } from './staff-service.js';
 
-const USAGE = 'Usage: npm run admin -- create-master --email <address> [--first-name <name>] [--last-name <name>]';
+const USAGE = [
+  'Usage: npm run admin -- create-master --email <address> [--first-name <name>] [--last-name <name>]',
+  '       npm run admin -- reset-password --email <address>',
+  'The password is read from MASTER_ADMIN_PASSWORD, or asked for twice in a terminal.',
+].join('\n');
 
 /** The port of the embedded Postgres a running app holds in `dataDir`, if any (postmaster.pid line 4). */
 function runningEmbeddedPort(dataDir: string): number | null {
@@ -54,19 +61,25 @@ async function ask(question: string): Promise<string> {
   });
 }
 
-async function readPassword(env: NodeJS.ProcessEnv): Promise<string> {
-  const fromEnv = env.MASTER_ADMIN_PASSWORD;
-  if (fromEnv) return fromEnv;
-  if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
-  const first = await ask('Password for the new master admin: ');
-  const second = await ask('Repeat the password: ');
-  if (first !== second) throw new ConfigError([STAFF_MESSAGES.passwordsDoNotMatch]);
-  return first;
+/** The password from MASTER_ADMIN_PASSWORD, or asked twice; the staff password policy applies. */
+async function readPassword(env: NodeJS.ProcessEnv, question: string): Promise<string> {
+  let password = env.MASTER_ADMIN_PASSWORD;
+  if (!password) {
+    if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
+    password = await ask(question);
+    if ((await ask('Repeat the password: ')) !== password) throw new ConfigError([STAFF_MESSAGES.passwordsDoNotMatch]);
+  }
+  if (!staffPasswordSchema.safeParse(password).success) throw new ConfigError([`password: ${STAFF_MESSAGES.weakPassword}`]);
+  return password;
 }
+
+const COMMANDS = ['create-master', 'reset-password'] as const;
+type Command = (typeof COMMANDS)[number];
+const isCommand = (value: string | undefined): value is Command => (COMMANDS as readonly (string | undefined)[]).includes(value);
 
 export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== 'create-master') {
+  if (!isCommand(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -74,14 +87,13 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
     args: [...rest],
     options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   });
-  if (!values.email) {
+  const namesGiven = values['first-name'] !== undefined || values['last-name'] !== undefined;
+  if (!values.email || (command === 'reset-password' && namesGiven)) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig({ ...env, MASTER_ADMIN_EMAIL: undefined, MASTER_ADMIN_PASSWORD: undefined });
-  const password = await readPassword(env);
-  const policy = staffPasswordSchema.safeParse(password);
-  if (!policy.success) throw new ConfigError([`password: ${STAFF_MESSAGES.weakPassword}`]);
+  const password = await readPassword(env, command === 'create-master' ? 'Password for the new master admin: ' : `New password for ${values.email}: `);
 
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedPostgresHandle | null = null;
@@ -111,21 +123,28 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
       mailer: createMailer(config, log),
       publicUrl: config.publicUrl,
     });
+    const context = { actor: { kind: 'system' as const, id: null, role: null }, correlationId: `cli:${command}`, now: new Date() };
     try {
-      await service.createMasterAdmin(
-        {
-          email: values.email,
-          password,
-          ...(values['first-name'] ? { firstName: values['first-name'] } : {}),
-          ...(values['last-name'] ? { lastName: values['last-name'] } : {}),
-          source: 'cli',
-        },
-        { actor: { kind: 'system', id: null, role: null }, correlationId: 'cli:create-master', now: new Date() },
-      );
+      if (command === 'create-master') {
+        await service.createMasterAdmin(
+          {
+            email: values.email,
+            password,
+            ...(values['first-name'] ? { firstName: values['first-name'] } : {}),
+            ...(values['last-name'] ? { lastName: values['last-name'] } : {}),
+            source: 'cli',
+          },
+          context,
+        );
+        console.log(`Master admin ${values.email} created. Sign in at ${config.publicUrl}/master-admin/login`);
+      } else {
+        const { role } = await service.resetPasswordFromServer(values.email, password, context);
+        const signIn = role === 'master_admin' ? '/master-admin/login' : '/admin/login';
+        console.log(`Password of ${values.email} (${role}) reset; every session of the account has ended. Sign in at ${config.publicUrl}${signIn}`);
+      }
     } finally {
       if (store.kind === 'eventstoredb') await store.close();
     }
-    console.log(`Master admin ${values.email} created. Sign in at ${config.publicUrl}/master-admin/login`);
     return 0;
   } finally {
     await pool.end();
