@@ -59,6 +59,7 @@ const AdminPortalPage = page(() => import('./routes/admin-portal-route'), (m) =>
 const AdminLoginPage = page(() => import('@/features/staff/components/staff-login-page'), (m) => m.AdminLoginPage);
 const MasterAdminLoginPage = page(() => import('@/features/staff/components/staff-login-page'), (m) => m.MasterAdminLoginPage);
 const AcceptInvitePage = page(() => import('@/features/staff/components/accept-invite-page'), (m) => m.AcceptInvitePage);
+const StaffResetPasswordPage = page(() => import('@/features/staff/components/reset-password-page'), (m) => m.StaffResetPasswordPage);
 const MasterAdminPage = page(() => import('@/features/staff/components/master-admin-page'), (m) => m.MasterAdminPage);
 const AuditPage = page(() => import('./routes/audit-route'), (m) => m.AuditRoute);
 const AppLayout = page(() => import('./layouts/app-layout'), (m) => m.AppLayout);
@@ -147,6 +148,7 @@ const adminPages: readonly PageEntry[] = [
   { path: paths.admin, title: 'Admin Portal', page: AdminPortalPage },
   { path: paths.adminLogin, title: 'Admin Login', page: AdminLoginPage },
   { path: paths.adminAcceptInvite, title: 'Accept Admin Invitation', page: AcceptInvitePage },
+  { path: paths.adminResetPassword, title: 'Reset Admin Password', page: StaffResetPasswordPage },
   { path: paths.masterAdmin, title: 'Master Admin Console', page: MasterAdminPage },
   { path: paths.masterAdminLogin, title: 'Master Admin Login', page: MasterAdminLoginPage },
   { path: paths.audit, title: 'Audit', page: AuditPage },

@@ -36,6 +36,7 @@ export const paths = {
   admin: '/admin',
   adminLogin: '/admin/login',
   adminAcceptInvite: '/admin/accept-invite',
+  adminResetPassword: '/admin/reset-password',
   masterAdmin: '/master-admin',
   masterAdminLogin: '/master-admin/login',
   audit: '/audit',

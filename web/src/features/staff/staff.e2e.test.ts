@@ -3,13 +3,16 @@
 // link from the outbox, accepts (submit disabled until both boxes are checked), lands on
 // /admin/login after 2 s, signs in and sees the portal shell; the master changes the role (the
 // invitee's session ends), deletes the admin (their token is refused), and the Access Logs tab lists
-// every step with the IP. No staff token is ever readable by the page's scripts.
+// every step with the IP. No staff token is ever readable by the page's scripts. A member who forgot
+// their password: the master sends a reset, the link from the .eml file sets a new one, and they
+// sign in with it.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { emlFilesTo } from '../../../../test/support/mail.js';
 import { createStaff } from '../../../../test/support/staff.js';
 import path from 'node:path';
 
@@ -317,6 +320,76 @@ describe('staff accounts in the browser', () => {
       await heading(page, 'Admin Portal');
     } finally {
       await context.close();
+    }
+  });
+
+  test('the master sends a password reset; the e-mailed link sets a new password and the member signs in with it', async () => {
+    const member = await createStaff(app, 'admin2');
+    const NEW_PASSWORD = 'a fresh reset password';
+    const masterContext = await newContext(browser);
+    const memberContext = await newContext(browser);
+    const master = await masterContext.newPage();
+    const page = await memberContext.newPage();
+    try {
+      // The member is signed in somewhere (and has forgotten the password since).
+      await signIn(page, '/admin/login', member.email, member.password);
+      await heading(page, 'Admin Portal');
+
+      await signIn(master, '/master-admin/login', MASTER.email, MASTER.password);
+      await heading(master, 'Master Admin Console');
+      // A master admin's row offers no reset: theirs is the server's command line.
+      await adminRow(master, MASTER.email).waitFor();
+      expect(await adminRow(master, MASTER.email).getByRole('button', { name: /Send password reset/ }).count()).toBe(0);
+      await adminRow(master, member.email).getByText('Active').waitFor();
+      await atBothWidths(master, 'master-console-admins-with-reset', { check: true });
+      await adminRow(master, member.email).getByRole('button', { name: `Send password reset to ${member.email}` }).click();
+      const dialog = master.getByRole('dialog');
+      await dialog.getByText('E-mail this admin a link to set a new password?').waitFor();
+      await snap(master, 'master-console-password-reset-dialog');
+      await dialog.getByRole('button', { name: 'Send reset link' }).click();
+      await toast(master, 'Password Reset Sent');
+
+      // The link, from the .eml file the app wrote (no SMTP_URL in tests).
+      const files = await emlFilesTo(path.join(app.running.config.dataDir, 'mail'), member.email);
+      const link = files.map(({ mail }) => /https?:\/\/\S+\/admin\/reset-password\?token=\S+/.exec(mail.text ?? '')?.[0]).find(Boolean);
+      if (!link) throw new Error(`no reset e-mail to ${member.email}`);
+
+      await page.goto(link);
+      await heading(page, 'Reset Admin Password');
+      await field(page, 'New password').fill(NEW_PASSWORD);
+      await field(page, 'Confirm new password').fill('not the same password');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+      await field(page, 'Confirm new password').fill(NEW_PASSWORD);
+      await atBothWidths(page, 'staff-reset-password', { check: true });
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Password reset' }).waitFor();
+      // Signed out everywhere: /admin/login shows its form, not the portal.
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+      await heading(page, 'Admin Login');
+
+      await signIn(page, '/admin/login', member.email, member.password);
+      await page.getByRole('alert').filter({ hasText: 'Invalid admin credentials' }).waitFor();
+      await signIn(page, '/admin/login', member.email, NEW_PASSWORD);
+      await heading(page, 'Admin Portal');
+
+      // The link is spent: opened again it shows the invalid-link view.
+      await page.goto(link);
+      await field(page, 'New password').fill('a third password');
+      await field(page, 'Confirm new password').fill('a third password');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+      await page.goto(`${app.url}/admin/reset-password`);
+      await page.getByRole('heading', { name: 'Invalid Reset Link' }).waitFor();
+
+      await master.getByRole('tab', { name: 'Access Logs' }).click();
+      const entries = master.getByRole('list', { name: 'Access log' }).getByRole('listitem');
+      await entries.filter({ hasText: 'Password reset sent' }).filter({ hasText: member.email }).first().waitFor();
+      expect(await entries.filter({ hasText: 'Password reset sent' }).first().textContent()).toContain(`by ${MASTER.email}`);
+      await entries.filter({ hasText: 'with the e-mailed link' }).filter({ hasText: member.email }).first().waitFor();
+    } finally {
+      await masterContext.close();
+      await memberContext.close();
     }
   });
 });

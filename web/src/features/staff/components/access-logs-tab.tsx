@@ -17,6 +17,10 @@ const ACTIONS: Record<string, string> = {
   logout: 'Signed out',
   role_changed: 'Role changed',
   admin_deleted: 'Admin deleted',
+  password_reset_sent: 'Password reset sent',
+  password_reset: 'Password reset',
+  two_factor_enabled: 'Two-factor enabled',
+  two_factor_disabled: 'Two-factor disabled',
   registration_archived: 'Registration deleted (archived)',
   registration_restored: 'Registration restored',
   registration_corrected: 'Registration corrected',
@@ -33,6 +37,8 @@ function describeDetails(entry: AuditLogEntry): string {
       return `${entry.targetEmail ?? ''}: ${d.from ?? '?'} → ${d.to ?? '?'}`;
     case 'admin_invited':
       return `${d.email ?? ''} as ${d.role ?? ''}`;
+    case 'password_reset':
+      return [entry.targetEmail, d.via === 'cli' ? "from the server's command line" : 'with the e-mailed link'].filter(Boolean).join(', ');
     case 'login':
     case 'login_failed':
       return [entry.targetEmail, d.portal ? `${d.portal} portal` : null, d.reason?.replaceAll('_', ' ')].filter(Boolean).join(', ');

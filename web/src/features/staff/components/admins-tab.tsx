@@ -1,8 +1,9 @@
-// Admins: every staff account with its role and state; a non-master's role can be changed and the
-// account deleted (after the seed's confirmation); master admins cannot be edited or deleted. The
-// invite form sits beside the list.
+// Admins: every staff account with its role and state; a non-master's role can be changed, the
+// account deleted (after the seed's confirmation) and, once active, sent a password-reset link (after
+// a confirmation too); master admins cannot be edited or deleted (theirs is reset from the server's
+// command line). The invite form sits beside the list.
 import { INVITABLE_ROLES, STAFF_MESSAGES, type InvitableRole, type StaffAccount } from '@titleledger/api/schemas';
-import { Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { Badge } from '@/components/badge';
@@ -16,10 +17,52 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
 import { useAdmins } from '../api/get-admins';
-import { useChangeAdminRole, useDeleteAdmin } from '../api/manage-admins';
+import { useChangeAdminRole, useDeleteAdmin, useSendPasswordReset } from '../api/manage-admins';
 import { InviteForm } from './invite-form';
 
 const roleOptions = INVITABLE_ROLES.map((role) => ({ value: role, label: role }));
+
+/** "Send password reset" for an active, non-master account: e-mails a single-use 24-hour link after a confirmation. */
+function SendPasswordReset({ admin, name }: { admin: StaffAccount; name: string }) {
+  const send = useSendPasswordReset();
+  const [confirming, setConfirming] = useState(false);
+  const onSend = async () => {
+    try {
+      const reply = await send.mutateAsync(admin.id);
+      setConfirming(false);
+      toast({ title: 'Password Reset Sent', description: `${reply.message}. It works once, for 24 hours.`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to send password reset'), variant: 'destructive' });
+    }
+  };
+  return (
+    <Dialog open={confirming} onOpenChange={setConfirming}>
+      <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={`Send password reset to ${admin.email}`}>
+        <KeyRound aria-hidden="true" />
+        Send password reset
+      </Button>
+      <DialogContent
+        title="Send password reset"
+        description="E-mail this admin a link to set a new password?"
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button onClick={() => void onSend()} disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </>
+        }
+      >
+        <p className="break-words text-sm">
+          {name} (<span className="break-all">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
+          use it; setting a new one signs them out everywhere. Two-factor sign-in stays as it is.
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 function AdminRow({ admin }: { admin: StaffAccount }) {
   const changeRole = useChangeAdminRole();
@@ -76,6 +119,7 @@ function AdminRow({ admin }: { admin: StaffAccount }) {
               onChange={(event) => void onRole(event.target.value as InvitableRole)}
             />
           </div>
+          {admin.isActive ? <SendPasswordReset admin={admin} name={name || admin.email} /> : null}
           <Dialog open={confirming} onOpenChange={setConfirming}>
             <Button variant="secondary" onClick={() => setConfirming(true)} aria-label={`Delete ${admin.email}`}>
               <Trash2 aria-hidden="true" />
