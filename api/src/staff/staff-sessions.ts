@@ -1,6 +1,7 @@
 // Staff sessions: opaque random tokens stored only as SHA-256, 24 h idle expiry (sliding), ended by
-// sign-out, deletion or a role change. The role is fixed when the session starts; a role change ends
-// every session of the account, so a session never carries a role the account no longer has.
+// sign-out, deletion, a role change or a password reset. The role is fixed when the session starts;
+// a role change ends every session of the account, so a session never carries a role the account no
+// longer has.
 import { createHash, randomBytes } from 'node:crypto';
 import { touchAfterMs } from '../accounts/sessions.js';
 import type { Queryable } from '../accounts/user-keys.js';
