@@ -20,6 +20,7 @@ import {
   acceptInvitationRequestSchema,
   staffInviteRequestSchema,
   staffLoginRequestSchema,
+  staffPasswordResetRequestSchema,
   staffRoleChangeRequestSchema,
   supportRequestSchema,
   contactRequestSchema,
@@ -199,6 +200,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
       '/api/admin/login': staffLoginRequestSchema,
       '/api/master-admin/login': staffLoginRequestSchema,
       '/api/admin/accept-invitation': acceptInvitationRequestSchema,
+      '/api/admin/reset-password': staffPasswordResetRequestSchema,
       '/api/master-admin/invite': staffInviteRequestSchema,
       '/api/master-admin/admins/:id/role': staffRoleChangeRequestSchema,
     };
