@@ -97,7 +97,7 @@ describe('handleCommand', () => {
   it('makes the command from the state it folded, reading the stream once and appending at its revision', async () => {
     for (const [history, expected] of [
       [[], { seen: ['none'], appended: [{ streamId: 'support-r1', expected: 'no_stream' }] }],
-      [[submitted], { seen: ['submitted'], appended: [] }],
+      [[submitted], { seen: ['open'], appended: [] }],
     ] as const) {
       const { store, appended } = storeWith(history);
       let reads = 0;
