@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { normaliseEmail } from './accounts/crypto.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -63,6 +64,29 @@ const trustedProxies = z
     const bad = entries.filter((e) => !isProxyEntry(e));
     if (bad.length > 0) {
       ctx.addIssue({ code: 'custom', message: `not an IP address, CIDR block or loopback/linklocal/uniquelocal: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * At most two e-mail addresses, comma-separated, kept as the accounts compare them (trimmed, lower-case).
+ * Unset or empty: none.
+ */
+const MAX_ADMIN_MENU_EMAILS = 2;
+const emailAddress = z.email();
+const adminMenuEmails = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const entries = [...new Set((v ?? '').split(',').map(normaliseEmail).filter(Boolean))];
+    const bad = entries.filter((e) => !emailAddress.safeParse(e).success);
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an e-mail address: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    if (entries.length > MAX_ADMIN_MENU_EMAILS) {
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_ADMIN_MENU_EMAILS} addresses (the spec's two designated accounts)` });
       return z.NEVER;
     }
     return entries;
@@ -137,6 +161,12 @@ const configSchema = z.object({
   LEDGER_CHECKPOINT_ANCHOR_SECONDS: z.coerce.number().positive().max(7 * 86_400).default(600),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
   LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
+  /**
+   * The creator accounts whose side menu shows the Admin Portal link (seed 000 §2: two designated
+   * addresses). Default none. The link only leads to /admin, which asks for a staff sign-in that the
+   * server checks on every admin call, so this grants nothing.
+   */
+  ADMIN_MENU_EMAILS: adminMenuEmails,
   /** The first master admin, made at start when none exists (ignored once one does; never a default password). */
   MASTER_ADMIN_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
   MASTER_ADMIN_PASSWORD: optionalString.pipe(z.union([z.string().min(8, 'must be at least 8 characters (the staff password policy)'), z.undefined()])),

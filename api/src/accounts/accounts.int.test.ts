@@ -46,8 +46,11 @@ async function registered(overrides: Record<string, unknown> = {}) {
   return { token: body.token as string, user: body.user, email: payload.email, password: payload.password };
 }
 
+/** The one account whose side menu offers the Admin Portal link (ADMIN_MENU_EMAILS). */
+const MENU_ADMIN = 'menu.admin@example.com';
+
 beforeAll(async () => {
-  app = await startTestApp({ DEV_OUTBOX: '1' });
+  app = await startTestApp({ DEV_OUTBOX: '1', ADMIN_MENU_EMAILS: MENU_ADMIN });
 });
 afterAll(async () => {
   await app?.stop();
@@ -189,6 +192,21 @@ describe('sign-up', () => {
     const again = await call({ method: 'POST', url: '/api/auth/register-enhanced', payload: signUp({ paymentMethodId: card.id }) });
     expect(again.statusCode).toBe(409);
     expect(again.json().success).toBe(false);
+  });
+});
+
+describe('the Admin Portal link (seed 000 §2)', () => {
+  it('is offered to the designated address, however it was typed, and to nobody else', async () => {
+    const designated = await registered({ email: ` ${MENU_ADMIN.toUpperCase()} ` });
+    expect(designated.user.isAdmin).toBe(true);
+    const other = await registered();
+    expect(other.user.isAdmin).toBe(false);
+    for (const [token, isAdmin] of [[designated.token, true], [other.token, false]] as const) {
+      const session = await call({ method: 'GET', url: '/api/auth/session', token });
+      expect(session.json()).toMatchObject({ signedIn: true, user: { isAdmin } });
+      const me = await call({ method: 'GET', url: '/api/auth/me', token });
+      expect(me.json().isAdmin).toBe(isAdmin);
+    }
   });
 });
 

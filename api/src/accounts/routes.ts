@@ -51,7 +51,7 @@ const USERS = ['users'] as const;
 
 async function userAfter(app: App, userId: string, position?: Position): Promise<User> {
   await app.waitForProjections(position, USERS);
-  const user = await findUser(app.deps.pool, userId);
+  const user = await findUser(app.deps.pool, userId, app.deps.config.ADMIN_MENU_EMAILS);
   if (!user) {
     throw new AppError('service_unavailable', 'Your account is being set up. Try again in a moment.', { retryAfterSeconds: STALLED_RETRY_AFTER_SECONDS });
   }

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { UserStats } from '../schemas/accounts.js';
 import type { User } from '../schemas/session.js';
+import { normaliseEmail } from './crypto.js';
 import type { Queryable } from './user-keys.js';
 
 interface UserRow {
@@ -34,7 +35,17 @@ interface UserRow {
   marketing_emails: boolean;
 }
 
-function toUser(row: UserRow): User {
+/**
+ * Whether the side menu shows this account the Admin Portal link (seed 000 §2: only the designated
+ * addresses, ADMIN_MENU_EMAILS, already normalised by the config). Decided here rather than in the
+ * browser so the addresses are never shipped to it. It grants nothing: the link leads to /admin, whose
+ * staff sign-in the server enforces on every admin call, whoever follows it.
+ */
+function showsAdminMenu(email: string, adminMenuEmails: readonly string[]): boolean {
+  return adminMenuEmails.includes(normaliseEmail(email));
+}
+
+function toUser(row: UserRow, adminMenuEmails: readonly string[]): User {
   return {
     id: row.id,
     email: row.email,
@@ -62,13 +73,13 @@ function toUser(row: UserRow): User {
     registrationUpdates: row.registration_updates,
     paymentUpdates: row.payment_updates,
     marketingEmails: row.marketing_emails,
-    isAdmin: false,
+    isAdmin: showsAdminMenu(row.email, adminMenuEmails),
   };
 }
 
-export async function findUser(db: Queryable, userId: string): Promise<User | null> {
+export async function findUser(db: Queryable, userId: string, adminMenuEmails: readonly string[]): Promise<User | null> {
   const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
-  return rows[0] ? toUser(rows[0]) : null;
+  return rows[0] ? toUser(rows[0], adminMenuEmails) : null;
 }
 
 const NO_STATS: UserStats = { totalRegistrations: 0, activeRegistrations: 0, pendingRegistrations: 0, thisMonthRegistrations: 0 };

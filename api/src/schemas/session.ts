@@ -50,7 +50,11 @@ export const userSchema = z.object({
   cardExpMonth: z.number().nullable(),
   cardExpYear: z.number().nullable(),
   ...notificationPreferencesSchema.shape,
-  isAdmin: z.literal(false),
+  /**
+   * Whether the side menu offers the Admin Portal link: the account's e-mail is one of the designated
+   * addresses (ADMIN_MENU_EMAILS, seed 000 §2). Not a right: /admin asks for a staff sign-in of its own.
+   */
+  isAdmin: z.boolean(),
 });
 
 /** GET /api/auth/session: who is signed in, 200 either way (the web app's question). */

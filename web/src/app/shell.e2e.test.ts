@@ -11,8 +11,11 @@ import { desktop, mobile, withPage as withPageIn } from '../../../test/support/s
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 
+/** The designated account whose side menu offers the Admin Portal link (ADMIN_MENU_EMAILS). */
+const MENU_ADMIN = 'menu.admin@example.com';
+
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ ADMIN_MENU_EMAILS: MENU_ADMIN });
   browser = await launchBrowser();
 });
 
@@ -188,6 +191,27 @@ test('Sign Out the server cannot complete keeps the user signed in and says so; 
     expect(await sessionCookie()).toBeUndefined();
     expect(attempts).toBe(3);
   });
+});
+
+test('the side menu offers the Admin Portal only to a designated account, and it still asks for a staff sign-in', async () => {
+  const flows = creatorFlows(injectSender(app));
+  const designated = await flows.signUp({ email: MENU_ADMIN });
+  const other = await flows.signUp();
+  for (const [creator, shown] of [[other, false], [designated, true]] as const) {
+    await withPage(desktop, async (page) => {
+      await page.context().addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+      await page.goto(`${app.url}/dashboard`);
+      const menu = page.getByRole('navigation', { name: 'Account' });
+      await menu.getByRole('link', { name: /^Settings/ }).waitFor();
+      const adminLink = menu.getByRole('link', { name: /^Admin Portal/ });
+      expect(await adminLink.count()).toBe(shown ? 1 : 0);
+      if (!shown) return;
+      expect(await adminLink.textContent()).toContain('System management');
+      await adminLink.click();
+      // A creator's session is no staff session: /admin sends them to the staff sign-in.
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+    });
+  }
 });
 
 test('an unknown path shows the not-found page', async () => {

@@ -11,7 +11,7 @@ import { loadSessionSchemas } from '@/lib/load-schemas';
 type SessionUser = {
   id: string;
   email: string;
-  /** Set by the server; the client never decides who is an admin. */
+  /** Whether the side menu shows the Admin Portal link: the server decides (ADMIN_MENU_EMAILS). */
   isAdmin?: boolean;
   [field: string]: unknown;
 };

@@ -1,5 +1,6 @@
-// The signed-in side menu: logo, the spec's entries, Admin Portal when the server says the user
-// is an admin, and Sign Out. Shared by the desktop sidebar and the mobile drawer.
+// The signed-in side menu: logo, the spec's entries, Admin Portal for the designated accounts (the
+// server's `isAdmin`, from ADMIN_MENU_EMAILS; /admin asks for its own staff sign-in), and Sign Out.
+// Shared by the desktop sidebar and the mobile drawer.
 import { LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 
