@@ -7,11 +7,13 @@ export const NETWORK_SITE_URL = 'https://network.titleledger.com';
 export const NETWORK_SITE_LABEL = 'TitleLedger Network';
 
 /**
- * How to reach support, the same on every page that says it (contact, support, footer). The phone
- * number is a placeholder in the range reserved for fiction until the company's line is settled.
+ * The support phone, the same on every page that gives it (contact, support). The number is a
+ * placeholder in the range reserved for fiction until the company's line is settled. Its hours are
+ * the support page's (seed 000 §2 and §9: Mon-Fri 9AM-5PM EST); the static pages state other support
+ * hours of their own (seed 001 §2.12, `CONTACT.supportHours` in the marketing feature).
  */
 export const SUPPORT_CONTACT = {
   phone: '+1 (415) 555-0142',
   phoneHref: 'tel:+14155550142',
-  hours: 'Monday to Friday, 9 AM – 6 PM Eastern',
+  phoneHours: 'Monday to Friday, 9 AM – 5 PM Eastern',
 } as const;

@@ -182,6 +182,17 @@ test('the header search is in the mobile menu at 375 px', async () => {
   });
 });
 
+test('the support page gives phone hours to 5 PM (seed 000 §2), the contact page support hours to 6 PM (seed 001 §2.12)', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/support`);
+    const reach = page.getByRole('main').getByText('Monday to Friday, 9 AM – 5 PM Eastern', { exact: true });
+    await reach.waitFor();
+    expect(await page.getByRole('main').getByText('6 PM').count()).toBe(0);
+    await page.goto(`${app.url}/contact`);
+    await page.getByRole('main').getByText('Support hours: Monday to Friday, 9 AM – 6 PM Eastern; we reply within 24 hours.').waitFor();
+  });
+});
+
 test('a support request is refused with the spec messages, then submitted with a ticket number', async () => {
   await withPage(desktop, async (page) => {
     await page.goto(`${app.url}/support`);

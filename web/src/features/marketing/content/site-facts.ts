@@ -6,7 +6,9 @@ export const CONTACT = {
   supportEmail: 'support@titleledger.com',
   legalEmail: 'legal@titleledger.com',
   privacyEmail: 'privacy@titleledger.com',
-  supportHours: SUPPORT_CONTACT.hours,
+  // The static pages' support hours (seed 001 §2.12: 9 AM-6 PM EST Mon-Fri); the support page's phone
+  // hours close at 5 PM (seed 000 §2, SUPPORT_CONTACT.phoneHours): the two seeds differ.
+  supportHours: 'Monday to Friday, 9 AM – 6 PM Eastern',
   supportPhone: SUPPORT_CONTACT.phone,
   supportPhoneHref: SUPPORT_CONTACT.phoneHref,
   // Placeholder until the company's postal address is settled; the spec leaves it unnamed.

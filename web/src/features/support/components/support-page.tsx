@@ -223,7 +223,7 @@ export function SupportPage() {
                 <span>
                   <a className="font-medium text-accent-text underline" href={SUPPORT_CONTACT.phoneHref}>{SUPPORT_CONTACT.phone}</a>
                   <br />
-                  <span className="text-muted-foreground">{SUPPORT_CONTACT.hours}</span>
+                  <span className="text-muted-foreground">{SUPPORT_CONTACT.phoneHours}</span>
                 </span>
               </p>
               <p className="flex gap-2">
