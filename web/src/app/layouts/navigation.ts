@@ -30,7 +30,9 @@ export const footerGroups: ReadonlyArray<{ heading: string; links: readonly Foot
     heading: 'Help',
     links: [
       { to: paths.howItWorks, label: 'Help Center' },
-      { to: `${paths.resources}#faq`, label: 'FAQ' },
+      // Seed 000 §2 sends the footer's FAQ to /pricing (the plans answer the common questions); the
+      // full FAQ is on /resources#faq, linked from the pricing page itself.
+      { to: paths.pricing, label: 'FAQ' },
       { to: paths.contact, label: 'Contact' },
       { to: paths.support, label: 'Support' },
     ],

@@ -182,6 +182,17 @@ test('the header search is in the mobile menu at 375 px', async () => {
   });
 });
 
+test('the footer’s FAQ link leads to /pricing (seed 000 §2)', async () => {
+  await withPage(desktop, async (page) => {
+    await page.goto(`${app.url}/about`);
+    const faq = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true });
+    expect(await faq.getAttribute('href')).toBe('/pricing');
+    await faq.click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+  });
+});
+
 test('the support page gives phone hours to 5 PM (seed 000 §2), the contact page support hours to 6 PM (seed 001 §2.12)', async () => {
   await withPage(desktop, async (page) => {
     await page.goto(`${app.url}/support`);
