@@ -28,7 +28,8 @@ export function MyDocumentsPage() {
           <p className="text-muted-foreground">View and manage all your registered titles</p>
         </div>
         <Button asChild>
-          {/* The spec sends this link to /register, which a signed-in user is bounced from; the wizard is what it means. */}
+          {/* Seed 000 §2 points this at /register, but its route table shows a signed-in visitor the dashboard
+              there: the wizard (/register-title) is what the button names (docs/architecture.md, Journeys). */}
           <Link to={paths.registerTitle}>
             <Plus aria-hidden="true" />
             Register New Title
