@@ -13,8 +13,13 @@ export function topicDisabled(preferences: NotificationPreferences): boolean {
   return !preferences.emailNotifications;
 }
 
+/** The switches whose draft differs from what is saved, in the saved record's order. */
+export function changedPreferences(saved: NotificationPreferences, draft: NotificationPreferences): Array<keyof NotificationPreferences> {
+  return (Object.keys(saved) as Array<keyof NotificationPreferences>).filter((key) => saved[key] !== draft[key]);
+}
+
 export function preferencesChanged(saved: NotificationPreferences, draft: NotificationPreferences): boolean {
-  return (Object.keys(saved) as Array<keyof NotificationPreferences>).some((key) => saved[key] !== draft[key]);
+  return changedPreferences(saved, draft).length > 0;
 }
 
 /** The six flags out of a user record (which carries more). */

@@ -2,7 +2,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@titleledger/api/schemas';
 import { describe, expect, test } from 'vitest';
 
-import { pickPreferences, preferencesChanged, shownOn, topicDisabled } from './notification-preferences';
+import { changedPreferences, pickPreferences, preferencesChanged, shownOn, topicDisabled } from './notification-preferences';
 
 describe('notification toggles', () => {
   const on = DEFAULT_NOTIFICATION_PREFERENCES;
@@ -19,6 +19,11 @@ describe('notification toggles', () => {
   test('save is offered only after a change', () => {
     expect(preferencesChanged(on, { ...on })).toBe(false);
     expect(preferencesChanged(on, masterOff)).toBe(true);
+  });
+
+  test('names each switch that changed, one key per call (PUT /api/user/notifications, seed 001 §7.1)', () => {
+    expect(changedPreferences(on, { ...on })).toEqual([]);
+    expect(changedPreferences(on, { ...masterOff, marketingEmails: !on.marketingEmails })).toEqual(['emailNotifications', 'marketingEmails']);
   });
 
   test('picks the six flags out of a user', () => {

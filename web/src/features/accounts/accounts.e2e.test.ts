@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { fetchSender, signUpDetails } from '../../../../test/support/flows.js';
+import { creatorFlows, fetchSender, signUpDetails } from '../../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../../test/support/mail.js';
 import { desktop, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
 
@@ -353,6 +353,43 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await expectToast('Login failed');
   expect(pathOf()).toBe('/login');
   expect(await page.getByRole('alert').filter({ hasText: /./ }).first().textContent()).toBeTruthy();
+});
+
+test('Account Settings saves each notification switch changed as one key and a boolean (PUT /api/user/notifications)', async () => {
+  const creator = await creatorFlows(fetchSender(app.url)).signUp();
+  const fresh = await newContext(browser);
+  const previous = page;
+  page = await fresh.newPage();
+  try {
+    await fresh.addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    const saves: { method: string; path: string; body: unknown }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (request.method() !== 'GET' && pathname.startsWith('/api/user/notification')) {
+        saves.push({ method: request.method(), path: pathname, body: request.postDataJSON() });
+      }
+    });
+    await goto('/account');
+    await heading('Account Settings');
+    const section = page.getByRole('region', { name: 'Notification Preferences' });
+    const save = section.getByRole('button', { name: 'Save Preferences' });
+    expect(await save.isDisabled()).toBe(true);
+    await section.getByRole('switch', { name: 'Marketing e-mails' }).click();
+    await section.getByRole('switch', { name: 'SMS notifications' }).click();
+    await save.click();
+    await expectToast('Notifications updated');
+    await section.getByText('No unsaved changes').waitFor();
+    expect(saves).toEqual([
+      { method: 'PUT', path: '/api/user/notifications', body: { key: 'smsNotifications', value: true } },
+      { method: 'PUT', path: '/api/user/notifications', body: { key: 'marketingEmails', value: true } },
+    ]);
+    const stored = await fetchSender(app.url)({ method: 'GET', url: '/api/user/notification-preferences', token: creator.token });
+    expect(stored.json()).toMatchObject({ smsNotifications: true, marketingEmails: true, emailNotifications: true });
+    expect(await section.getByRole('switch', { name: 'Marketing e-mails' }).getAttribute('aria-checked')).toBe('true');
+  } finally {
+    await fresh.close();
+    page = previous;
+  }
 });
 
 test('a forgotten password is reset through the e-mailed link', async () => {

@@ -1,5 +1,6 @@
 // Notification Preferences: the e-mail master switch and its topics (shown off and locked while
-// e-mail is off), SMS, and Save once something changed (PUT /api/user/notification-preferences).
+// e-mail is off), SMS, and Save once something changed: one PUT /api/user/notifications per switch
+// changed (seed 001 §7.1: a preference key and a boolean).
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ import {
 } from '@/lib/notification-preferences';
 
 import type { Profile } from '../../api/get-profile';
-import { useUpdateNotificationPreferences } from '../../api/update-notification-preferences';
+import { useSaveNotificationSwitches } from '../../api/save-notification-switches';
 import { Section } from './section';
 
 const topicText: Record<EmailTopic, { label: string; description: string }> = {
@@ -30,14 +31,14 @@ const topicText: Record<EmailTopic, { label: string; description: string }> = {
 
 export function NotificationPreferencesSection({ profile }: { profile: Profile }) {
   const saved = pickPreferences(profile);
-  const update = useUpdateNotificationPreferences();
+  const update = useSaveNotificationSwitches();
   const [draft, setDraft] = useState<NotificationPreferences>(saved);
   const changed = preferencesChanged(saved, draft);
   const set = (key: keyof NotificationPreferences) => (value: boolean) => setDraft((d) => ({ ...d, [key]: value }));
 
   const save = async () => {
     try {
-      await update.mutateAsync(draft);
+      await update.mutateAsync({ saved, draft });
       toast({ title: 'Notifications updated', description: 'Your notification preferences have been saved.', variant: 'success' });
     } catch (error) {
       toast({
