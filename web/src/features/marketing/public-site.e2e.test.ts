@@ -182,6 +182,18 @@ test('the header search is in the mobile menu at 375 px', async () => {
   });
 });
 
+test('the pricing page names the four plans as seed 000 §3 does, on cards and in the comparison', async () => {
+  const names = ['Free account', 'One-Time Registration', 'Monthly Subscription', 'Annual Plan'];
+  await withPage(mobile, async (page) => {
+    await page.goto(`${app.url}/pricing`);
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 2, name: 'Annual Plan' }).waitFor();
+    expect(await main.getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()).toEqual(names);
+    expect(await main.getByRole('columnheader').allTextContents()).toEqual(['Feature', ...names]);
+    await expectSoundLayout(page, '/pricing at 375 px');
+  });
+});
+
 test('the footer’s FAQ link leads to /pricing (seed 000 §2)', async () => {
   await withPage(desktop, async (page) => {
     await page.goto(`${app.url}/about`);

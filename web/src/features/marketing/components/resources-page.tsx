@@ -17,7 +17,7 @@ const faq = [
   },
   {
     q: 'How much does it cost?',
-    a: `${oneTime?.price} per registration. The Monthly plan is ${monthly?.price} per month with 3 registrations; the Annual plan is ${annual?.price} per year with 100 registrations. Searching and verifying are free.`,
+    a: `${oneTime?.price} per registration. The ${monthly?.name} is ${monthly?.price} per month with 3 registrations; the ${annual?.name} is ${annual?.price} per year with 100 registrations. Searching and verifying are free.`,
   },
   {
     q: 'What is a TR number?',

@@ -31,10 +31,10 @@ export type Plan = {
   recommended?: boolean;
 };
 
-/** The plan cards (seed 000 §3): the authoritative prices. */
+/** The plan cards (seed 000 §3): its names and the authoritative prices. */
 export const PLANS: readonly Plan[] = [
   {
-    name: 'Free',
+    name: 'Free account',
     price: '$0',
     cadence: 'forever',
     summary: 'Browse, search and verify registrations.',
@@ -49,14 +49,14 @@ export const PLANS: readonly Plan[] = [
     recommended: true,
   },
   {
-    name: 'Monthly',
+    name: 'Monthly Subscription',
     price: '$20.00',
     cadence: 'per month',
     summary: 'For creators who publish every month.',
     features: ['3 registrations per month', 'Priority processing', 'Analytics', 'Email notifications', 'API access'],
   },
   {
-    name: 'Annual',
+    name: 'Annual Plan',
     price: '$400',
     cadence: 'per year',
     summary: 'For studios, publishers and teams.',
