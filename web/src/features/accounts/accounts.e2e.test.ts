@@ -192,6 +192,16 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await field('Expiry (MM / YY)').fill('12 / 34');
   await field('CVC').fill('123');
   await snap('register-step-3');
+  // Seed 000 §8's two failures: the provider refusing the card, then a failure on the way (no answer).
+  await field('Expiry (MM / YY)').fill('01 / 20');
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await toast('Payment method error').getByText('Payment method error', { exact: true }).waitFor();
+  expect(await toast('Payment method error').textContent()).toContain("Your card's expiration date is in the past.");
+  await field('Expiry (MM / YY)').fill('12 / 34');
+  await page.route('**/api/payment/local/payment-methods', (route) => route.abort('failed'), { times: 1 });
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await page.locator('.toast').getByText('Error', { exact: true }).waitFor();
+  expect(await page.getByText('Visa ending in 4242').count()).toBe(0);
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method added', 'Your payment method has been securely saved');
   await page.getByText('Visa ending in 4242').waitFor();

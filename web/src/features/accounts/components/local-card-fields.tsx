@@ -6,9 +6,11 @@ import { useImperativeHandle, useState, type Ref } from 'react';
 
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
+import { errorMessage, errorStatus } from '@/lib/api-error';
 
 import { createLocalPaymentMethod } from '../api/create-local-payment-method';
 import { digitsOnly, formatCardNumber, formatExpiry, isExpired, parseExpiry } from '../lib/card';
+import { CardRefusedError } from '../lib/card-failure';
 import type { CardTokenizer } from './card-tokenizer';
 
 export function LocalCardFields({ ref }: { ref: Ref<CardTokenizer> }) {
@@ -21,8 +23,9 @@ export function LocalCardFields({ ref }: { ref: Ref<CardTokenizer> }) {
     () => ({
       tokenize: async (billing) => {
         const parsedExpiry = parseExpiry(expiry);
-        if (!parsedExpiry) throw new Error("Your card's expiration date is incomplete.");
-        if (isExpired(parsedExpiry.month, parsedExpiry.year, new Date())) throw new Error("Your card's expiration date is in the past.");
+        // The checks Stripe's card field makes, with its words: the provider refusing the card.
+        if (!parsedExpiry) throw new CardRefusedError("Your card's expiration date is incomplete.");
+        if (isExpired(parsedExpiry.month, parsedExpiry.year, new Date())) throw new CardRefusedError("Your card's expiration date is in the past.");
         const request = localPaymentMethodRequestSchema.safeParse({
           cardNumber: digitsOnly(cardNumber),
           expMonth: parsedExpiry.month,
@@ -30,8 +33,15 @@ export function LocalCardFields({ ref }: { ref: Ref<CardTokenizer> }) {
           cvc,
           billing,
         });
-        if (!request.success) throw new Error(request.error.issues[0]?.message ?? 'Failed to process payment method');
-        return createLocalPaymentMethod(request.data);
+        if (!request.success) throw new CardRefusedError(request.error.issues[0]?.message ?? 'Failed to process payment method');
+        try {
+          return await createLocalPaymentMethod(request.data);
+        } catch (error) {
+          // The local provider refusing the card answers 4xx with its reason; a 5xx or no answer is another failure.
+          const status = errorStatus(error);
+          if (status !== null && status >= 400 && status < 500) throw new CardRefusedError(errorMessage(error, 'Failed to process payment method'));
+          throw error;
+        }
       },
     }),
     [cardNumber, expiry, cvc],

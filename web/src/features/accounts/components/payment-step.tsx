@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/api-error';
 import { usePaymentConfig } from '@/hooks/use-payment-config';
 import { regionOptions } from '@/lib/region-options';
 import { brandName, formatCardExpiry } from '../lib/card';
+import { cardFailureToast } from '../lib/card-failure';
 import type { AccountInfo, PaymentMethodSummary } from '../lib/sign-up';
 import type { CardTokenizer } from './card-tokenizer';
 import { LocalCardFields } from './local-card-fields';
@@ -91,11 +92,7 @@ export function PaymentStep({
       onAdded(added);
       toast({ title: 'Payment method added', description: 'Your payment method has been securely saved', variant: 'success' });
     } catch (error) {
-      toast({
-        title: 'Payment method error',
-        description: errorMessage(error, 'Failed to process payment method'),
-        variant: 'destructive',
-      });
+      toast({ ...cardFailureToast(error), variant: 'destructive' });
     } finally {
       setPending(false);
     }

@@ -8,6 +8,7 @@ import { Alert } from '@/components/alert';
 import { Label } from '@/components/label';
 import { Spinner } from '@/components/spinner';
 
+import { CardRefusedError } from '../lib/card-failure';
 import type { CardTokenizer } from './card-tokenizer';
 
 type Loaded = { stripe: Stripe; card: StripeCardElement };
@@ -52,7 +53,7 @@ export function StripeCardField({ publishableKey, ref }: { publishableKey: strin
         if (!loaded.current) throw new Error('Stripe.js not available');
         const { stripe, card } = loaded.current;
         const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: billing });
-        if (result.error) throw new Error(result.error.message ?? 'Failed to process payment method');
+        if (result.error) throw new CardRefusedError(result.error.message ?? 'Failed to process payment method');
         const { id, card: summary } = result.paymentMethod;
         if (!summary) throw new Error('Failed to process payment method');
         return { id, last4: summary.last4, brand: summary.brand, exp_month: summary.exp_month, exp_year: summary.exp_year };
