@@ -1,5 +1,7 @@
-// The notification centre's list, held in the browser only (seed 001 §2.5: no call feeds it, so
-// it starts empty). A reducer for the changes, and pure reads for the filters and the summary.
+// The notification centre's items as GET /api/notifications sends them (the server's read model,
+// built from the log; seed 001 §2.5 had a purely local list), and pure reads for the page's filters
+// and summary. The reducer applies the centre's changes in memory; the page itself sends each change
+// to the server and reads the list again (hooks/use-notifications.ts).
 type NotificationType = 'registration' | 'payment' | 'security';
 
 export type NotificationItem = {
