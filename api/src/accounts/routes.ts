@@ -34,7 +34,8 @@ import type { AccountUseCases } from './feature.js';
 import type { Requester, SignedIn } from './use-cases/deps.js';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.js';
 import type { Sessions } from './sessions.js';
-import { findUser, userStats } from './user-queries.js';
+import { findUser } from './user-queries.js';
+import { dashboardStats } from '../registrations/queries.js';
 
 export interface AccountRoutesOptions {
   readonly service: AccountUseCases;
@@ -152,7 +153,11 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
 
     user.put('/profile', { schema: { tags: ['user'], body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } } }, async (request) => updateProfile(request, request.body));
 
-    user.get('/stats', { schema: { tags: ['user'], response: { 200: userStatsSchema } } }, async (request) => userStats(app.deps.pool, requireUser(request).id));
+    // The dashboard's own figures (GET /api/dashboard/stats), so the two calls never disagree.
+    user.get('/stats', { schema: { tags: ['user'], response: { 200: userStatsSchema } } }, async (request) => {
+      const { recent_activity: _recent, ...stats } = await dashboardStats(app.deps.pool, requireUser(request).id, new Date());
+      return stats;
+    });
 
     user.put('/password', { schema: { tags: ['user'], body: passwordChangeRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);

@@ -1,7 +1,5 @@
 // Reads for the account screens, from the `users` read model (owned by projections) and, when the
 // registrations feature has built it, the `registrations` read model.
-import type pg from 'pg';
-import type { UserStats } from '../schemas/accounts.js';
 import type { User } from '../schemas/session.js';
 import { normaliseEmail } from './crypto.js';
 import type { Queryable } from './user-keys.js';
@@ -82,32 +80,3 @@ export async function findUser(db: Queryable, userId: string, adminMenuEmails: r
   return rows[0] ? toUser(rows[0], adminMenuEmails) : null;
 }
 
-const NO_STATS: UserStats = { totalRegistrations: 0, activeRegistrations: 0, pendingRegistrations: 0, thisMonthRegistrations: 0 };
-
-/**
- * The dashboard numbers. The `registrations` read model belongs to the registrations feature; until
- * it exists (or if its columns differ from what is assumed here) the answer is zeros.
- */
-export async function userStats(pool: pg.Pool, userId: string): Promise<UserStats> {
-  const { rows: exists } = await pool.query<{ t: string | null }>(`SELECT to_regclass('public.registrations')::text AS t`);
-  if (!exists[0]?.t) return NO_STATS;
-  try {
-    const { rows } = await pool.query<{ total: string; active: string; pending: string; this_month: string }>(
-      `SELECT count(*) AS total,
-              count(*) FILTER (WHERE status IN ('active', 'registered')) AS active,
-              count(*) FILTER (WHERE status = 'pending') AS pending,
-              count(*) FILTER (WHERE registration_date >= date_trunc('month', now())) AS this_month
-         FROM registrations WHERE owner_id = $1 AND NOT archived`,
-      [userId],
-    );
-    const r = rows[0]!;
-    return {
-      totalRegistrations: Number(r.total),
-      activeRegistrations: Number(r.active),
-      pendingRegistrations: Number(r.pending),
-      thisMonthRegistrations: Number(r.this_month),
-    };
-  } catch {
-    return NO_STATS;
-  }
-}

@@ -188,6 +188,11 @@ describe('the Forever Database', () => {
     expect((await search('Lighthouse'))).not.toContain(tr);
     expect(await ownerList(owner)).not.toContain(tr);
     expect(await stats()).toMatchObject({ totalRegistrations: 3, activeRegistrations: 2, nonActiveRegistrations: 1 });
+    // The owner's dashboard counts it among all their registrations, no longer as active; GET /api/user/stats agrees.
+    const dashboard = (await call({ method: 'GET', url: '/api/dashboard/stats', token: owner.token })).json<Record<string, number>>();
+    expect(dashboard).toMatchObject({ totalRegistrations: 2, activeRegistrations: 1 });
+    const { recent_activity: _recent, ...cards } = dashboard;
+    expect((await call({ method: 'GET', url: '/api/user/stats', token: owner.token })).json()).toEqual(cards);
     const list = adminRegistrationsPageSchema.parse((await get(staff.admin1, '/api/admin/registrations')).json());
     expect(list.registrations.map((r) => r.trNumber)).not.toContain(tr);
   });
