@@ -171,3 +171,23 @@ describe('deleting an account again', () => {
     expect(await archiveCauses(trNumber)).toEqual(['owner_deleted_account']);
   });
 });
+
+describe('a registration in flight while its owner’s account is deleted', () => {
+  // Its session and the owner's key were read before the deletion, and its TitleRegistered lands after
+  // AccountDeleted: the deletion cannot have listed it. The late-registration sweep archives it.
+  it.each([
+    ['by its owner', deleteByOwner, 'owner_deleted_account'],
+    ['by an admin', deleteByAdmin, 'admin_deleted_user'],
+  ] as const)('is archived with the account deleted %s, attributed as the deletion', async (_how, deleteAccount, cause) => {
+    const owner = await client().signUp();
+    const word = `Ferry${randomUUID().slice(0, 8)}`;
+    expect((await deleteAccount(owner)).status).toBe(200);
+    const late = { ...newRegistration(undefined, word), ownerId: owner.userId };
+    await appendRegistration(app.running.store, late);
+    await eventually(async () => (await archiveCauses(late.trNumber)).includes(cause), 30_000, 'the late title archived with the account');
+    const archived = (await app.running.store.readStream(titleStream(late.trNumber))).find((e) => isEvent(e, 'RegistrationArchived'));
+    expect(archived?.data).toMatchObject(cause === 'admin_deleted_user' ? { by: staff.admin3.id, role: 'admin3', reason: 'Fraudulent account' } : { by: owner.userId, role: null });
+    await eventually(async () => !(await listedActive(late.trNumber)), 30_000, 'the late title out of the lists');
+    expect(await searchFinds(word)).toBe(false);
+  });
+});

@@ -11,9 +11,9 @@
 // 2. Once the read model has applied the deletion, it lists every title registered before it in the
 //    log, one whose projection had not run during 1. included: those 1. did not see are archived.
 //
-// Safe to repeat: a title archived with its account is left alone. Not covered: a registration
-// appended after the deletion, whose session and owner's key were read before it (see
-// docs/architecture.md, Admin portal).
+// Safe to repeat: a title archived with its account is left alone. A registration appended after the
+// deletion, whose session and owner's key were read before it, is archived by the late-registration
+// sweep (late-registrations.ts).
 import type pg from 'pg';
 import { handleCommand, type CommandContext } from '../domain/command-handler.js';
 import type { Position } from '../eventstore/position.js';
@@ -40,6 +40,9 @@ export interface ArchivedWithAccount {
   /** Where the last archive was written; undefined when nothing was. */
   readonly position?: Position;
 }
+
+/** The reason a title archived with its owner's own deletion gives. */
+export const OWNER_DELETION_REASON = 'Account deleted by its owner';
 
 /** A concurrent change of one title (a restore, a correction) is decided again, at most this often. */
 const TRIES = 3;

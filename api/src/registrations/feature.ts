@@ -17,6 +17,7 @@ import { checkoutRoutes } from '../payments/checkout-routes.js';
 import { StripePaymentProvider } from '../payments/stripe-provider.js';
 import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { startCertificateRenderer } from './certificate-renderer.js';
+import { startLateRegistrationSweep } from './late-registrations.js';
 import type { OpenForOwner } from './bundle-registration.js';
 import { completePendingRegistrations, type RegisterDeps } from './register.js';
 import { registrationRoutes } from './routes.js';
@@ -87,6 +88,7 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
     }
   });
   let renderer: Subscription | null = null;
+  let sweep: Subscription | null = null;
   app.addHook('onReady', async () => {
     const { store, pool, config } = app.deps;
     // The renderer's workers start now, not at the first certificate (~0.25 s less for its owner).
@@ -100,8 +102,15 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
       log: app.log,
       quiet: (deadline) => app.requestActivity.quiet(deadline),
     });
+    sweep = await startLateRegistrationSweep({
+      store,
+      pool,
+      waitForProjections: (position, readModels) => app.waitForProjections(position, readModels),
+      log: app.log,
+    });
   });
   app.addHook('onClose', async () => {
+    await sweep?.stop();
     await renderer?.stop();
     await feature.certificates.close();
   });

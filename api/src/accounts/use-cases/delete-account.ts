@@ -4,7 +4,7 @@
 import type { CommandContext } from '../../domain/command-handler.js';
 import type { Position } from '../../eventstore/position.js';
 import { forgetMailTo } from '../../mail/dev-outbox.js';
-import { archiveTitlesWithAccount } from '../../registrations/archive-with-account.js';
+import { archiveTitlesWithAccount, OWNER_DELETION_REASON } from '../../registrations/archive-with-account.js';
 import { unseal } from '../crypto.js';
 import type { UserCommand, UserState } from '../decider.js';
 import { sealedProfileSchema } from '../events.js';
@@ -31,7 +31,7 @@ export async function deleteAccount(deps: AccountsDeps, userId: string, password
   const titles = await archiveTitlesWithAccount(
     deps,
     userId,
-    { by: userId, role: null, reason: 'Account deleted by its owner', cause: 'owner_deleted_account', at: context.now.toISOString() },
+    { by: userId, role: null, reason: OWNER_DELETION_REASON, cause: 'owner_deleted_account', at: context.now.toISOString() },
     deletedAt,
     { ...context, actor: { kind: 'user', id: userId, role: null } },
   );
