@@ -29,7 +29,7 @@ export const supportInboxRoutes = {
 /** The read models a resolution changes: the inbox, and the access log. */
 const SUPPORT_READ_MODELS = ['support', 'staff'];
 
-const tags = ['admin', 'support'];
+const tags = ['admin'];
 
 export async function supportInboxRouteHandlers(app: App): Promise<void> {
   const { pool, store } = app.deps;
