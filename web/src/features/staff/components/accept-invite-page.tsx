@@ -2,50 +2,26 @@
 // submit stays disabled until both boxes are checked; success goes to /admin/login after 2 s. A
 // missing, malformed, used, replaced, late or forged token shows the invalid-invitation view.
 import { acceptInvitationFormSchema, acceptInvitationRequestSchema, STAFF_MESSAGES } from '@titleledger/api/schemas';
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Checkbox } from '@/components/checkbox';
-import { Field } from '@/components/field';
 import { Label } from '@/components/label';
-import { PasswordInput } from '@/components/password-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { InvalidLinkCard, LinkDoneCard, linkClass, NewPasswordFields, useEmailedLink } from './emailed-link';
 import { StaffFrame } from './staff-frame';
-
-const REDIRECT_MS = 2000;
-const linkClass = 'rounded-sm font-medium text-accent-text underline-offset-4 hover:underline';
-
-function InvalidInvitation() {
-  return (
-    <Card>
-      <CardContent className="grid justify-items-center gap-3 text-center">
-        <CircleAlert aria-hidden="true" className="size-10 text-danger" />
-        <h2 className="text-lg font-semibold tracking-tight">Invalid Invitation</h2>
-        <p className="text-sm text-muted-foreground">
-          {STAFF_MESSAGES.invalidInvitation}. Ask a master admin to send you a new invitation.
-        </p>
-        <Link to={paths.adminLogin} className={`${linkClass} text-sm`}>
-          Go to Admin Login
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
 
 export function AcceptInvitePage() {
   useDocumentTitle('Accept Admin Invitation');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const navigate = useNavigate();
+  const { token, refused, done, refuse, finish } = useEmailedLink();
   const accept = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -55,15 +31,7 @@ export function AcceptInvitePage() {
   // A token the server's schema would refuse (missing, a link broken at a space, cut or padded past
   // 200 characters) can never be accepted: say so at once, not after the form as a schema message.
   const wellFormed = acceptInvitationRequestSchema.shape.token.safeParse(token).success;
-  const [refused, setRefused] = useState(false);
   const invalid = !wellFormed || refused;
-  const [done, setDone] = useState(false);
-
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.adminLogin), REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,10 +41,10 @@ export function AcceptInvitePage() {
     try {
       await accept.mutateAsync({ token, password, termsAccepted: true, privacyAccepted: true });
       toast({ title: 'Account Created', description: 'Your admin account is ready. Sign in to continue.', variant: 'success' });
-      setDone(true);
+      finish();
     } catch (thrown) {
       const message = errorMessage(thrown, 'Failed to create account');
-      if (message === STAFF_MESSAGES.invalidInvitation) return setRefused(true);
+      if (message === STAFF_MESSAGES.invalidInvitation) return refuse();
       setError(message);
       toast({ title: 'Error', description: message, variant: 'destructive' });
     }
@@ -91,30 +59,23 @@ export function AcceptInvitePage() {
         <p className="mt-2 text-sm text-muted-foreground">Set your password to join the TitleLedger admin team.</p>
       </div>
       {invalid ? (
-        <InvalidInvitation />
+        <InvalidLinkCard title="Invalid Invitation">
+          {STAFF_MESSAGES.invalidInvitation}. Ask a master admin to send you a new invitation.
+        </InvalidLinkCard>
       ) : done ? (
-        <Card>
-          <CardContent className="grid justify-items-center gap-3 text-center" role="status">
-            <CircleCheck aria-hidden="true" className="size-10 text-success" />
-            <h2 className="text-lg font-semibold tracking-tight">Account created</h2>
-            <p className="text-sm text-muted-foreground">Taking you to the admin sign-in...</p>
-          </CardContent>
-        </Card>
+        <LinkDoneCard title="Account created">Taking you to the admin sign-in...</LinkDoneCard>
       ) : (
         <Card>
           <form onSubmit={onSubmit} noValidate>
             <CardContent className="grid gap-5">
               {error ? <Alert variant="danger" title={error} role="alert" /> : null}
-              <Field label="Password" hint="At least 8 characters.">
-                {(control) => (
-                  <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-                )}
-              </Field>
-              <Field label="Confirm password">
-                {(control) => (
-                  <PasswordInput {...control} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
-                )}
-              </Field>
+              <NewPasswordFields
+                labels={{ password: 'Password', confirm: 'Confirm password' }}
+                password={password}
+                confirmPassword={confirmPassword}
+                onPassword={setPassword}
+                onConfirmPassword={setConfirmPassword}
+              />
               <div className="flex items-start gap-2">
                 <Checkbox id="accept-terms" checked={termsAccepted} onCheckedChange={(c) => setTerms(c === true)} />
                 <Label htmlFor="accept-terms" className="font-normal leading-snug">
