@@ -27,13 +27,18 @@ describe('staff read models', () => {
     await send({ method: 'PUT', url: `/api/master-admin/admins/${admin.id}/role`, token: master.token, ...jsonBody({ role: 'admin1' }) });
     await send({ method: 'DELETE', url: `/api/master-admin/admins/${gone.id}`, token: master.token });
     await send({ method: 'POST', url: '/api/admin/logout', token: master.token });
+    // A password reset by link: both its events are logged (and rebuilt) too.
+    const context = { actor: { kind: 'admin' as const, id: master.id, role: 'master_admin' as const }, correlationId: 'staff-read-models', now: new Date() };
+    const reset = await app.running.app!.staffService.issuePasswordReset(admin.id, context);
+    const done = await app.running.app!.staffService.resetPasswordWithLink({ token: reset.token, password: 'A-new-password-2026' }, context);
+    await app.running.app!.waitForProjections(done, ['staff']);
 
     const before = await snapshot();
     expect(before.accounts.find((a) => a.id === admin.id)).toMatchObject({ role: 'admin1', status: 'active' });
     expect(before.accounts.find((a) => a.id === gone.id)).toMatchObject({ status: 'deleted' });
     expect(before.log.map((l) => l.id)).toEqual(before.log.map((_, i) => String(i + 1)));
     expect(before.log.map((l) => l.action)).toEqual(
-      expect.arrayContaining(['master_admin_created', 'admin_invited', 'invitation_accepted', 'login', 'role_changed', 'admin_deleted', 'logout']),
+      expect.arrayContaining(['master_admin_created', 'admin_invited', 'invitation_accepted', 'login', 'role_changed', 'admin_deleted', 'logout', 'password_reset_sent', 'password_reset']),
     );
 
     for (const service of app.running.services) await service.stop();
