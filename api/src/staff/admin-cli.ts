@@ -42,7 +42,12 @@ function runningEmbeddedPort(dataDir: string): number | null {
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) && Number.isInteger(port) && port > 0 ? port : null;
 }
 
-async function ask(question: string): Promise<string> {
+/**
+ * Asks each question in turn with the answer not echoed, on one terminal interface whose lines are
+ * queued: both answers pasted at once reach both questions (an interface per question lost the
+ * second line to the first).
+ */
+async function askHidden(questions: readonly string[]): Promise<string[]> {
   let muted = false;
   const output = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -51,14 +56,23 @@ async function ask(question: string): Promise<string> {
     },
   });
   const rl = createInterface({ input: process.stdin, output, terminal: true });
-  return await new Promise((resolve) => {
-    rl.question(question, (answer) => {
-      rl.close();
+  const lines: AsyncIterator<string> = rl[Symbol.asyncIterator]();
+  const answers: string[] = [];
+  try {
+    for (const question of questions) {
+      muted = false;
+      rl.setPrompt(question);
+      rl.prompt();
+      muted = true;
+      const line = await lines.next();
       process.stdout.write('\n');
-      resolve(answer);
-    });
-    muted = true;
-  });
+      if (line.done) break;
+      answers.push(line.value);
+    }
+  } finally {
+    rl.close();
+  }
+  return answers;
 }
 
 /** The password from MASTER_ADMIN_PASSWORD, or asked twice; the staff password policy applies. */
@@ -66,8 +80,9 @@ async function readPassword(env: NodeJS.ProcessEnv, question: string): Promise<s
   let password = env.MASTER_ADMIN_PASSWORD;
   if (!password) {
     if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
-    password = await ask(question);
-    if ((await ask('Repeat the password: ')) !== password) throw new ConfigError([STAFF_MESSAGES.passwordsDoNotMatch]);
+    const [first = '', again] = await askHidden([question, 'Repeat the password: ']);
+    password = first;
+    if (again !== password) throw new ConfigError([STAFF_MESSAGES.passwordsDoNotMatch]);
   }
   if (!staffPasswordSchema.safeParse(password).success) throw new ConfigError([`password: ${STAFF_MESSAGES.weakPassword}`]);
   return password;
