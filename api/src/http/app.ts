@@ -46,6 +46,14 @@ declare module 'fastify' {
 }
 
 const CORRELATION_HEADER = 'x-correlation-id';
+
+/**
+ * A request's URL as the request log keeps it: a `token` in the query (invitation, staff and creator
+ * password-reset links open pages with one) is a live credential, so its value is not written.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** The app as routes see it: zod schemas type the handlers. */
@@ -88,7 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
   });

@@ -16,6 +16,7 @@ import { handleCommand, loadState, type CommandContext } from '../domain/command
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
 import { isEvent } from '../events/index.js';
 import { titleDecider } from './decider.js';
+import { archiveTitlesOfDeletedOwners } from './late-registrations.js';
 import { titleStream } from './tr-number.js';
 
 let app: TestApp;
@@ -189,5 +190,27 @@ describe('a registration in flight while its owner’s account is deleted', () =
     expect(archived?.data).toMatchObject(cause === 'admin_deleted_user' ? { by: staff.admin3.id, role: 'admin3', reason: 'Fraudulent account' } : { by: owner.userId, role: null });
     await eventually(async () => !(await listedActive(late.trNumber)), 30_000, 'the late title out of the lists');
     expect(await searchFinds(word)).toBe(false);
+  });
+});
+
+describe('titles of a deleted account left active', () => {
+  // As an owner's own deletion left them before it archived anything, or one that stopped after
+  // AccountDeleted: archived with the account when an API process starts.
+  it('are archived with the account at start, attributed to its owner', async () => {
+    const owner = await client().signUp();
+    const word = `Lantern${randomUUID().slice(0, 8)}`;
+    const trNumber = await registered(owner, word);
+    const context: CommandContext = { actor: { kind: 'user', id: owner.userId, role: null }, correlationId: randomUUID(), now: new Date() };
+    const { appended } = await handleCommand(app.running.store, userStreamId(owner.userId), userDecider, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } }, context);
+    await app.running.app!.waitForProjections(appended?.position, ['users']);
+    expect(await listedActive(trNumber)).toBe(true);
+
+    const api = app.running.app!;
+    const deps = { store: app.running.store, pool: app.running.pool, waitForProjections: api.waitForProjections.bind(api), log: api.log };
+    expect(await archiveTitlesOfDeletedOwners(deps)).toBe(1);
+    expect(await archiveCauses(trNumber)).toEqual(['owner_deleted_account']);
+    await eventually(async () => !(await listedActive(trNumber)), 30_000, 'the title out of the lists');
+    expect(await searchFinds(word)).toBe(false);
+    expect(await archiveTitlesOfDeletedOwners(deps)).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { userKeysByTurn } from '../accounts/user-keys.js';
 import { resolveSecretKey } from '../config.js';
 import { CertificateCache } from '../certificates/certificate-cache.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
-import type { Subscription } from '../eventstore/index.js';
+import type { Position, Subscription } from '../eventstore/index.js';
 import { FileSystemBlobStore, type BlobStore } from '../documents/blob-store.js';
 import { deriveBlobWrappingKey } from '../documents/envelope.js';
 import { unauthorized } from '../errors.js';
@@ -17,7 +17,8 @@ import { checkoutRoutes } from '../payments/checkout-routes.js';
 import { StripePaymentProvider } from '../payments/stripe-provider.js';
 import { loadRegistryKey, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { startCertificateRenderer } from './certificate-renderer.js';
-import { startLateRegistrationSweep } from './late-registrations.js';
+import { archiveTitlesOfDeletedOwners, startLateRegistrationSweep } from './late-registrations.js';
+import { BackgroundWork } from '../accounts/use-cases/deps.js';
 import type { OpenForOwner } from './bundle-registration.js';
 import { completePendingRegistrations, type RegisterDeps } from './register.js';
 import { registrationRoutes } from './routes.js';
@@ -75,6 +76,13 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
 /** Registered under /api by http/routes.ts. */
 export async function titleRegistrationRoutes(app: App): Promise<void> {
   const feature = createRegistrationFeature(app);
+  const background = new BackgroundWork(app.deps.logger.child({ component: 'registrations' }));
+  const sweepDeps = () => ({
+    store: app.deps.store,
+    pool: app.deps.pool,
+    waitForProjections: (position: Position | undefined, readModels: readonly string[]) => app.waitForProjections(position, readModels),
+    log: app.log,
+  });
   app.addHook('onReady', async () => {
     try {
       const completed = await completePendingRegistrations(app.deps.store, {
@@ -86,6 +94,10 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
     } catch (error) {
       app.log.error({ err: error }, 'registration recovery failed');
     }
+    // After recovery, in the background: a recovered title of a deleted account is archived too.
+    background.run('archiving the titles of deleted accounts', async () => {
+      await archiveTitlesOfDeletedOwners(sweepDeps());
+    });
   });
   let renderer: Subscription | null = null;
   let sweep: Subscription | null = null;
@@ -102,14 +114,10 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
       log: app.log,
       quiet: (deadline) => app.requestActivity.quiet(deadline),
     });
-    sweep = await startLateRegistrationSweep({
-      store,
-      pool,
-      waitForProjections: (position, readModels) => app.waitForProjections(position, readModels),
-      log: app.log,
-    });
+    sweep = await startLateRegistrationSweep(sweepDeps());
   });
   app.addHook('onClose', async () => {
+    await background.settled();
     await sweep?.stop();
     await renderer?.stop();
     await feature.certificates.close();

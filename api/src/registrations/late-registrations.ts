@@ -8,7 +8,9 @@
 // process runs one, and archiving is idempotent). For each batch it waits until the `users` read
 // model has passed the batch, then asks which owners have no row any more: an owner deleted before
 // the registration (AccountDeleted removes the row). Their titles are archived with the account, as
-// the deletion would have, attributed to whoever deleted it. Nothing is read on the request path.
+// the deletion would have; the archive's data names whoever deleted it, its actor is the system.
+// Nothing is read on the request path. `archiveTitlesOfDeletedOwners` does the same at start for
+// whatever the sweep cannot see.
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { userStreamId } from '../accounts/events.js';
@@ -46,6 +48,25 @@ async function archiveWithDeletedAccount(deps: LateRegistrationsDeps, ownerId: s
     ? { by: byAdmin.by, role: byAdmin.role, reason: byAdmin.reason, cause: 'admin_deleted_user', at }
     : { by: ownerId, role: null, reason: OWNER_DELETION_REASON, cause: 'owner_deleted_account', at };
   const { archived } = await archiveTitlesWithAccount(deps, ownerId, archive, deletion.position, now);
+  return archived;
+}
+
+/**
+ * Every title still active whose owner's account is deleted, archived with it: what the sweep below
+ * cannot see (a registration completed by crash recovery at start, one appended while no API process
+ * ran, an owner's deletion that stopped before its titles, and the owners' deletions made before
+ * deleting an account archived anything). Runs at start, once the read models have reached the log's
+ * head; an owner the users read model does not hold is only acted on if its stream has AccountDeleted.
+ */
+export async function archiveTitlesOfDeletedOwners(deps: LateRegistrationsDeps): Promise<number> {
+  await deps.waitForProjections(await deps.store.headPosition(), ['registrations', 'users']);
+  const { rows } = await deps.pool.query<{ owner_id: string }>(
+    `SELECT DISTINCT r.owner_id FROM registrations r
+      WHERE NOT r.archived AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id::text = r.owner_id)`,
+  );
+  let archived = 0;
+  for (const { owner_id: ownerId } of rows) archived += await archiveWithDeletedAccount(deps, ownerId);
+  if (archived > 0) deps.log.warn({ archived, owners: rows.length }, 'archived titles of deleted accounts left active');
   return archived;
 }
 

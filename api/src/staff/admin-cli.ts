@@ -78,7 +78,9 @@ async function askHidden(questions: readonly string[]): Promise<string[]> {
 /** The password from MASTER_ADMIN_PASSWORD, or asked twice; the staff password policy applies. */
 async function readPassword(env: NodeJS.ProcessEnv, question: string): Promise<string> {
   let password = env.MASTER_ADMIN_PASSWORD;
-  if (!password) {
+  if (password) {
+    console.log('Using the password in MASTER_ADMIN_PASSWORD (unset it to be asked for one).');
+  } else {
     if (!process.stdin.isTTY) throw new ConfigError(['MASTER_ADMIN_PASSWORD: set it, or run this in a terminal to be asked for the password']);
     const [first = '', again] = await askHidden([question, 'Repeat the password: ']);
     password = first;

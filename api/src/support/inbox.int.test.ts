@@ -161,6 +161,17 @@ describe('the support inbox', () => {
     expect(logs.find((l) => l.action === 'support_request_resolved')).toMatchObject({ ipAddress: '10.9.8.7', details: { role: 'admin2', reason: 'Replied by e-mail: the outage is over.' } });
   });
 
+  it('two staff members resolving one request at once agree: both 200, one resolution written', async () => {
+    const id = await idOf('Normal and new');
+    const replies = await Promise.all([admin2, master].map((who) => as(who, { method: 'POST', url: `/api/admin/support-requests/${id}/resolve` })));
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    expect(replies.map((r) => r.json<{ changed: boolean; request: { status: string } }>()).map((b) => [b.changed, b.request.status]).sort()).toEqual([
+      [false, 'resolved'],
+      [true, 'resolved'],
+    ]);
+    expect((await app.running.store.readStream(`support-${id}`)).map((e) => e.type)).toEqual(['SupportRequestSubmitted', 'SupportRequestResolved']);
+  });
+
   it('is rebuilt from the log row for row', async () => {
     const rows = async () => (await app.running.pool.query('SELECT * FROM support_requests ORDER BY id')).rows;
     const before = await rows();
