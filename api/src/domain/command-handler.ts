@@ -3,7 +3,7 @@
 // (HTTP 409), never a lost update.
 import { randomUUID } from 'node:crypto';
 import { parseEvent, schemaVersionOf, streamHistory, type DomainEvent } from '../events/index.js';
-import type { Actor, AppendResult, EventMetadata, EventStore, NewEvent } from '../eventstore/types.js';
+import { WrongExpectedRevisionError, type Actor, type AppendResult, type EventMetadata, type EventStore, type NewEvent } from '../eventstore/types.js';
 import type { Decider } from './decider.js';
 
 /** Who is asking, and from where: becomes every event's metadata. */
@@ -72,4 +72,27 @@ export async function handleCommand<State, Command, E extends DomainEvent>(
   if (events.length === 0) return { events };
   const appended = await store.append(streamId, toNewEvents(events, context), revision);
   return { events, appended };
+}
+
+/**
+ * `handleCommand`, decided again on the stream as it now is when another writer appended first
+ * (WrongExpectedRevisionError), at most `tries` times in all: for commands whose answer on the new
+ * state is the right one (nothing to write when the other did it already; refused when it spent
+ * what this one needed). The last conflict is thrown (HTTP 409).
+ */
+export async function handleCommandDecidingAgain<State, Command, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, E>,
+  command: Command | CommandFromState<State, Command>,
+  context: CommandContext,
+  tries = 3,
+): Promise<HandledCommand<E>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await handleCommand(store, streamId, decider, command, context);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= tries) throw error;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/types.js';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../eventstore/types.js';
 import { START } from '../eventstore/position.js';
-import { handleCommand, toNewEvents } from './command-handler.js';
+import { handleCommand, handleCommandDecidingAgain, toNewEvents } from './command-handler.js';
 import { assertNever } from './decider.js';
 import { supportDecider } from '../support/decider.js';
 
@@ -129,6 +129,48 @@ describe('handleCommand', () => {
   it('refuses a stream holding an event its decider does not know', async () => {
     const { store } = storeWith([{ type: 'TitleRegistered', data: {} }]);
     await expect(handleCommand(store, 'support-r1', supportDecider, command, context)).rejects.toThrow(/holds a TitleRegistered event/);
+  });
+});
+
+describe('handleCommandDecidingAgain', () => {
+  const context = { actor: { kind: 'anonymous' as const, id: null }, correlationId: 'c', now: new Date('2026-01-02T03:04:05.000Z') };
+  const command = {
+    type: 'SubmitSupportRequest' as const,
+    id: 'r1',
+    ticketNumber: 'TL-2026-ABCDEF',
+    now: context.now,
+    request: { fullName: 'Ada', email: 'ada@example.com', subject: 'Hello there', issueType: 'other' as const, priority: 'normal' as const, message: 'x'.repeat(20) },
+  };
+  /** A store whose first `conflicts` appends lose to another writer. */
+  const losing = (conflicts: number) => {
+    const { store, appended } = storeWith([]);
+    let reads = 0;
+    let lost = 0;
+    const append = store.append.bind(store);
+    store.readStream = async () => ((reads += 1), []);
+    store.append = async (streamId, events, expected) => {
+      if (lost < conflicts) {
+        lost += 1;
+        throw new WrongExpectedRevisionError(streamId, expected, 0n);
+      }
+      return append(streamId, events, expected);
+    };
+    return { store, appended, reads: () => reads };
+  };
+
+  it('decides again on the stream as it now is after losing an append, and writes once', async () => {
+    const { store, appended, reads } = losing(2);
+    const result = await handleCommandDecidingAgain(store, 'support-r1', supportDecider, command, context);
+    expect(result.appended).toBeDefined();
+    expect(appended).toHaveLength(1);
+    expect(reads()).toBe(3);
+  });
+
+  it('throws the last conflict once its tries are spent', async () => {
+    const { store, appended, reads } = losing(2);
+    await expect(handleCommandDecidingAgain(store, 'support-r1', supportDecider, command, context, 2)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(appended).toHaveLength(0);
+    expect(reads()).toBe(2);
   });
 });
 

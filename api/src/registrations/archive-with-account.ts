@@ -15,9 +15,9 @@
 // deletion, whose session and owner's key were read before it, is archived by the late-registration
 // sweep (late-registrations.ts).
 import type pg from 'pg';
-import { handleCommand, type CommandContext } from '../domain/command-handler.js';
+import { handleCommandDecidingAgain, type CommandContext } from '../domain/command-handler.js';
 import type { Position } from '../eventstore/position.js';
-import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
+import type { EventStore } from '../eventstore/types.js';
 import { titleDecider, type TitleCommand } from './decider.js';
 import { trNumbersOf } from './queries.js';
 import { titleStream } from './tr-number.js';
@@ -80,22 +80,17 @@ async function archiveOne(
   archive: AccountArchive,
   context: CommandContext,
 ): Promise<{ position: Position; wasActive: boolean } | null> {
-  for (let attempt = 1; ; attempt += 1) {
-    let wasActive = false;
-    try {
-      const { appended } = await handleCommand(
-        store,
-        titleStream(trNumber),
-        titleDecider,
-        (title) => {
-          wasActive = title.status === 'registered' && title.archiveCause === null;
-          return { type: 'ArchiveRegistration' as const, ...archive };
-        },
-        context,
-      );
-      return appended ? { position: appended.position, wasActive } : null;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt === TRIES) throw error;
-    }
-  }
+  let wasActive = false;
+  const { appended } = await handleCommandDecidingAgain(
+    store,
+    titleStream(trNumber),
+    titleDecider,
+    (title) => {
+      wasActive = title.status === 'registered' && title.archiveCause === null;
+      return { type: 'ArchiveRegistration' as const, ...archive };
+    },
+    context,
+    TRIES,
+  );
+  return appended ? { position: appended.position, wasActive } : null;
 }

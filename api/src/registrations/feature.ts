@@ -77,12 +77,12 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
 export async function titleRegistrationRoutes(app: App): Promise<void> {
   const feature = createRegistrationFeature(app);
   const background = new BackgroundWork(app.deps.logger.child({ component: 'registrations' }));
-  const sweepDeps = () => ({
+  const sweepDeps = {
     store: app.deps.store,
     pool: app.deps.pool,
     waitForProjections: (position: Position | undefined, readModels: readonly string[]) => app.waitForProjections(position, readModels),
     log: app.log,
-  });
+  };
   app.addHook('onReady', async () => {
     try {
       const completed = await completePendingRegistrations(app.deps.store, {
@@ -96,7 +96,7 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
     }
     // After recovery, in the background: a recovered title of a deleted account is archived too.
     background.run('archiving the titles of deleted accounts', async () => {
-      await archiveTitlesOfDeletedOwners(sweepDeps());
+      await archiveTitlesOfDeletedOwners(sweepDeps);
     });
   });
   let renderer: Subscription | null = null;
@@ -114,7 +114,7 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
       log: app.log,
       quiet: (deadline) => app.requestActivity.quiet(deadline),
     });
-    sweep = await startLateRegistrationSweep(sweepDeps());
+    sweep = await startLateRegistrationSweep(sweepDeps);
   });
   app.addHook('onClose', async () => {
     await background.settled();

@@ -3,7 +3,7 @@
 // the expected revision; sessions end at once on sign-out, deletion, role change and password reset.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
-import { handleCommand } from '../domain/command-handler.js';
+import { handleCommand, handleCommandDecidingAgain } from '../domain/command-handler.js';
 import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../errors.js';
 import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
@@ -99,14 +99,8 @@ export class StaffService {
    * first (a failed sign-in, say): a reset racing another completion of the same link then meets the
    * spent link and is refused, and one racing anything else still goes through.
    */
-  private async runReset(staffId: string, command: StaffCommand, context: CommandContext) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.run(staffId, command, context);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt === 3) throw error;
-      }
-    }
+  private runReset(staffId: string, command: StaffCommand, context: CommandContext) {
+    return handleCommandDecidingAgain(this.deps.store, staffStreamId(staffId), staffDecider, command, context);
   }
 
   async staffIdByEmail(email: string): Promise<string | null> {

@@ -3,8 +3,7 @@
 // saw outside the audit log. Admin1 and up read (it is a list, like the others); resolving and
 // reopening change a record, so admin2 and up (seed 001 §6: admin2 edits). Both writes answer once
 // the inbox shows the change, and both are in the access log with the note as the reason.
-import { handleCommand, type CommandContext } from '../domain/command-handler.js';
-import { WrongExpectedRevisionError } from '../eventstore/types.js';
+import { handleCommandDecidingAgain } from '../domain/command-handler.js';
 import { notFound } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
@@ -18,7 +17,7 @@ import {
 } from '../schemas/admin.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
 import { SUPPORT_MESSAGES } from '../schemas/support.js';
-import { supportDecider, supportStreamId, type SupportCommand } from './decider.js';
+import { supportDecider, supportStreamId } from './decider.js';
 import { findSupportRequest, listSupportRequests } from './inbox-queries.js';
 
 export const supportInboxRoutes = {
@@ -41,19 +40,6 @@ export async function supportInboxRouteHandlers(app: App): Promise<void> {
     handler: async (request) => listSupportRequests(pool, request.query),
   });
 
-  /**
-   * Resolves or reopens; two staff members at once agree: the one whose append loses decides again on
-   * the request as the other left it, which writes nothing.
-   */
-  const handleOnce = async (command: SupportCommand, id: string, context: CommandContext) => {
-    try {
-      return (await handleCommand(store, supportStreamId(id), supportDecider, command, context)).appended;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      return (await handleCommand(store, supportStreamId(id), supportDecider, command, context)).appended;
-    }
-  };
-
   for (const [spec, type] of [
     [supportInboxRoutes.resolveSupportRequest, 'ResolveSupportRequest'],
     [supportInboxRoutes.reopenSupportRequest, 'ReopenSupportRequest'],
@@ -70,7 +56,9 @@ export async function supportInboxRouteHandlers(app: App): Promise<void> {
         const { id } = request.params;
         const context = commandContext(request);
         const command = { type, by: request.staff!.id, role: request.staff!.role, note: request.body?.note ?? null, now: context.now };
-        const appended = await handleOnce(command, id, context);
+        // Two staff members at once agree: the one whose append loses decides again on the request as
+        // the other left it, which writes nothing.
+        const { appended } = await handleCommandDecidingAgain(store, supportStreamId(id), supportDecider, command, context, 2);
         // Nothing written (it was there already): answer once the inbox has what the log holds now.
         await app.waitForProjections(appended?.position ?? (await store.headPosition()), SUPPORT_READ_MODELS);
         const found = await findSupportRequest(pool, id);
