@@ -167,6 +167,12 @@ const configSchema = z.object({
    * server checks on every admin call, so this grants nothing.
    */
   ADMIN_MENU_EMAILS: adminMenuEmails,
+  /**
+   * The support team's inbox: each new support request is announced there (ticket, priority, type and
+   * a link to the admin portal's Support tab; nothing the sender wrote). Unset: no such e-mail, and
+   * the portal's Support tab shows the open count.
+   */
+  SUPPORT_TEAM_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
   /** The first master admin, made at start when none exists (ignored once one does; never a default password). */
   MASTER_ADMIN_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
   MASTER_ADMIN_PASSWORD: optionalString.pipe(z.union([z.string().min(8, 'must be at least 8 characters (the staff password policy)'), z.undefined()])),

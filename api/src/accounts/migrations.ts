@@ -4,6 +4,7 @@
 import type { Migration } from '../db/migrate.js';
 import { paymentsMigrations } from '../payments/migrations.js';
 import { staffMigrations } from '../staff/migrations.js';
+import { supportMigrations } from '../support/migrations.js';
 
 export const accountsMigrations: readonly Migration[] = [
   {
@@ -63,4 +64,4 @@ export const accountsMigrations: readonly Migration[] = [
 ];
 
 /** Every migration the API itself owns, run by runApp right after the event store's. */
-export const apiMigrations: readonly Migration[] = [...accountsMigrations, ...paymentsMigrations, ...staffMigrations];
+export const apiMigrations: readonly Migration[] = [...accountsMigrations, ...paymentsMigrations, ...staffMigrations, ...supportMigrations];

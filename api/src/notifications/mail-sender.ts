@@ -5,6 +5,7 @@
 // when first seen (a log replayed into a new database) is skipped, not sent late.
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { Every } from '../mail/every.js';
 import type { Mailer } from '../mail/mailer.js';
 
 const TOO_LATE_MS = 24 * 60 * 60 * 1000;
@@ -21,15 +22,16 @@ interface Due {
 }
 
 export class NotificationMailSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly every: Every;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly mailer: Mailer,
     private readonly logger: Logger,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.every = new Every(() => this.drain(), logger, 'notification e-mails: drain failed');
+  }
 
   /** Sends what is due now; resolves with how many e-mails went out. */
   async drain(now = new Date()): Promise<number> {
@@ -73,23 +75,10 @@ export class NotificationMailSender {
   }
 
   start(intervalMs: number): void {
-    const tick = () => {
-      if (this.running) return;
-      this.running = this.drain().catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'notification e-mails: drain failed');
-        return 0;
-      });
-      void this.running.finally(() => {
-        this.running = null;
-      });
-    };
-    this.timer = setInterval(tick, intervalMs);
-    this.timer.unref();
+    this.every.start(intervalMs);
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.every.stop();
   }
 }

@@ -5,7 +5,8 @@
 // e-mail carries nothing the sender wrote (no name, subject or message: the form is open to anyone,
 // so it must not carry a stranger's text to any address), and one address gets a few an hour at
 // most (the attempt limiter's `support_mail` scope, with the reset e-mails' limits); the ticket is
-// recorded either way.
+// recorded either way. With SUPPORT_TEAM_EMAIL set, the team's inbox hears of each new request
+// (team-alerts.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { normaliseEmail } from '../accounts/crypto.js';
 import { BackgroundWork } from '../accounts/use-cases/deps.js';
@@ -18,6 +19,7 @@ import { validationMessage } from '../http/errors.js';
 import { contactRequestSchema, supportRequestSchema, supportSubmittedSchema, type SupportRequest } from '../schemas/support.js';
 import { errorResponses } from '../http/openapi.js';
 import { supportDecider, supportStreamId } from './decider.js';
+import { SupportTeamAlerts } from './team-alerts.js';
 import { newTicketNumber } from './ticket-number.js';
 
 /**
@@ -37,6 +39,13 @@ export async function supportRoutes(app: App): Promise<void> {
   const log = app.deps.logger.child({ component: 'support' });
   const background = new BackgroundWork(log);
   app.addHook('onClose', () => background.settled());
+
+  const { config, pool } = app.deps;
+  if (config.SUPPORT_TEAM_EMAIL) {
+    const alerts = new SupportTeamAlerts(pool, app.mailer, config.SUPPORT_TEAM_EMAIL, config.publicUrl, log);
+    app.addHook('onReady', async () => alerts.start(config.NOTIFICATION_MAIL_INTERVAL_MS));
+    app.addHook('onClose', async () => alerts.stop());
+  }
 
   const sendTicketNumber = async (email: string, ticketNumber: string, clientIp: string | null) => {
     const address = createHash('sha256').update(mailboxOf(email)).digest('hex');

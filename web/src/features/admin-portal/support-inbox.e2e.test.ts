@@ -30,6 +30,8 @@ afterAll(async () => {
 });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+/** The Support tab, whose name carries the open count when there is one: "Support (1 open)". */
+const supportTab = (page: Page) => page.getByRole('tab', { name: /^Support( \(\d+ open\))?$/ });
 const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
 
 async function signIn(page: Page, who: { email: string; password: string }, portal: 'admin' | 'master-admin' = 'admin'): Promise<void> {
@@ -60,7 +62,7 @@ async function sendSupportRequest(page: Page, subject: string, email: string): P
 
 async function openSupportTab(page: Page, search: string): Promise<void> {
   await page.goto(`${app.url}/admin?tab=support`);
-  await tab(page, 'Support').waitFor();
+  await supportTab(page).waitFor();
   await page.getByLabel('Search support requests').fill(search);
 }
 
@@ -78,6 +80,10 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await openSupportTab(reader!, ticket);
       const row = reader!.getByRole('listitem', { name: ticket, exact: true });
       await row.getByText(subject).waitFor(); // the submission does not wait for the inbox: this waits for it
+      // The tab counts it (the other width's request was resolved by its own test); reloaded, so the
+      // count is read after the inbox has the request.
+      await reader!.reload();
+      await tab(reader!, 'Support (1 open)').waitFor();
       await row.getByText('Urgent', { exact: true }).waitFor();
       await row.getByText('Payment Issue').waitFor();
       await row.getByText('I was charged twice for one registration this morning.').waitFor();
@@ -98,6 +104,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
       await toast(resolver!, 'Request Resolved');
       await resolver!.getByText('No support requests match.').waitFor();
+      await tab(resolver!, 'Support').waitFor(); // nothing open: no count
 
       // Under Resolved: who resolved it and their note.
       await resolver!.getByLabel('Show').selectOption('resolved');

@@ -18,3 +18,8 @@ const supportRequestsQueryOptions = (status: Status, q: string, page: number) =>
 export function useSupportRequests(status: Status, q: string, page: number) {
   return useQuery({ ...supportRequestsQueryOptions(status, q, page), placeholderData: keepPreviousData });
 }
+
+/** How many requests are open, for the tab's badge: the open queue's first page, shared with the tab's own default view. */
+export function useOpenSupportCount(): number | undefined {
+  return useQuery({ ...supportRequestsQueryOptions('open', '', 1), select: (page) => page.openCount }).data;
+}

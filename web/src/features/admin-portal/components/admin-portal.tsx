@@ -7,8 +7,10 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { SignedInStaff } from '@titleledger/api/schemas';
 import { useSearchParams } from 'react-router-dom';
 
+import { Badge } from '@/components/badge';
 import { cn } from '@/lib/cn';
 
+import { useOpenSupportCount } from '../api/get-support-requests';
 import { portalRights } from '../lib/rights';
 import { AnalyticsTab } from './analytics-tab';
 import { ForeverDatabaseTab } from './forever-database-tab';
@@ -39,6 +41,8 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
   const asked = search.get('tab');
   const tab: TabValue = shown.find((t) => t.value === asked)?.value ?? 'overview';
   const materialType = search.get('type') ?? '';
+  // The Support tab says how many requests wait, so nobody has to open it to find out.
+  const openSupport = useOpenSupportCount() ?? 0;
 
   const open = (next: TabValue, type?: string) => {
     const params = new URLSearchParams();
@@ -55,6 +59,14 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
         {shown.map((t) => (
           <Tabs.Trigger key={t.value} value={t.value} className={triggerClass}>
             {t.label}
+            {t.value === 'support' && openSupport > 0 ? (
+              <>
+                <Badge variant="accent" className="ml-1.5" aria-hidden="true">
+                  {openSupport.toLocaleString()}
+                </Badge>
+                <span className="sr-only"> ({openSupport.toLocaleString()} open)</span>
+              </>
+            ) : null}
           </Tabs.Trigger>
         ))}
       </Tabs.List>

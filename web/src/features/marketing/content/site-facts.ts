@@ -3,8 +3,8 @@
 import { SUPPORT_CONTACT } from '@/lib/site';
 
 export const CONTACT = {
-  supportEmail: 'support@titleledger.com',
-  legalEmail: 'legal@titleledger.com',
+  supportEmail: SUPPORT_CONTACT.email,
+  legalEmail: SUPPORT_CONTACT.legalEmail,
   privacyEmail: 'privacy@titleledger.com',
   // The static pages' support hours (seed 001 §2.12: 9 AM-6 PM EST Mon-Fri); the support page's phone
   // hours close at 5 PM (seed 000 §2, SUPPORT_CONTACT.phoneHours): the two seeds differ.

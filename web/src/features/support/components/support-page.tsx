@@ -27,8 +27,8 @@ import { PRODUCT_NAME, SUPPORT_CONTACT } from '@/lib/site';
 
 import { useSubmitSupportRequest } from '../api/submit-support-request';
 
-const SUPPORT_EMAIL = 'support@titleledger.com';
-const LEGAL_EMAIL = 'legal@titleledger.com';
+const SUPPORT_EMAIL = SUPPORT_CONTACT.email;
+const LEGAL_EMAIL = SUPPORT_CONTACT.legalEmail;
 const OFFICE = 'San Francisco, California (visits by appointment)';
 
 type Form = {
