@@ -64,6 +64,11 @@ export interface ActiveStaff extends Identity {
   readonly acceptedTokenHash: string | null;
   /** The reset link a master admin sent last, until it is used or replaced. */
   readonly pendingReset: { readonly tokenHash: string; readonly expiresAt: string } | null;
+  /**
+   * The link of the last reset, once used (none after a reset from the server): until it would have
+   * expired, it may finish that reset if its password was never stored.
+   */
+  readonly usedReset: { readonly tokenHash: string; readonly expiresAt: string } | null;
 }
 
 export type StaffState =
@@ -209,6 +214,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
         lastTotpTimeStep: null,
         acceptedTokenHash: null,
         pendingReset: null,
+        usedReset: null,
       };
     }
     case 'StaffInvited': {
@@ -229,6 +235,7 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
         lastTotpTimeStep: null,
         acceptedTokenHash: state.tokenHash,
         pendingReset: null,
+        usedReset: null,
       };
     case 'StaffRoleChanged':
       if (state.status === 'invited') return { ...state, role: event.data.to };
@@ -246,7 +253,8 @@ export function evolve(state: StaffState, event: StaffEvent): StaffState {
     case 'StaffPasswordResetIssued':
       return state.status === 'active' ? { ...state, pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } } : state;
     case 'StaffPasswordReset':
-      return state.status === 'active' ? { ...state, pendingReset: null } : state;
+      if (state.status !== 'active') return state;
+      return { ...state, pendingReset: null, usedReset: event.data.via === 'link' ? state.pendingReset : null };
     case 'StaffSignInFailed':
     case 'StaffSignedOut':
       return state;

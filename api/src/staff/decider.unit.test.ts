@@ -180,6 +180,13 @@ describe('password reset', () => {
       given(...active).when(withLink(hashA)).thenThrows(422, /Invalid or expired reset link/);
     });
     it('a link works once', () => given(...active, issued(), resetBy('link')).when(withLink(hashA)).thenThrows(422, /Invalid or expired reset link/));
+    it('remembers the used link until another reset, so it may finish a reset whose password was never stored', () => {
+      expect(given(...active, issued(), resetBy('link')).state).toMatchObject({ pendingReset: null, usedReset: { tokenHash: hashA, expiresAt: '2026-02-02T00:00:00.000Z' } });
+      expect(given(...active, issued(), resetBy('link'), issued(hashB)).state).toMatchObject({ pendingReset: { tokenHash: hashB }, usedReset: { tokenHash: hashA } });
+      expect(given(...active, issued(), resetBy('link'), issued(hashB), resetBy('link')).state).toMatchObject({ usedReset: { tokenHash: hashB } });
+      expect(given(...active, issued(), resetBy('link'), resetBy('cli')).state).toMatchObject({ usedReset: null });
+      expect(given(...active, issued(), resetBy('cli')).state).toMatchObject({ usedReset: null });
+    });
     it('a newer link replaces the older one', () => {
       given(...active, issued(hashA), issued(hashB)).when(withLink(hashA)).thenThrows(422);
       given(...active, issued(hashA), issued(hashB)).when(withLink(hashB)).then([resetBy('link')]);

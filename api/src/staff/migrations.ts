@@ -33,4 +33,10 @@ export const staffMigrations: readonly Migration[] = [
       CREATE INDEX staff_sessions_by_staff ON staff_sessions (staff_id);
     `,
   },
+  {
+    // Which reset link set the stored password (its token's SHA-256; NULL when no link did), so the
+    // same link can finish a reset whose password write never happened, and only that.
+    id: 'api/staff/002-credentials-set-by-reset',
+    sql: 'ALTER TABLE staff_credentials ADD COLUMN set_by_reset text;',
+  },
 ];

@@ -2,7 +2,8 @@
 // (written as an .eml file); the link sets the new password once, ends every session of the account
 // and keeps two-factor sign-in on; a replaced, late, forged or garbage link is refused with a clear
 // 4xx; a master admin, an invitee or a deleted account cannot be reset from the console; of several
-// completions sent at once exactly one wins. Who may call the routes at all is the authorisation
+// completions sent at once exactly one wins; the same link finishes a reset whose password was never
+// stored. Who may call the routes at all is the authorisation
 // table's test (staff.int.test.ts). No call may answer 500.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -146,6 +147,35 @@ describe('a reset link from the master admin', () => {
     const next = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const login = await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email: member.email, password: 'new password with 2fa', totpCode: next }) });
     expect(login.json().admin).toMatchObject({ email: member.email, twoFactorEnabled: true });
+  });
+
+  it('lets the same link finish a reset whose password was never stored, while the link lasts, and only that', async () => {
+    const member = await signedInStaff(app, 'admin2', send);
+    await sendReset(member.id);
+    const [link] = await resetLinksTo(member.email);
+    const token = tokenOf(link!);
+    const { rows: before } = await app.running.pool.query('SELECT password_hash FROM staff_credentials WHERE staff_id = $1', [member.id]);
+    expect((await complete(token, 'the first new password')).status).toBe(200);
+    // As if the process had stopped between the reset's append and the password's write: the old
+    // password and the old session still work, and the link is spent.
+    await app.running.pool.query('UPDATE staff_credentials SET password_hash = $2, set_by_reset = NULL WHERE staff_id = $1', [member.id, before[0].password_hash]);
+    const session = await signIn(member.email, member.password);
+    expect(session.status).toBe(200);
+    expect((await complete(`${member.id}.${'C'.repeat(43)}`, 'a forged password')).json()).toEqual(INVALID);
+    // Not after the link would have expired.
+    const service = app.running.app!.staffService;
+    const late = { actor: { kind: 'anonymous' as const, id: null }, correlationId: 'late', now: new Date(Date.now() + PASSWORD_RESET_TTL_MS + 1000) };
+    await expect(service.resetPasswordWithLink({ token, password: 'a late password' }, late)).rejects.toMatchObject({ status: 422, message: INVALID.message });
+
+    expect((await complete(token, 'the finishing password')).status).toBe(200);
+    expect((await signIn(member.email, 'the finishing password')).status).toBe(200);
+    expect((await signIn(member.email, member.password)).status).toBe(401);
+    expect((await call({ method: 'GET', url: '/api/admin/me', token: session.json<{ token: string }>().token })).status).toBe(401);
+    // Once the password is there, the link is used.
+    expect((await complete(token, 'a third password')).json()).toEqual(INVALID);
+    expect((await signIn(member.email, 'a third password')).status).toBe(401);
+    // One reset in the log: finishing appends nothing.
+    expect((await app.running.store.readStream(`admin-${member.id}`)).filter((event) => event.type === 'StaffPasswordReset')).toHaveLength(1);
   });
 
   it('takes one of several completions sent at once (a double click, a retry, a forger), and its password signs in', async () => {

@@ -130,8 +130,22 @@ export class StaffService {
   private async storePasswordHash(staffId: string, passwordHash: PasswordHash, existing: 'replace' | 'keep' = 'replace'): Promise<boolean> {
     const { rowCount } = await this.deps.db.query(
       `INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2)
-       ON CONFLICT (staff_id) DO ${existing === 'replace' ? 'UPDATE SET password_hash = EXCLUDED.password_hash, updated_at = now()' : 'NOTHING'}`,
+       ON CONFLICT (staff_id) DO ${existing === 'replace' ? 'UPDATE SET password_hash = EXCLUDED.password_hash, set_by_reset = NULL, updated_at = now()' : 'NOTHING'}`,
       [staffId, JSON.stringify(passwordHash)],
+    );
+    return rowCount === 1;
+  }
+
+  /**
+   * Stores the password of the reset made with the link whose token hashes to `tokenHash`, unless that
+   * reset already stored one (a second completion of the same link). Whether it was stored.
+   */
+  private async storeResetPassword(staffId: string, passwordHash: PasswordHash, tokenHash: string): Promise<boolean> {
+    const { rowCount } = await this.deps.db.query(
+      `INSERT INTO staff_credentials AS c (staff_id, password_hash, set_by_reset) VALUES ($1, $2, $3)
+       ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, set_by_reset = EXCLUDED.set_by_reset, updated_at = now()
+        WHERE c.set_by_reset IS DISTINCT FROM EXCLUDED.set_by_reset`,
+      [staffId, JSON.stringify(passwordHash), tokenHash],
     );
     return rowCount === 1;
   }
@@ -353,13 +367,31 @@ export class StaffService {
     if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     const command: StaffCommand = { type: 'ResetPasswordWithLink', tokenHash: parsed.tokenHash, now: context.now.toISOString() };
     const before = await this.loadState(parsed.staffId);
+    if (before.status === 'active' && before.usedReset?.tokenHash === parsed.tokenHash) return this.finishReset(parsed.staffId, before.usedReset, input.password, context.now);
     staffDecider.decide(command, before);
     if (before.status !== 'active') throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     const passwordHash = await hashPassword(input.password);
     const { appended } = await this.runReset(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
-    await this.storePasswordHash(parsed.staffId, passwordHash);
+    // Another completion of this link finishing the reset may have stored its password first.
+    if (!(await this.storeResetPassword(parsed.staffId, passwordHash, parsed.tokenHash))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     await this.deps.sessions.revokeAll(parsed.staffId);
     return appended?.position;
+  }
+
+  /**
+   * The link of a reset already appended, used again while it would still be valid: if that reset
+   * never stored its password (the process stopped, or the database failed, between the append and
+   * the write), this one stores it and ends the sessions, so the member is not left with the old
+   * password and a spent link. Otherwise the link is used.
+   */
+  private async finishReset(staffId: string, used: { tokenHash: string; expiresAt: string }, password: string, now: Date): Promise<undefined> {
+    if (now.getTime() >= Date.parse(used.expiresAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    // Looked at first so a used link costs a read, not a password hash; the write below is conditional anyway.
+    const { rows } = await this.deps.db.query<{ set_by_reset: string | null }>('SELECT set_by_reset FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    if (rows[0]?.set_by_reset === used.tokenHash) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    if (!(await this.storeResetPassword(staffId, await hashPassword(password), used.tokenHash))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    await this.deps.sessions.revokeAll(staffId);
+    return undefined;
   }
 
   /**
