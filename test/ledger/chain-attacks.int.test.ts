@@ -2,6 +2,8 @@
 //   - the endless-loop `eth_call` (data 0x5b600056, gas 0xfff000) sent 25 times through the public
 //     proxy used to tie the node up and grow it until the kernel killed it; now every one is refused
 //     at once, and a new registration is anchored in the usual time;
+//   - an eth_getLogs range ending at 2^64 - 1 kept the node at full CPU for good (QA, 2026-11-27):
+//     now the range ends at the chain's head, answered like `latest`, and anchoring goes on;
 //   - a client over the proxy's per-IP rate limit gets 429 while other addresses are still served;
 //   - the node killed outright (as the OOM killer did): health says the chain is being rebuilt, the
 //     ledger rebuilds it from the log, every earlier anchor is still on it, and anchoring resumes.
@@ -52,6 +54,31 @@ async function anchoredBatchOf(contract: string, root: string): Promise<number> 
   expect(response.status).toBe(200);
   return Number(BigInt(`0x${response.json<{ result: string }>().result.slice(2, 66)}`));
 }
+
+describe('an eth_getLogs range to the end of time', () => {
+  it("is answered up to the chain's head, like `latest`; the node stays free and anchoring goes on", async () => {
+    const before = await registerAndAnchor('Before the long range');
+    const pid = ledger().embeddedChainPid;
+    const logs = (toBlock: string) => rpcFrom(send, { jsonrpc: '2.0', id: 9, method: 'eth_getLogs', params: [{ address: before.contract, fromBlock: 'earliest', toBlock }] });
+    const endless = await logs('0xffffffffffffffff');
+    expect(endless.status, endless.body).toBe(200);
+    const latest = await logs('latest');
+    expect(endless.json<{ result: unknown[] }>().result.length).toBeGreaterThan(0);
+    expect(endless.json<{ result: unknown[] }>().result).toEqual(latest.json<{ result: unknown[] }>().result);
+    // A start past the head is refused, with the head in the message.
+    const past = await rpcFrom(send, { jsonrpc: '2.0', id: 10, method: 'eth_getLogs', params: [{ address: before.contract, fromBlock: '0xffffffffffffff', toBlock: 'latest' }] });
+    expect(past.status).toBe(400);
+    expect(past.json()).toMatchObject({ id: 10, error: { code: -32602, message: expect.stringMatching(/fromBlock 0xffffffffffffff is past the chain's head \(0x[0-9a-f]+\)/) } });
+
+    const chainId = await rpcFrom(send, { jsonrpc: '2.0', id: 11, method: 'eth_chainId', params: [] });
+    expect(chainId.status).toBe(200);
+    const after = await registerAndAnchor('After the long range');
+    expect(after.ms).toBeLessThan(USUAL_ANCHOR_MS);
+    expect(ledger().embeddedChainPid).toBe(pid);
+    const health = (await send({ method: 'GET', url: '/api/health' })).json();
+    expect(health.components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true } });
+  });
+});
 
 describe('the endless-loop eth_call', () => {
   it('is refused 25 times without touching the chain, and a new registration is anchored in the usual time', async () => {

@@ -25,7 +25,7 @@ import {
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
 import { titleVerificationSchema } from '../schemas/admin.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
-import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
+import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, needsChainHead, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
 
 const trParams = z.object({
   tr: z
@@ -43,20 +43,34 @@ export async function ledgerRoutes(app: App): Promise<void> {
     return (await chainStatus(pool))?.rpc_url ?? null;
   }
 
-  async function chainAnswers(url: string | null): Promise<number | null> {
-    if (!url) return null;
+  /** A parameterless read's hex answer from the node at `url`, or null when it gives none in time. */
+  async function askChain(url: string, method: 'eth_chainId' | 'eth_blockNumber', timeoutMs: number): Promise<string | null> {
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        signal: AbortSignal.timeout(1_500),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+        signal: AbortSignal.timeout(timeoutMs),
       });
-      const body = (await response.json()) as { result?: string };
-      return body.result ? Number(BigInt(body.result)) : null;
+      const body = (await response.json()) as { result?: unknown };
+      return typeof body.result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(body.result) ? body.result : null;
     } catch {
       return null;
     }
+  }
+
+  async function chainAnswers(url: string | null): Promise<number | null> {
+    const chainId = url ? await askChain(url, 'eth_chainId', 1_500) : null;
+    return chainId ? Number(BigInt(chainId)) : null;
+  }
+
+  const unreachable = () => new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
+
+  /** The chain's latest block number, which bounds the proxy's eth_getLogs ranges. */
+  async function chainHead(url: string): Promise<bigint> {
+    const head = await askChain(url, 'eth_blockNumber', 5_000);
+    if (!head) throw unreachable();
+    return BigInt(head);
   }
 
   app.get(
@@ -212,7 +226,8 @@ export async function ledgerRoutes(app: App): Promise<void> {
       const contract = (await chainStatus(pool))?.contract ?? config.ANCHOR_CONTRACT;
       const url = await rpcUrl();
       if (!url || !contract) throw new AppError('service_unavailable', 'The ledger has no chain configured yet.');
-      const screened = requests.map((r) => screenRpcRequest(r, contract));
+      const head = requests.some(needsChainHead) ? await chainHead(url) : undefined;
+      const screened = requests.map((r) => screenRpcRequest(r, contract, head));
       const refused = screened.flatMap((s) => (s.ok ? [] : [s.error]));
       if (refused.length > 0) {
         // A method we never forward is forbidden; a forwardable method with unacceptable params is a bad request.
@@ -230,7 +245,7 @@ export async function ledgerRoutes(app: App): Promise<void> {
           signal: AbortSignal.timeout(5_000),
         });
       } catch {
-        throw new AppError('service_unavailable', 'The chain is unreachable right now. Try again shortly, or use your own RPC.');
+        throw unreachable();
       }
       // The node's JSON text, passed on unparsed (a string is never re-serialized).
       const answer: unknown = await response.text();

@@ -5,7 +5,9 @@
 // kernel killed it). So each call is rebuilt from validated fields only:
 //   - eth_call: `to` MUST be our registry, `data` at most 1 KiB, gas capped at RPC_GAS_CAP (also
 //     when the caller names none: Hardhat would take the block gas limit), no state overrides;
-//   - eth_getCode and eth_getLogs: our registry's address only;
+//   - eth_getCode and eth_getLogs: our registry's address only; eth_getLogs's block numbers are
+//     bounded by the chain's head (a range ending at 2^64 - 1 kept Hardhat busy for good: QA of
+//     2026-11-27), so a numeric toBlock past it reads as the head and a fromBlock past it is refused;
 //   - eth_chainId, eth_blockNumber, eth_getBlockByNumber, eth_getTransactionReceipt as they are;
 //   - every other method is refused.
 import { z } from 'zod';
@@ -93,8 +95,32 @@ export type Screened =
   | { readonly ok: true; readonly request: { jsonrpc: '2.0'; id: RpcRequest['id']; method: RpcMethod; params: readonly unknown[] } }
   | { readonly ok: false; readonly error: { jsonrpc: '2.0'; id: NonNullable<RpcRequest['id']> | null; error: { code: number; message: string } } };
 
-/** The call as it will reach the node (rebuilt from validated fields), or the JSON-RPC error to answer. */
-export function screenRpcRequest(request: RpcRequest, contract: string): Screened {
+type LogFilter = { fromBlock?: string; toBlock?: string; blockHash?: string };
+
+/**
+ * An eth_getLogs filter whose numeric blocks are bounded by `head`: a toBlock past it becomes the head,
+ * a fromBlock past it or above toBlock is refused (the message says why).
+ */
+function boundLogRange(filter: LogFilter, head: bigint): LogFilter | string {
+  const numeric = (tag: string | undefined) => (tag?.startsWith('0x') ? BigInt(tag) : null);
+  const from = numeric(filter.fromBlock);
+  const to = numeric(filter.toBlock);
+  const hex = (n: bigint) => `0x${n.toString(16)}`;
+  if (from !== null && from > head) return `fromBlock ${filter.fromBlock} is past the chain's head (${hex(head)})`;
+  if (from !== null && to !== null && from > to) return `fromBlock ${filter.fromBlock} is after toBlock ${filter.toBlock}`;
+  return to !== null && to > head ? { ...filter, toBlock: hex(head) } : filter;
+}
+
+/** Whether screening `request` needs the chain's head (an eth_getLogs filter names a block number). */
+export function needsChainHead(request: RpcRequest): boolean {
+  return request.method === 'eth_getLogs';
+}
+
+/**
+ * The call as it will reach the node (rebuilt from validated fields), or the JSON-RPC error to answer.
+ * `head`, the chain's latest block number, is needed where `needsChainHead` says so.
+ */
+export function screenRpcRequest(request: RpcRequest, contract: string, head?: bigint): Screened {
   const refuse = (code: number, message: string): Screened => ({ ok: false, error: { jsonrpc: '2.0', id: request.id ?? null, error: { code, message } } });
   if (!(RPC_METHODS as readonly string[]).includes(request.method)) {
     return refuse(-32601, `${request.method} is not allowed: this proxy only forwards ${RPC_METHODS.join(', ')}`);
@@ -105,6 +131,12 @@ export function screenRpcRequest(request: RpcRequest, contract: string): Screene
     const issue = params.error.issues[0];
     const where = issue?.path.length ? ` (params.${issue.path.join('.')})` : '';
     return refuse(-32602, `${method}: ${issue?.message ?? 'invalid params'}${where}`);
+  }
+  if (method === 'eth_getLogs') {
+    if (head === undefined) throw new Error('eth_getLogs is screened with the chain head');
+    const bounded = boundLogRange(params.data[0] as LogFilter, head);
+    if (typeof bounded === 'string') return refuse(-32602, `${method}: ${bounded} (params.0)`);
+    return { ok: true, request: { jsonrpc: '2.0', id: request.id, method, params: [bounded] } };
   }
   return { ok: true, request: { jsonrpc: '2.0', id: request.id, method, params: params.data } };
 }

@@ -1,7 +1,7 @@
 // What the chain proxy forwards: the verifier's reads about our registry, rebuilt with a gas cap;
 // the issue's endless-loop call (code run as a contract creation) and anything aimed elsewhere refused.
 import { describe, expect, it } from 'vitest';
-import { RPC_GAS_CAP, screenRpcRequest, type RpcRequest } from './rpc-proxy.js';
+import { RPC_GAS_CAP, needsChainHead, screenRpcRequest, type RpcRequest } from './rpc-proxy.js';
 
 const REGISTRY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -9,13 +9,14 @@ const ANCHOR_OF = `0xcf4ff901${'ab'.repeat(32)}`;
 const cap = `0x${RPC_GAS_CAP.toString(16)}`;
 
 const call = (method: string, params?: unknown[]): RpcRequest => ({ jsonrpc: '2.0', id: 7, method, ...(params ? { params } : {}) });
+const HEAD = 0x40n;
 const forwarded = (request: RpcRequest) => {
-  const screened = screenRpcRequest(request, REGISTRY);
+  const screened = screenRpcRequest(request, REGISTRY, HEAD);
   if (!screened.ok) throw new Error(`refused: ${screened.error.error.message}`);
   return screened.request;
 };
 const refusal = (request: RpcRequest) => {
-  const screened = screenRpcRequest(request, REGISTRY);
+  const screened = screenRpcRequest(request, REGISTRY, HEAD);
   if (screened.ok) throw new Error(`forwarded: ${JSON.stringify(screened.request)}`);
   return screened.error;
 };
@@ -55,6 +56,20 @@ describe('the other methods', () => {
     const filter = { address: REGISTRY, fromBlock: '0x0', toBlock: 'latest', topics: [`0x${'11'.repeat(32)}`, null] };
     expect(forwarded(call('eth_getLogs', [filter])).params).toEqual([filter]);
     expect(refusal(call('eth_getLogs', [{ fromBlock: '0x0' }])).error.code).toBe(-32602);
+  });
+
+  it("bounds eth_getLogs's block numbers by the chain's head: a later end reads as the head, a later start is refused", () => {
+    const filter = { address: REGISTRY, fromBlock: 'earliest', toBlock: '0xffffffffffffffff' };
+    expect(forwarded(call('eth_getLogs', [filter])).params).toEqual([{ ...filter, toBlock: '0x40' }]);
+    expect(forwarded(call('eth_getLogs', [{ address: REGISTRY, fromBlock: '0x3', toBlock: '0x40' }])).params).toEqual([{ address: REGISTRY, fromBlock: '0x3', toBlock: '0x40' }]);
+    expect(forwarded(call('eth_getLogs', [{ address: REGISTRY, fromBlock: '0x40' }])).params).toEqual([{ address: REGISTRY, fromBlock: '0x40' }]);
+    expect(refusal(call('eth_getLogs', [{ address: REGISTRY, fromBlock: '0x41', toBlock: 'latest' }])).error).toMatchObject({
+      code: -32602,
+      message: "eth_getLogs: fromBlock 0x41 is past the chain's head (0x40) (params.0)",
+    });
+    expect(refusal(call('eth_getLogs', [{ address: REGISTRY, fromBlock: '0x9', toBlock: '0x8' }])).error.message).toContain('fromBlock 0x9 is after toBlock 0x8');
+    expect(needsChainHead(call('eth_getLogs', [filter]))).toBe(true);
+    expect(needsChainHead(call('eth_call', []))).toBe(false);
   });
 
   it('forwards the plain reads and refuses every other method', () => {
