@@ -1,6 +1,6 @@
 // `npm run audit -- replay | verify-log [--from-mirror URL] | export DIR`: the auditor's tools, run
-// against the same data as `npm start` (DATA_DIR, or DATABASE_URL; like `projections rebuild`, stop an
-// embedded `npm start` first: both would run the one embedded Postgres). Each prints a summary and
+// against the same data as `npm start` (DATA_DIR, or DATABASE_URL; beside a running embedded `npm start`,
+// they use its Postgres). Each prints a summary and
 // exits 1 naming the first position, or table and key, that disagrees; replay and verify-log also record
 // their verdict in audit_runs, where the /audit page shows the last results. Plain JS wiring of compiled
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
@@ -33,7 +33,7 @@ function mirrorToken(mirror, publicUrl, token) {
 let running;
 let failed = false;
 try {
-  running = await runApp({ http: false, migrations: readModelMigrations, handleSignals: false });
+  running = await runApp({ http: false, migrations: readModelMigrations, handleSignals: false, joinRunningApp: true });
   const { pool, store, config } = running;
 
   /** The verifier keys checkpoints must verify with: --vkey alone, else every registry key (rotations add one) under the log's origin, each within its validity. */

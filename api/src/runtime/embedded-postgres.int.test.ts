@@ -1,13 +1,18 @@
 // The embedded server is reached through a Unix socket in its data directory when the path fits
 // (no TCP stack per query), over TCP otherwise; on TCP, which every local user can reach, only with
-// the cluster's own password.
+// the cluster's own password. The server a live process runs (`npm start`) is never stopped by
+// another start: that one refuses, a command made to join it uses it, and only an orphan is stopped.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import pg from 'pg';
 import { testPostgresUrl } from '../../../test/support/database.js';
-import { embeddedPassword, embeddedPasswordFile, startEmbeddedPostgres, unixSocketDir } from './embedded-postgres.js';
+import pino from 'pino';
+import { DataDirInUseError, embeddedOwnerFile, embeddedPassword, embeddedPasswordFile, runningEmbedded, startEmbeddedPostgres, unixSocketDir } from './embedded-postgres.js';
+import { runApp } from './run-app.js';
 
 /** Whether `password` opens the superuser's session over TCP. */
 async function tcpAccepts(port: number, password: string): Promise<boolean> {
@@ -84,6 +89,67 @@ it('gives a new cluster a password of its own on TCP, and one made with the shar
     await expect(startEmbeddedPostgres({ dataDir, fast: true })).rejects.toThrow(/refuses its superuser's password .*data\.password was lost or replaced/);
     expect(Date.now() - started).toBeLessThan(30_000);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Whether the server at `url` answers a query. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    return (await client.query('SELECT 1 AS one')).rows[0]?.one === 1;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+it("leaves the server of a live process alone: another start refuses, a joining command uses it, an orphan's is stopped", { timeout: 180_000 }, async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'titleledger-embedded-'));
+  chmodSync(dir, 0o755);
+  const dataRoot = path.join(dir, 'data');
+  const dataDir = path.join(dataRoot, 'postgres');
+  const server = await startEmbeddedPostgres({ dataDir, fast: true });
+  // Stands for the `npm start` that runs the server (a live process other than this one).
+  const app = spawn('sleep', ['600'], { stdio: 'ignore' });
+  try {
+    writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
+    expect(runningEmbedded(dataDir)).toEqual({ port: server.port, ownerPid: app.pid });
+
+    // `npm run projections -- rebuild`, a second `npm start`: refused, naming the process; the server still answers.
+    const refused = startEmbeddedPostgres({ dataDir, fast: true });
+    await expect(refused).rejects.toThrow(DataDirInUseError);
+    await expect(refused).rejects.toThrow(`is run by another TitleLedger process (pid ${app.pid}`);
+    expect(await answers(server.url)).toBe(true);
+
+    // `npm run audit`: uses the running server and leaves it running.
+    const joined = await runApp({
+      env: { NODE_ENV: 'test', DATA_DIR: dataRoot, PORT: '0', LOG_LEVEL: 'silent' },
+      http: false,
+      handleSignals: false,
+      joinRunningApp: true,
+      logger: pino({ level: 'silent' }),
+    });
+    expect((await joined.pool.query<{ port: number }>("SELECT current_setting('port')::int AS port")).rows[0]!.port).toBe(server.port);
+    await joined.stop();
+    expect(await answers(server.url)).toBe(true);
+
+    // Once that process is gone, its server is an orphan: the next start stops it and runs its own.
+    app.kill();
+    await once(app, 'exit');
+    expect(runningEmbedded(dataDir)).toBeNull();
+    const next = await startEmbeddedPostgres({ dataDir, fast: true });
+    try {
+      expect(await answers(next.url)).toBe(true);
+      expect(runningEmbedded(dataDir)).toBeNull(); // this process's own server
+    } finally {
+      await next.stop();
+    }
+  } finally {
+    app.kill();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

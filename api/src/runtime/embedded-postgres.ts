@@ -10,14 +10,20 @@
 // The server also listens on TCP 127.0.0.1, which every local user can reach: its superuser has a
 // random password of its own, kept beside the data directory (`<dataDir>.password`, mode 0600). A
 // cluster made before it had one (with the password every copy shared) gets one at its next start.
+//
+// While a process runs the cluster, its pid is kept beside the data directory (`<dataDir>.owner`). A
+// server still running when another start comes is stopped only when that process is gone (an orphan
+// of a crash); the server of a live process (`npm start`) is never stopped by another command: it
+// refuses to start (`DataDirInUseError`), or joins that server (`runningEmbedded`, `npm run audit`).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ConfigError } from '../config.js';
 
 export interface EmbeddedPostgresHandle {
   readonly url: string;
@@ -47,14 +53,57 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** The live server in `dataDir`: its pid and port (postmaster.pid's first and fourth lines), or null. */
+function liveServer(dataDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? { pid, port } : null;
+}
+
+/** Where the pid of the process running the cluster in `dataDir` is kept while it runs it. */
+export function embeddedOwnerFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.owner`;
+}
+
+function ownerPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(embeddedOwnerFile(dataDir), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server a live process (another one: `npm start`, say) runs in `dataDir`, or null. */
+export function runningEmbedded(dataDir: string): { port: number; ownerPid: number } | null {
+  const server = liveServer(path.resolve(dataDir));
+  const owner = ownerPid(dataDir);
+  if (!server || owner === null || owner === process.pid || !isAlive(owner)) return null;
+  return { port: server.port, ownerPid: owner };
+}
+
+/** Another process runs the embedded Postgres of this DATA_DIR: a second start would take it from under it. */
+export class DataDirInUseError extends ConfigError {
+  constructor(dataDir: string, owner: number) {
+    const message =
+      `DATA_DIR: the embedded Postgres in ${dataDir} is run by another TitleLedger process (pid ${owner}, e.g. \`npm start\`). ` +
+      `Stop that one first (Ctrl-C in its terminal), or give this command its own DATA_DIR. ` +
+      `(If no such process runs, delete ${embeddedOwnerFile(dataDir)}.)`;
+    super([message]);
+    this.message = message;
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /** A server left running by a process that died (e.g. SIGKILL) still holds the data directory. */
 async function stopOrphan(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  process.kill(pid, 'SIGINT'); // "fast shutdown": rolls back open transactions, keeps committed data
-  for (let i = 0; i < 200 && isAlive(pid); i += 1) await new Promise((r) => setTimeout(r, 50));
+  const server = liveServer(dataDir);
+  if (!server) return;
+  process.kill(server.pid, 'SIGINT'); // "fast shutdown": rolls back open transactions, keeps committed data
+  for (let i = 0; i < 200 && isAlive(server.pid); i += 1) await new Promise((r) => setTimeout(r, 50));
 }
 
 function handToPostgresUser(dir: string): void {
@@ -138,6 +187,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const password = ownPassword(dataDir);
   handToPostgresUser(dataDir);
+  const running = runningEmbedded(dataDir);
+  if (running) throw new DataDirInUseError(dataDir, running.ownerPid);
   await stopOrphan(dataDir);
   // Clients connect through a Unix socket in the data directory (a sending process does no TCP
   // work per query), over TCP when its path would be too long for a socket address.
@@ -172,7 +223,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const tcpUrl = superuserUrl(port, password);
   const url = socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
-  return { url, port, stop: () => server.stop() };
+  const owner = embeddedOwnerFile(dataDir);
+  writeFileSync(owner, `${process.pid}\n`);
+  const stop = async () => {
+    await server.stop();
+    if (ownerPid(dataDir) === process.pid) rmSync(owner, { force: true });
+  };
+  return { url, port, stop };
 }
 
 /** The data directory, when `<dir>/.s.PGSQL.<port>` fits a Unix socket address (107 bytes); null otherwise. */

@@ -16,7 +16,7 @@ import { createPool } from '../db/pool.js';
 import { createEventStore, type EventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { buildApp, type App } from '../http/app.js';
-import { ensureDatabase, freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { embeddedPassword, ensureDatabase, freePort, runningEmbedded, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 import type { Service, ServiceFactory } from './service.js';
 
 export interface RunAppOptions {
@@ -41,6 +41,11 @@ export interface RunAppOptions {
    * then not made. For tests that run the app over another store (test/support/memory-event-store.ts).
    */
   readonly eventStore?: (pool: pg.Pool) => EventStore;
+  /**
+   * With the embedded Postgres, use the server a running app (`npm start`) already runs in DATA_DIR
+   * instead of refusing (DataDirInUseError): for commands that may run beside it (`npm run audit`).
+   */
+  readonly joinRunningApp?: boolean;
 }
 
 export interface RunningApp {
@@ -95,14 +100,20 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = embeddedDataDir(config.dataDir, log);
-    log.info({ dataDir }, 'starting embedded Postgres');
-    embedded = await startEmbeddedPostgres({
-      dataDir,
-      log: (line) => log.debug({ component: 'postgres' }, line),
-    });
-    const url = new URL(embedded.url);
-    url.pathname = '/titleledger';
-    databaseUrl = url.toString();
+    const running = options.joinRunningApp ? runningEmbedded(dataDir) : null;
+    if (running) {
+      log.info({ dataDir, pid: running.ownerPid }, 'using the embedded Postgres of the running app');
+      databaseUrl = superuserUrl(running.port, embeddedPassword(dataDir), 'titleledger');
+    } else {
+      log.info({ dataDir }, 'starting embedded Postgres');
+      embedded = await startEmbeddedPostgres({
+        dataDir,
+        log: (line) => log.debug({ component: 'postgres' }, line),
+      });
+      const url = new URL(embedded.url);
+      url.pathname = '/titleledger';
+      databaseUrl = url.toString();
+    }
   }
   await ensureDatabase(databaseUrl);
   // Connections stay open through quiet spells of up to 5 minutes; `stop` ends them.
