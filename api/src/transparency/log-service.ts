@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
 import { loadRegistryKey, publicKeyFromRaw, type RegistryKey } from '../tr-bundle/registry-key.js';
 import { verifierKey } from './checkpoint.js';
-import { extendLog, latestCheckpoint, signCheckpointIfDue, type LogSource } from './log-store.js';
+import { RetiredSignerError, extendLog, latestCheckpoint, signCheckpointIfDue, type LogSource } from './log-store.js';
 
 /** The checkpoint origin for a public URL: scheme-less, no trailing slash, the log's prefix (C2SP tlog-tiles). */
 export function logOrigin(publicUrl: string): string {
@@ -39,6 +39,7 @@ export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogE
   const firstPause = options.intervalMs ?? 200;
   const longestPause = Math.max(firstPause, options.idleMaxMs ?? 1000);
   let pause = firstPause;
+  let retiredSaid = false;
   const done = (async () => {
     while (!stopping.signal.aborted) {
       try {
@@ -54,7 +55,11 @@ export function startLogExtender(pool: pg.Pool, source: LogSource, options: LogE
           continue;
         }
       } catch (error) {
-        if (!stopping.signal.aborted) options.onError?.(error);
+        // A retired key is said once: the tree goes on growing, unsigned by this process, until it is
+        // restarted with the new key (or another process signs).
+        const repeated = error instanceof RetiredSignerError && retiredSaid;
+        if (error instanceof RetiredSignerError) retiredSaid = true;
+        if (!stopping.signal.aborted && !repeated) options.onError?.(error);
       }
       await sleep(pause, undefined, { signal: stopping.signal }).catch(() => undefined);
       pause = Math.min(longestPause, pause * 2);

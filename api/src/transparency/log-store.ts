@@ -22,6 +22,7 @@ import { inTransaction } from '../db/pool.js';
 import { HASH_SIZE, consistencyRanges, inclusionRanges, nodesOf, rangeHash, type LeafRange, type NodeId } from '../merkle/index.js';
 import { signCheckpoint, type NoteSigner } from './checkpoint.js';
 import { canonicalEventBytes, eventLeafHash, sha256, type LogEvent } from './log-format.js';
+import { rawPublicKey } from '../tr-bundle/registry-key.js';
 import { TILE_WIDTH, TileAppender, edgeTiles, nodeReader, tileKey, tilesForNodes, type Tile } from './tiles.js';
 
 export const transparencyMigrations: readonly Migration[] = [
@@ -97,6 +98,26 @@ export const transparencyMigrations: readonly Migration[] = [
       END $$;
       CREATE TRIGGER tlog_leaf_legacy_position BEFORE INSERT ON tlog_leaves
         FOR EACH ROW WHEN (NEW.commit_position IS NULL) EXECUTE FUNCTION tlog_leaf_legacy_position();
+    `,
+  },
+  {
+    id: 'eventstore/006-tlog-key-rotations',
+    sql: `
+      -- The RegistryKeyRotated events in the tree, by leaf (written with the leaves): a checkpoint of a
+      -- tree holding a rotation is signed by the key it bound, never by the one it retired.
+      CREATE TABLE tlog_key_rotations (
+        leaf_index bigint PRIMARY KEY,
+        fingerprint text NOT NULL
+      );
+      -- Rotations already in the tree, where Postgres holds the log (a process started with a key
+      -- retired before this version refuses to start anyway: the registry key check).
+      DO $$ BEGIN
+        IF to_regclass('es_events') IS NOT NULL THEN
+          INSERT INTO tlog_key_rotations (leaf_index, fingerprint)
+          SELECT l.leaf_index, e.data->>'fingerprint' FROM tlog_leaves l JOIN es_events e ON e.event_id = l.event_id
+           WHERE e.type = 'RegistryKeyRotated';
+        END IF;
+      END $$;
     `,
   },
 ];
@@ -192,6 +213,15 @@ export async function extendLog(pool: pg.Pool, source: LogSource, options: { bat
         ],
       );
       await writeTiles(client, tiles);
+      const rotations = events.flatMap(({ event }, i) =>
+        event.type === 'RegistryKeyRotated' ? [{ leaf: head.size + i, fingerprint: String((event.data as { fingerprint?: unknown }).fingerprint) }] : [],
+      );
+      if (rotations.length > 0) {
+        await client.query('INSERT INTO tlog_key_rotations (leaf_index, fingerprint) SELECT * FROM unnest($1::bigint[], $2::text[])', [
+          rotations.map((r) => r.leaf),
+          rotations.map((r) => r.fingerprint),
+        ]);
+      }
     });
   } catch (error) {
     // Another extender took these indexes first: its leaves stand, ours are dropped.
@@ -362,10 +392,47 @@ export interface CheckpointPolicy {
   readonly now: Date;
 }
 
-/** Signs a checkpoint of the current tree if it grew since the last one and the interval has passed. */
+/** This process's registry key was retired: it signs no checkpoint until it runs with the new one. */
+export class RetiredSignerError extends Error {
+  constructor(readonly currentFingerprint: string) {
+    super(
+      `The registry key this process signs checkpoints with was retired (the current one is ${currentFingerprint}): ` +
+        'it signs no more checkpoints. Restart it with the new REGISTRY_SIGNING_KEY (docs/operations.md, Rotate keys).',
+    );
+    this.name = 'RetiredSignerError';
+  }
+}
+
+/**
+ * The current registry key when it is not `fingerprint`, whose checkpoint of the tree of `size`
+ * leaves would then be signed by a retired key (the rule verify-log checks): the key the last
+ * rotation in that tree bound (a rotation logged before its key was recorded), or the last key
+ * recorded in `registry_keys` (a process restarted with the new key may have signed already).
+ */
+async function retiredFor(db: Queryable, size: number, fingerprint: string): Promise<string | null> {
+  const { rows } = await db.query<{ in_tree: string | null; recorded: boolean }>(
+    `SELECT (SELECT fingerprint FROM tlog_key_rotations WHERE leaf_index < $1 ORDER BY leaf_index DESC LIMIT 1) AS in_tree,
+            to_regclass('registry_keys') IS NOT NULL AS recorded`,
+    [size],
+  );
+  const inTree = rows[0]?.in_tree ?? null;
+  if (inTree !== null && inTree !== fingerprint) return inTree;
+  if (!rows[0]?.recorded) return null; // a log without the registry's tables (tests of the log alone)
+  const { rows: keys } = await db.query<{ fingerprint: string }>('SELECT fingerprint FROM registry_keys ORDER BY position DESC LIMIT 1');
+  const current = keys[0]?.fingerprint;
+  return current !== undefined && current !== fingerprint ? current : null;
+}
+
+/**
+ * Signs a checkpoint of the current tree if it grew since the last one and the interval has passed;
+ * throws RetiredSignerError when the signer's key was rotated away (a process still running with it
+ * while `npm run chain -- rotate-key` ran: its checkpoint would be signed by a retired key).
+ */
 export async function signCheckpointIfDue(pool: pg.Pool, policy: CheckpointPolicy): Promise<StoredCheckpoint | null> {
   const [head, last] = await Promise.all([readHead(pool), latestCheckpoint(pool)]);
   if (last && (head.size <= last.treeSize || policy.now.getTime() - last.signedAt.getTime() < policy.minIntervalMs)) return null;
+  const current = await retiredFor(pool, head.size, `0x${Buffer.from(sha256(rawPublicKey(policy.signer.publicKey))).toString('hex')}`);
+  if (current) throw new RetiredSignerError(current);
   // Keep the log's identity: an origin changes only with a new log.
   const origin = last ? last.note.slice(0, last.note.indexOf('\n')) : policy.origin;
   const root = await rootAt(pool, head.size);
