@@ -2,7 +2,7 @@
 // client) and per client, short capped delays per account that spare a recognised client, counts
 // that survive a restart and are shared by two "processes" (two pools), and a parallel burst that
 // meets the same limit as a sequence.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { AppError } from '../errors.js';
@@ -122,5 +122,52 @@ describe('shared and durable', () => {
     const who = { account: account(), ip: '203.0.113.70' };
     const waits = await Promise.all(Array.from({ length: 30 }, () => tryAt(who, at(0))));
     expect(waits.filter((w) => w === 0)).toHaveLength(6);
+  });
+
+  it('takes back an attempt locking its rows in key order, as `begin` does, whatever their order on disk (a deadlock was a 500)', async () => {
+    // A small table is read by a sequential scan, in its rows' order on disk, which updates change;
+    // forced here, so an UPDATE … WHERE key = ANY(…) would lock in that order.
+    const seqScans = new pg.Pool({ connectionString: db.url, max: 4, options: '-c enable_indexscan=off -c enable_bitmapscan=off' });
+    const holder = await seqScans.connect();
+    const prober = await seqScans.connect();
+    try {
+      const who = { account: account(), ip: '203.0.113.80' };
+      const [first, middle] = [`account:${who.account}`, 'client:203.0.113.80'];
+      const attempt = await new AttemptLimiter(seqScans).begin('creator_login', who, at(0));
+      // The first key's row moves behind the others on disk.
+      for (let i = 0; i < 2; i++) await seqScans.query("UPDATE auth_failures SET failures = failures WHERE scope = 'creator_login' AND key = $1", [first]);
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM auth_failures WHERE scope = 'creator_login' AND key = $1 FOR UPDATE", [middle]);
+      const takenBack = attempt.release();
+      await vi.waitFor(
+        async () => {
+          const { rows } = await prober.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%auth_failures%' AND pid <> pg_backend_pid()");
+          expect(rows).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      // Waiting on the middle key, it holds the first one already: in key order.
+      await prober.query('BEGIN');
+      await expect(prober.query("SELECT 1 FROM auth_failures WHERE scope = 'creator_login' AND key = $1 FOR UPDATE NOWAIT", [first])).rejects.toMatchObject({ code: '55P03' });
+      await prober.query('ROLLBACK');
+      await holder.query('COMMIT');
+      await takenBack;
+    } finally {
+      holder.release();
+      prober.release();
+      await seqScans.end();
+    }
+  });
+
+  it('finds its rows when a prune drops them under it', async () => {
+    const unlimited = { free: 1_000_000, baseMs: 1, maxMs: 1 };
+    const generous = new AttemptLimiter(db.pool, { pair: unlimited, client: unlimited, account: unlimited, forgetAfterMs: 1, recogniseForMs: 0 });
+    const who = { account: account(), ip: '203.0.113.81' };
+    for (let round = 0; round < 10; round++) {
+      await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) => generous.begin('creator_login', who, at(round * 100 + i)).then((attempt) => attempt.release())),
+        generous.prune(at(round * 100 + 50)),
+      ]);
+    }
   });
 });

@@ -138,18 +138,22 @@ export class AttemptLimiter {
     const db = await this.pool.connect();
     try {
       await db.query('BEGIN');
-      // Rows first, so the locks below always exist; locked in key order, so two attempts never deadlock.
-      await db.query(
-        `INSERT INTO auth_failures (scope, key, failures, last_failed_at)
-         SELECT $1, k, 0, $3 FROM unnest($2::text[]) AS k ORDER BY k
-         ON CONFLICT (scope, key) DO NOTHING`,
-        [scope, sorted, now],
-      );
-      const { rows } = await db.query<Row>(
-        `SELECT key, failures, last_failed_at, last_succeeded_at FROM auth_failures
-          WHERE scope = $1 AND key = ANY($2::text[]) ORDER BY key FOR UPDATE`,
-        [scope, sorted],
-      );
+      // Rows first, so the locks below always exist; locked in key order, so two attempts never
+      // deadlock. A prune may drop a row between the two statements: then both again.
+      let rows: Row[] = [];
+      while (rows.length < sorted.length) {
+        await db.query(
+          `INSERT INTO auth_failures (scope, key, failures, last_failed_at)
+           SELECT $1, k, 0, $3 FROM unnest($2::text[]) AS k ORDER BY k
+           ON CONFLICT (scope, key) DO NOTHING`,
+          [scope, sorted, now],
+        );
+        ({ rows } = await db.query<Row>(
+          `SELECT key, failures, last_failed_at, last_succeeded_at FROM auth_failures
+            WHERE scope = $1 AND key = ANY($2::text[]) ORDER BY key FOR UPDATE`,
+          [scope, sorted],
+        ));
+      }
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const live = (key: string) => {
         const row = byKey.get(key)!;
@@ -190,20 +194,25 @@ export class AttemptLimiter {
     }
     if (Math.random() < PRUNE_CHANCE) await this.prune(now);
     return {
+      // Both lock the rows in key order first, as `begin` does: an UPDATE … WHERE key = ANY(…) locks
+      // them in whatever order it meets them, and deadlocked against a concurrent `begin` (a 500).
       succeeded: async () => {
         await this.pool.query(
-          `UPDATE auth_failures
-              SET failures = CASE WHEN key = $2 THEN 0 ELSE greatest(failures - 1, 0) END,
-                  last_succeeded_at = CASE WHEN key = $2 THEN $4::timestamptz ELSE last_succeeded_at END
-            WHERE scope = $1 AND key = ANY($3::text[])`,
+          `UPDATE auth_failures a
+              SET failures = CASE WHEN a.key = $2 THEN 0 ELSE greatest(a.failures - 1, 0) END,
+                  last_succeeded_at = CASE WHEN a.key = $2 THEN $4::timestamptz ELSE a.last_succeeded_at END
+             FROM (SELECT key FROM auth_failures WHERE scope = $1 AND key = ANY($3::text[]) ORDER BY key FOR UPDATE) locked
+            WHERE a.scope = $1 AND a.key = locked.key`,
           [scope, keys.pair, sorted, now],
         );
       },
       release: async () => {
-        await this.pool.query(`UPDATE auth_failures SET failures = greatest(failures - 1, 0) WHERE scope = $1 AND key = ANY($2::text[])`, [
-          scope,
-          sorted,
-        ]);
+        await this.pool.query(
+          `UPDATE auth_failures a SET failures = greatest(a.failures - 1, 0)
+             FROM (SELECT key FROM auth_failures WHERE scope = $1 AND key = ANY($2::text[]) ORDER BY key FOR UPDATE) locked
+            WHERE a.scope = $1 AND a.key = locked.key`,
+          [scope, sorted],
+        );
       },
     };
   }
@@ -219,9 +228,12 @@ export class AttemptLimiter {
 
   /** Drops keys that would count from zero anyway and recognise nobody any more. */
   async prune(now = new Date()): Promise<void> {
+    // Rows an attempt holds are skipped (they are in use); the others are locked in key order.
     await this.pool.query(
-      `DELETE FROM auth_failures
-        WHERE last_failed_at < $1 AND (last_succeeded_at IS NULL OR last_succeeded_at < $2)`,
+      `DELETE FROM auth_failures WHERE (scope, key) IN (
+         SELECT scope, key FROM auth_failures
+          WHERE last_failed_at < $1 AND (last_succeeded_at IS NULL OR last_succeeded_at < $2)
+          ORDER BY scope, key FOR UPDATE SKIP LOCKED)`,
       [new Date(now.getTime() - this.limits.forgetAfterMs), new Date(now.getTime() - this.limits.recogniseForMs)],
     );
   }

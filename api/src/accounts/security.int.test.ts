@@ -111,6 +111,17 @@ describe('finding 3: sign-in throttling that strangers cannot turn against the o
     expect((await login(owner.email, owner.password, nextIp())).statusCode).toBe(200);
   });
 
+  it('sign-ins at once with the right password all succeed, and count as no failure (they answered 409 and locked the address out)', async () => {
+    const owner = await creatorFrom(nextIp());
+    const ip = nextIp();
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => login(owner.email, owner.password, ip)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    }
+    const { rows } = await app.running.pool.query<{ failures: number }>("SELECT failures FROM auth_failures WHERE scope = 'creator_login' AND key = $1", [`client:${ip}`]);
+    expect(rows.map((r) => r.failures)).toEqual([0]);
+  });
+
   it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
     const owner = await creatorFrom(nextIp());
     const attacker = nextIp();

@@ -460,11 +460,23 @@ export class StaffService {
       totpTimeStep = check.timeStep;
     }
 
-    const { appended } = await this.run(
-      staffId,
-      { type: 'RecordSignIn', data: { portal, totpTimeStep } },
-      { ...context, actor: { kind: 'admin', id: staffId, role: state.role } },
-    );
+    // Sign-ins at once (a double click, two tabs) each append: one that loses decides again on the
+    // stream as it now is (a TOTP code just used is then a replay) rather than answering 409. Anything
+    // but a refusal is not a guess: the attempt is taken back.
+    let appended;
+    try {
+      ({ appended } = await handleCommandDecidingAgain(
+        this.deps.store,
+        staffStreamId(staffId),
+        staffDecider,
+        { type: 'RecordSignIn', data: { portal, totpTimeStep } },
+        { ...context, actor: { kind: 'admin', id: staffId, role: state.role } },
+        5,
+      ));
+    } catch (error) {
+      if (!(error instanceof AppError && (error.code === 'unauthorized' || error.code === 'forbidden'))) await attempt.release().catch(() => undefined);
+      throw error;
+    }
     await attempt.succeeded();
     const token = await this.deps.sessions.create(staffId, state.role, { clientIp: context.clientIp ?? null, userAgent });
     // A role change, deletion or password reset that landed between our reads and the session insert

@@ -332,6 +332,20 @@ describe('staff sessions', () => {
     expect((await call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password }) })).status).toBe(429);
   });
 
+  it('sign-ins at once with the right password all succeed, and count as no failure', async () => {
+    const admin = await createStaff(app, 'admin1');
+    const ip = nextIp();
+    // Four at once: below the free attempts, which a burst counts before any password is checked.
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password }) })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    }
+    const { rows } = await app.running.pool.query<{ failures: number }>("SELECT failures FROM auth_failures WHERE scope = 'staff_login' AND key = $1", [`client:${ip}`]);
+    expect(rows.map((r) => r.failures)).toEqual([0]);
+  });
+
   it('two-factor sign-in for staff: set up with a code, then required at sign-in; a code works once; off needs the password', async () => {
     const admin = await signedInStaff(app, 'admin2', send);
     const setup = (await call({ method: 'POST', url: '/api/admin/2fa/enable', token: admin.token })).json();

@@ -2,7 +2,7 @@
 // share: running a command on the user's stream, opening the active user's key, background work.
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { handleCommand, type CommandContext, type CommandFromState, type HandledCommand } from '../../domain/command-handler.js';
+import { handleCommand, handleCommandDecidingAgain, type CommandContext, type CommandFromState, type HandledCommand } from '../../domain/command-handler.js';
 import { unauthorized } from '../../errors.js';
 import type { EventStore } from '../../eventstore/types.js';
 import type { Position } from '../../eventstore/position.js';
@@ -49,8 +49,13 @@ export function onUserStream(
   userId: string,
   command: UserCommand | CommandFromState<UserState, UserCommand>,
   context: CommandContext,
+  /** Decide again this many times in all when another writer appended first (default: a 409 at once). */
+  options: { readonly tries?: number } = {},
 ): Promise<HandledCommand<UserEvent>> {
-  return handleCommand(deps.store, userStreamId(userId), userDecider, command, { ...context, actor: { kind: 'user', id: userId, role: null } });
+  const streamContext = { ...context, actor: { kind: 'user' as const, id: userId, role: null } };
+  return options.tries
+    ? handleCommandDecidingAgain(deps.store, userStreamId(userId), userDecider, command, streamContext, options.tries)
+    : handleCommand(deps.store, userStreamId(userId), userDecider, command, streamContext);
 }
 
 /** The global position a command wrote (undefined when it wrote nothing): what the routes wait for. */

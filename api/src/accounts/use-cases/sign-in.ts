@@ -31,6 +31,13 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
   const emailHmac = deps.keyring.emailHmac(input.email);
   // Counted before the password is checked (429 when this client or account must wait).
   const attempt = await deps.limiter.begin('creator_login', { account: emailHmac, ip: context.clientIp }, context.now);
+  // Taken back for anything but a wrong password or code: only guesses count against a client.
+  let released = false;
+  const release = async () => {
+    if (released) return;
+    released = true;
+    await attempt.release();
+  };
   const userId = await deps.keys.userIdByEmailHmac(emailHmac);
   if (!userId) {
     await burnPasswordCheck(input.password);
@@ -47,7 +54,7 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
     let totpTimeStep: number | null = null;
     if (state.twoFactor.status === 'on') {
       if (!input.totpCode) {
-        await attempt.release();
+        await release();
         throw twoFactorError(MESSAGES.twoFactorRequired);
       }
       const secret = unseal<{ secret: string }>(key, userId, state.twoFactor.secret).secret;
@@ -67,9 +74,15 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
 
   let handled: Awaited<ReturnType<typeof onUserStream>>;
   try {
-    handled = await onUserStream(deps, userId, login, context);
+    // Sign-ins at once (a double click, two tabs) each append to the stream: one that loses the
+    // append decides again on the stream as it now is (the password checked again, a TOTP code
+    // already used refused) rather than answering 409.
+    handled = await onUserStream(deps, userId, login, context, { tries: 5 });
   } catch (error) {
-    if (!(error instanceof SignInRefused)) throw error;
+    if (!(error instanceof SignInRefused)) {
+      await release().catch(() => undefined);
+      throw error;
+    }
     if (error.reason) {
       // Best effort: the answer is the refusal whether or not the failure could be recorded.
       await onUserStream(deps, userId, { type: 'RecordLoginFailure', data: { reason: error.reason } }, context).catch(() => undefined);
