@@ -1,10 +1,13 @@
 // Receives one uploaded file as a stream, in one pass: SHA-256 of the plaintext, size limit, the
 // first bytes for content sniffing, a UTF-8/NUL check for plain text, and AES-256-GCM encryption
-// straight into the blob store. Nothing is buffered beyond the first 64 KiB.
+// straight into the blob store. Nothing is buffered beyond the first 64 KiB. Its name is checked
+// first, by the rules every text field follows.
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { encryptBlob } from './envelope.js';
-import { AppError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
+import { textProblem } from '../schemas/text-problem.js';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -31,6 +34,22 @@ export class FileTooLargeError extends AppError {
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;
+}
+
+const MAX_FILE_NAME = 255;
+
+/**
+ * The name an upload is recorded under (the event, the certificate, the `.tr` file): its last path
+ * segment, NFC, at most 255 characters. A name holding a character no name field accepts (NUL and
+ * the other C0/C1 controls, a bidi override that makes `invoice\u202Etxt.exe` read as `invoiceexe.txt`,
+ * an unpaired surrogate) is refused rather than cleaned, so what is recorded is what the sender named.
+ */
+export function uploadedFileName(filename: string | undefined): string {
+  const name = path.basename(filename || 'document').normalize('NFC');
+  const problem = textProblem(name, 'The file name', { name: true });
+  if (problem) throw validationError(`${problem} Rename the file and try again.`, { issues: [{ path: 'file', message: problem }] });
+  // By code point, so a character outside the BMP is never cut in half.
+  return Array.from(name).slice(0, MAX_FILE_NAME).join('');
 }
 
 /** Hashes a stream's bytes (used by tests and the verifier: the same function the upload uses). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileSystemBlobStore } from './blob-store.js';
 import { decryptBlob, deriveBlobWrappingKey } from './envelope.js';
-import { FileTooLargeError, receiveFile, sha256OfStream } from './upload.js';
+import { FileTooLargeError, receiveFile, sha256OfStream, uploadedFileName } from './upload.js';
 
 async function* chunked(bytes: Buffer, size: number) {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
@@ -64,5 +64,31 @@ describe('receiveFile', () => {
     expect(bad.validUtf8).toBe(false);
     const nul = await receiveFile(chunked(Buffer.from('ab\0cd'), 2), { blobs, wrappingKey, maxBytes: 1e6 });
     expect(nul.hasNul).toBe(true);
+  });
+});
+
+describe('uploadedFileName', () => {
+  it('keeps the last path segment, NFC, and 255 characters without cutting one in half', () => {
+    expect(uploadedFileName('C:\\fakepath/dir/sea.txt')).toBe('sea.txt');
+    expect(uploadedFileName(undefined)).toBe('document');
+    expect(uploadedFileName('cafe\u0301.txt')).toBe('caf\u00e9.txt');
+    const long = uploadedFileName(`${'a'.repeat(254)}😀😀.txt`);
+    expect(Array.from(long)).toHaveLength(255);
+    expect(long.endsWith('😀')).toBe(true);
+  });
+
+  it('refuses control and text-direction characters with a message that says what to do', () => {
+    for (const [name, shown] of [
+      ['ab\u0000cd.txt', 'U+0000'],
+      ['ab\u001bcd.txt', 'U+001B'],
+      ['ab\u007fcd.txt', 'U+007F'],
+      ['ab\u0085cd.txt', 'U+0085'],
+      ['invoice\u202Etxt.exe', 'U+202E'],
+      ['a\u2066b.txt', 'U+2066'],
+      ['a\ud800b.txt', 'U+D800'],
+    ] as const) {
+      expect(() => uploadedFileName(name), name).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining(shown) }));
+      expect(() => uploadedFileName(name)).toThrow(/^The file name contains .* Rename the file and try again\.$/);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, injectSender, jsonBody, multipart, registrationFields, signUpDetails, type Creator, type HttpRequest } from '../../../test/support/flows.js';
 import { textBytes } from '../../../test/support/documents.js';
+import type { TrBundle } from '../tr-bundle/bundle.js';
 
 let app: TestApp;
 let flows: ReturnType<typeof creatorFlows>;
@@ -65,6 +66,37 @@ describe('text the database cannot hold is refused at the edge, naming the field
     }
     // Nothing was half-applied: the payment still registers once.
     expect((await flows.submit(ada.token, registrationFields(session), file)).status).toBe(201);
+  });
+});
+
+describe("the uploaded file's name follows the text rules", () => {
+  /** The submission with the file named by an RFC 5987 `filename*` parameter (percent-encoded UTF-8). */
+  function namedUpload(paymentSessionId: string, encodedName: string): HttpRequest {
+    const { body, headers } = multipart(registrationFields(paymentSessionId), { name: 'PLACEHOLDER', content: textBytes() });
+    const renamed = body.toString('latin1').replace('filename="PLACEHOLDER"', `filename*=UTF-8''${encodedName}`);
+    return { method: 'POST', url: '/api/copyright/submit-registration', token: ada.token, headers, body: Buffer.from(renamed, 'latin1') };
+  }
+
+  it('refuses NUL, C0, DEL, C1 and bidi overrides with a 400 that says to rename it, and keeps the payment', async () => {
+    const paid = await flows.paidSession(ada.token);
+    for (const [encoded, character] of [
+      ['ab%00cd.txt', 'U+0000'],
+      ['ab%01cd.txt', 'U+0001'],
+      ['ab%1bcd.txt', 'U+001B'],
+      ['ab%7fcd.txt', 'U+007F'],
+      ['ab%c2%85cd.txt', 'U+0085'],
+      ['invoice%E2%80%AEtxt.exe', 'U+202E'],
+    ] as const) {
+      const body = await refused(namedUpload(paid, encoded));
+      expect(body.error).toBe('validation_error');
+      expect(body.message).toContain(character);
+      expect(body.message).toMatch(/^The file name contains .* Rename the file and try again\.$/);
+    }
+    // The payment was not consumed: a plainly named file registers on it, under its NFC name.
+    const registered = await flows.send(namedUpload(paid, 'cafe%CC%81.txt'));
+    expect(registered.status, registered.body).toBe(201);
+    const bundle = JSON.parse(await flows.downloadTr(ada.token, registered.json().tr_number)) as TrBundle;
+    expect(bundle.registration.fileName).toBe('caf\u00e9.txt');
   });
 });
 

@@ -1,6 +1,5 @@
 // Title registration over HTTP: the multipart submission, the user's list and dashboard stats,
 // the certificate (inline and download), the `.tr` bundle and the registry's public key.
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +21,7 @@ import {
 import { notModified, type CertificateFormat } from '../certificates/certificate-cache.js';
 import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
-import { FileTooLargeError, receiveFile, type ReceivedFile } from '../documents/upload.js';
+import { FileTooLargeError, receiveFile, uploadedFileName, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
 import { sameTurnLookup } from '../db/same-turn.js';
 import { findRegistrationsWithAnchors, loadChain, loadProof } from '../tr-bundle/proof.js';
@@ -122,8 +121,9 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       for await (const part of fromClient(() => request.parts())) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || file) throw validationError('Upload one file, in the "file" field.');
+          const name = uploadedFileName(part.filename);
           const received = await receiveFile(fromClient(() => part.file), { blobs: feature.blobs, wrappingKey: feature.wrappingKey, maxBytes: config.MAX_UPLOAD_BYTES });
-          file = { ...received, name: path.basename(part.filename || 'document').slice(0, 255) };
+          file = { ...received, name };
           if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
         } else {
           // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a multipart field's value is a string
