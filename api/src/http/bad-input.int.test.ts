@@ -112,6 +112,20 @@ describe('malformed multipart is the sender\'s error', () => {
     await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': `${headers['content-type']}x` }, body });
     await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` }, body });
   });
+
+  it('a field sent twice is refused, naming it, and the payment stays unused', async () => {
+    const paid = await flows.paidSession(ada.token);
+    const { body, headers } = multipart(registrationFields(paid), { name: 'sea.txt', content: textBytes() });
+    const boundary = headers['content-type']!.split('boundary=')[1]!;
+    const twice = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAnother Sea\r\n`), body]);
+    const refusal = await refused({ method: 'POST', url: '/api/copyright/submit-registration', token: ada.token, headers, body: twice });
+    expect(refusal).toEqual({
+      error: 'validation_error',
+      message: 'The form sent the field "title" more than once; send each field once.',
+      details: { field: 'title' },
+    });
+    expect((await flows.submit(ada.token, registrationFields(paid), { name: 'sea.txt', content: textBytes() })).status).toBe(201);
+  });
 });
 
 describe('sign-up and profile fields have a size', () => {

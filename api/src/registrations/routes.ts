@@ -126,6 +126,10 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
           file = { ...received, name };
           if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
         } else {
+          // A JSON body cannot hold a key twice; a form can, and "the last one wins" would hide which was meant.
+          if (Object.hasOwn(fields, part.fieldname)) {
+            throw validationError(`The form sent the field ${JSON.stringify(part.fieldname)} more than once; send each field once.`, { field: part.fieldname });
+          }
           // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a multipart field's value is a string
           fields[part.fieldname] = String(part.value ?? '');
         }
