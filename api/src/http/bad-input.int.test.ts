@@ -113,6 +113,22 @@ describe('malformed multipart is the sender\'s error', () => {
     await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` }, body });
   });
 
+  it('any other content type gets the route\'s own 415, whatever its body', async () => {
+    const { body } = fields();
+    const url = '/api/copyright/submit-registration';
+    const wanted = { error: 'unsupported_media_type', message: 'Send the registration as multipart/form-data with the document in a "file" field.' };
+    for (const [contentType, sent] of [
+      ['application/json', body],
+      ['application/json', '{"title":"The Sea"}'],
+      ['text/plain', 'The Sea'],
+      ['application/x-www-form-urlencoded', 'title=The+Sea'],
+      ['application/octet-stream', body],
+    ] as const) {
+      expect(await refused({ method: 'POST', url, token: ada.token, headers: { 'content-type': contentType }, body: sent }, 415), contentType).toEqual(wanted);
+    }
+    expect(await refused({ method: 'POST', url, token: ada.token }, 415)).toEqual(wanted);
+  });
+
   it('a field sent twice is refused, naming it, and the payment stays unused', async () => {
     const paid = await flows.paidSession(ada.token);
     const { body, headers } = multipart(registrationFields(paid), { name: 'sea.txt', content: textBytes() });

@@ -109,9 +109,16 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 40, parts: 41, fieldSize: 20_000 },
   });
 
-  app.post('/copyright/submit-registration', { schema: submitSchema }, async (request, reply) => {
+  // The content type is checked before any parser reads the body, so a JSON or text body gets this
+  // route's own 415, not a parser's "not valid JSON". (`request.isMultipart()` is only known once
+  // the multipart parser has run, so the header is read here.)
+  const multipartOnly = async (request: FastifyRequest) => {
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'multipart/form-data') throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
+  };
+
+  app.post('/copyright/submit-registration', { schema: submitSchema, preParsing: multipartOnly }, async (request, reply) => {
     const user = requireUser(request);
-    if (!request.isMultipart()) throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
     const fields: Record<string, string> = {};
     let file: (ReceivedFile & { name: string }) | null = null;
     const discard = async () => {
