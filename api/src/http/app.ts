@@ -16,6 +16,7 @@ import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { refuseCrossSiteRequests } from './cross-site-requests.js';
 import { describeError, installErrorHandling, sendError } from './errors.js';
+import { installJsonBodyParser } from './json-body.js';
 import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { RequestActivity } from './request-activity.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   installErrorHandling(app);
+  installJsonBodyParser(app);
   await app.register(securityHeaders, { config: deps.config });
   await app.register(fastifyCookie);
   refuseCrossSiteRequests(app, deps.config.publicUrl);

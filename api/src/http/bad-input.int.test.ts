@@ -144,6 +144,31 @@ describe('malformed multipart is the sender\'s error', () => {
   });
 });
 
+describe('a JSON body', () => {
+  const login = (body: string) => ({ method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, body });
+  const support = (body: string) => ({ method: 'POST' as const, url: '/api/support/submit', headers: { 'content-type': 'application/json' }, body });
+  const forbiddenKey = 'The request body has a key named __proto__, or a constructor key holding prototype, which is not accepted. Remove or rename it.';
+
+  it('holding a __proto__ or constructor.prototype key is refused as such, not as "not valid JSON"', async () => {
+    for (const body of [
+      '{"email":"x@example.com","password":"p","__proto__":{"x":1}}',
+      '{"email":"x@example.com","password":"p","constructor":{"prototype":{"x":1}}}',
+      '{"email":"x@example.com","password":"p","nested":{"__proto__":{"x":1}}}',
+    ]) {
+      // /api/auth/* answers in the spec's shape, every other route in the one error body.
+      expect(await refused(login(body)), body).toMatchObject({ success: false, code: 'validation_error', error: forbiddenKey, message: forbiddenKey });
+      expect(await refused(support(body)), body).toEqual({ error: 'validation_error', message: forbiddenKey });
+    }
+  });
+
+  it('that is not JSON, or empty, still says so', async () => {
+    expect(await refused(support('{"fullName":'))).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
+    expect(await refused(support(''))).toEqual({ error: 'invalid_json', message: 'The request body is empty; send a JSON object.' });
+    // A key that merely names "constructor" is ordinary data: the schema judges it, not the parser.
+    expect((await refused(support('{"constructor":"x"}'))).message).not.toBe(forbiddenKey);
+  });
+});
+
 describe('sign-up and profile fields have a size', () => {
   it('refuses 900 KB fields', async () => {
     const huge = 'x'.repeat(900_000);

@@ -118,6 +118,8 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
 
   // Stripe's webhook: the signature is checked over the raw body, so this scope keeps it unparsed.
   await app.register(async (hook: FastifyInstance) => {
+    // The app's own JSON parser (http/json-body.ts) is replaced in this scope, not added to.
+    hook.removeContentTypeParser('application/json');
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     hook.post('/payment/webhook', { schema: { tags: ['payments'], summary: "Stripe's signed webhook", response: { 200: stripeWebhookReceivedSchema } } }, async (request, reply) => {
       const payments = app.payments;
