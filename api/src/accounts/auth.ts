@@ -1,6 +1,9 @@
 // The auth hook: a session token from `Authorization: Bearer <token>` or the `tl_session` cookie
 // (so download links opened in a new window work) becomes `request.actor` and `request.user`.
-// Features call `requireUser(request)` to insist on a signed-in user.
+// A route for signed-in creators says so (`config: { signedIn: true }`): its 401 then comes from an
+// `onRequest` guard, before the body is parsed or validated (as staff routes' guard does), so a
+// signed-out caller is told to sign in, not how to fix a form. Handlers call `requireUser(request)`
+// for the user.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../errors.js';
@@ -21,6 +24,10 @@ interface CurrentSession {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only for a signed-in creator: 401 before the body is parsed or validated (`requireSignedIn`). */
+    signedIn?: boolean;
+  }
   interface FastifyRequest {
     user: AuthenticatedUser | null;
     session: CurrentSession | null;
@@ -43,6 +50,10 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('session', null);
     app.decorateRequest('sessionEnded', false);
+    app.addHook('onRoute', (route) => {
+      // First among the route's own hooks; the session was read by the hook below, which runs before them.
+      if (route.config?.signedIn) route.onRequest = [requireSignedIn, ...[route.onRequest ?? []].flat()];
+    });
     app.addHook('onRequest', async (request) => {
       request.actor = { kind: 'anonymous', id: null, role: null };
       if (!request.url.startsWith('/api/')) return;
@@ -65,6 +76,10 @@ export const authPlugin = fp(
 export function requireUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw unauthorized(request.sessionEnded ? 'Your session has expired. Please sign in again.' : 'Sign in to continue.');
   return request.user;
+}
+
+async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
 }
 
 /**

@@ -120,7 +120,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
       return { success: true as const };
     });
 
-    auth.get('/me', { schema: authSchema({ response: { 200: userSchema } }) }, async (request) => userAfter(app, requireUser(request).id));
+    auth.get('/me', { config: { signedIn: true }, schema: authSchema({ response: { 200: userSchema } }) }, async (request) => userAfter(app, requireUser(request).id));
 
     // Who is signed in, for the web app: 200 either way, because a signed-out visitor is not an
     // error (GET /me answers 401, as the spec's API clients expect). An ended session's cookie is cleared.
@@ -132,7 +132,7 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
       return { signedIn: true, user: await userAfter(app, request.user.id) };
     });
 
-    auth.put('/profile', { schema: authSchema({ body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } }) }, async (request) => updateProfile(request, request.body));
+    auth.put('/profile', { config: { signedIn: true }, schema: authSchema({ body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } }) }, async (request) => updateProfile(request, request.body));
 
     auth.post('/forgot-password', { schema: authSchema({ body: forgotPasswordRequestSchema, response: { 202: successMessageSchema } }) }, async (request, reply) => {
       service.requestPasswordReset(request.body.email, commandContext(request));
@@ -149,56 +149,56 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
   }, { prefix: '/auth' });
 
   await app.register(async (user: App) => {
-    user.get('/profile', { schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => userAfter(app, requireUser(request).id));
+    user.get('/profile', { config: { signedIn: true }, schema: { tags: ['user'], response: { 200: userSchema } } }, async (request) => userAfter(app, requireUser(request).id));
 
-    user.put('/profile', { schema: { tags: ['user'], body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } } }, async (request) => updateProfile(request, request.body));
+    user.put('/profile', { config: { signedIn: true }, schema: { tags: ['user'], body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } } }, async (request) => updateProfile(request, request.body));
 
     // The dashboard's own figures (GET /api/dashboard/stats), so the two calls never disagree.
-    user.get('/stats', { schema: { tags: ['user'], response: { 200: userStatsSchema } } }, async (request) => {
+    user.get('/stats', { config: { signedIn: true }, schema: { tags: ['user'], response: { 200: userStatsSchema } } }, async (request) => {
       const { recent_activity: _recent, ...stats } = await dashboardStats(app.deps.pool, requireUser(request).id, new Date());
       return stats;
     });
 
-    user.put('/password', { schema: { tags: ['user'], body: passwordChangeRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    user.put('/password', { config: { signedIn: true }, schema: { tags: ['user'], body: passwordChangeRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.changePassword(id, request.body, request.session?.token ?? null, commandContext(request));
       await app.waitForProjections(position, USERS);
       return { success: true as const, message: 'Password changed' };
     });
 
-    user.put('/notifications', { schema: { tags: ['user'], body: notificationToggleRequestSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
+    user.put('/notifications', { config: { signedIn: true }, schema: { tags: ['user'], body: notificationToggleRequestSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.setNotificationPreference(id, request.body.key, request.body.value, commandContext(request));
       return { success: true as const, preferences: preferencesOf(await userAfter(app, id, position)) };
     });
 
-    user.get('/notification-preferences', { schema: { tags: ['user'], response: { 200: notificationPreferencesSchema } } }, async (request) => preferencesOf(await userAfter(app, requireUser(request).id)));
+    user.get('/notification-preferences', { config: { signedIn: true }, schema: { tags: ['user'], response: { 200: notificationPreferencesSchema } } }, async (request) => preferencesOf(await userAfter(app, requireUser(request).id)));
 
-    user.put('/notification-preferences', { schema: { tags: ['user'], body: notificationPreferencesSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
+    user.put('/notification-preferences', { config: { signedIn: true }, schema: { tags: ['user'], body: notificationPreferencesSchema, response: { 200: preferencesUpdatedSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.setNotificationPreferences(id, request.body, commandContext(request));
       return { success: true as const, preferences: preferencesOf(await userAfter(app, id, position)) };
     });
 
-    user.post('/2fa/enable', { schema: { tags: ['user'], response: { 200: twoFactorStartedSchema } } }, async (request) => {
+    user.post('/2fa/enable', { config: { signedIn: true }, schema: { tags: ['user'], response: { 200: twoFactorStartedSchema } } }, async (request) => {
       const setup = await service.startTwoFactor(requireUser(request).id, commandContext(request));
       return { success: true as const, ...setup };
     });
 
-    user.post('/2fa/verify', { schema: { tags: ['user'], body: twoFactorVerifyRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    user.post('/2fa/verify', { config: { signedIn: true }, schema: { tags: ['user'], body: twoFactorVerifyRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       await app.waitForProjections(await service.verifyTwoFactor(id, request.body.token, commandContext(request)), USERS);
       return { success: true as const, message: 'Two-factor authentication enabled' };
     });
 
-    user.delete('/2fa/disable', { schema: { tags: ['user'], body: twoFactorDisableRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
+    user.delete('/2fa/disable', { config: { signedIn: true }, schema: { tags: ['user'], body: twoFactorDisableRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       const { id } = requireUser(request);
       const position = await service.disableTwoFactor(id, request.body, commandContext(request));
       await app.waitForProjections(position, USERS);
       return { success: true as const, message: 'Two-factor authentication disabled' };
     });
 
-    user.delete('/account', { schema: { tags: ['user'], body: deleteAccountRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
+    user.delete('/account', { config: { signedIn: true }, schema: { tags: ['user'], body: deleteAccountRequestSchema, response: { 200: successMessageSchema } } }, async (request, reply) => {
       const { id } = requireUser(request);
       // Its titles were archived with it: search and /verify no longer show them once this answers.
       await app.waitForProjections(await service.deleteAccount(id, request.body.password, commandContext(request)), [...USERS, 'registrations']);

@@ -39,9 +39,14 @@ export function errorResponses<const S extends number>(...statuses: S[]): Record
  */
 const DEFAULT_ERROR_RESPONSES = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
+/** A signed-in creator's route (`config.signedIn`) is called with the session cookie or its token as a bearer. */
+const SIGNED_IN_SECURITY: readonly Record<string, readonly string[]>[] = [{ session: [] }, { bearer: [] }];
+
 interface ApiRoute {
   readonly method: string;
   readonly url: string;
+  /** Declared for signed-in creators only (`config: { signedIn: true }`). */
+  readonly signedIn: boolean;
 }
 
 declare module 'fastify' {
@@ -56,8 +61,13 @@ export const apiDocs = fp(async (app: App) => {
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
-    route.schema = { ...route.schema, response: { ...DEFAULT_ERROR_RESPONSES, ...(route.schema?.response as object | undefined) } };
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const signedIn = route.config?.signedIn === true;
+    route.schema = {
+      ...route.schema,
+      ...(signedIn ? { security: SIGNED_IN_SECURITY } : {}),
+      response: { ...DEFAULT_ERROR_RESPONSES, ...(route.schema?.response as object | undefined) },
+    };
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, signedIn });
   });
 
   await app.register(fastifySwagger, {

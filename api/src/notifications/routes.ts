@@ -78,7 +78,7 @@ export async function notificationRoutes(app: App): Promise<void> {
     };
   }
 
-  app.get('/notifications', { schema: { tags: ['notifications'], response: { 200: notificationListSchema, ...errorResponses(401) } } }, async (request) =>
+  app.get('/notifications', { config: { signedIn: true }, schema: { tags: ['notifications'], response: { 200: notificationListSchema, ...errorResponses(401) } } }, async (request) =>
     list(requireUser(request).id),
   );
 
@@ -97,18 +97,18 @@ export async function notificationRoutes(app: App): Promise<void> {
     return change(user.id, { type, notificationId: id, now: context.now }, context);
   };
 
-  const changed = { tags: ['notifications'], response: { 200: notificationChangedSchema, ...errorResponses(400, 401, 404) } };
-  app.post('/notifications/read-all', { schema: changed }, async (request) => {
+  const changed = { config: { signedIn: true }, schema: { tags: ['notifications'], response: { 200: notificationChangedSchema, ...errorResponses(400, 401, 404) } } };
+  app.post('/notifications/read-all', changed, async (request) => {
     const user = requireUser(request);
     const context = commandContext(request);
     return change(user.id, { type: 'MarkAllRead', now: context.now }, context);
   });
-  app.delete('/notifications', { schema: changed }, async (request) => {
+  app.delete('/notifications', changed, async (request) => {
     const user = requireUser(request);
     const context = commandContext(request);
     return change(user.id, { type: 'DeleteAll', now: context.now }, context);
   });
-  app.post('/notifications/:id/read', { schema: changed }, one('MarkRead'));
-  app.post('/notifications/:id/unread', { schema: changed }, one('MarkUnread'));
-  app.delete('/notifications/:id', { schema: changed }, one('Delete'));
+  app.post('/notifications/:id/read', changed, one('MarkRead'));
+  app.post('/notifications/:id/unread', changed, one('MarkUnread'));
+  app.delete('/notifications/:id', changed, one('Delete'));
 }

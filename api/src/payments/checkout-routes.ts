@@ -33,6 +33,7 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
   app.post(
     '/payment/create-intent',
     {
+      config: { signedIn: true },
       schema: { tags: ['payments'], summary: 'Start a checkout for the registration fee', body: createIntentSchema, response: { 201: createIntentResponseSchema } },
       // The wizard and the checkout page show this message (seed 001 §8).
       schemaErrorFormatter: validationMessage((issues) => `Failed to create payment intent: ${issues[0]?.message ?? 'the request is not valid'}`),
@@ -48,7 +49,7 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
 
   app.get(
     '/payment/session/:id',
-    { schema: { tags: ['payments'], summary: 'A checkout of the signed-in user: paid, used', params: z.object({ id: paymentIdSchema }), response: { 200: paymentSessionSchema } } },
+    { config: { signedIn: true }, schema: { tags: ['payments'], summary: 'A checkout of the signed-in user: paid, used', params: z.object({ id: paymentIdSchema }), response: { 200: paymentSessionSchema } } },
     async (request) => paymentSessionView(deps, requireUser(request).id, request.params.id, commandContext(request)),
   );
 
@@ -112,8 +113,8 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
         await settlePayment(deps, sessionId, 'retrieval', { ...commandContext(request), actor: { kind: 'system', id: 'local-checkout', role: null } });
         return reply.redirect(result === 'paid' ? urls.successUrl : declinedUrl(urls.cancelUrl, sessionId, result), 303);
       };
-    local.post('/payment/local/checkout/:sessionId/complete', { schema: { tags: ['payments'], summary: 'TEST MODE: pay (or decline with outcome=decline)', params: sessionParams, response: redirect } }, finish('paid'));
-    local.post('/payment/local/checkout/:sessionId/cancel', { schema: { tags: ['payments'], summary: 'TEST MODE: cancel', params: sessionParams, response: redirect } }, finish('cancelled'));
+    local.post('/payment/local/checkout/:sessionId/complete', { config: { signedIn: true }, schema: { tags: ['payments'], summary: 'TEST MODE: pay (or decline with outcome=decline)', params: sessionParams, response: redirect } }, finish('paid'));
+    local.post('/payment/local/checkout/:sessionId/cancel', { config: { signedIn: true }, schema: { tags: ['payments'], summary: 'TEST MODE: cancel', params: sessionParams, response: redirect } }, finish('cancelled'));
   });
 
   // Stripe's webhook: the signature is checked over the raw body, so this scope keeps it unparsed.

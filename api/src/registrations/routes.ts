@@ -117,7 +117,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     if (mediaType !== 'multipart/form-data') throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
   };
 
-  app.post('/copyright/submit-registration', { schema: submitSchema, preParsing: multipartOnly }, async (request, reply) => {
+  app.post('/copyright/submit-registration', { config: { signedIn: true }, schema: submitSchema, preParsing: multipartOnly }, async (request, reply) => {
     const user = requireUser(request);
     const fields: Record<string, string> = {};
     let file: (ReceivedFile & { name: string }) | null = null;
@@ -185,12 +185,12 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     }
   });
 
-  app.get('/titles/user', { schema: { tags: ['registrations'], response: { 200: userTitlesSchema, ...errorResponses(401) } } }, async (request) => {
+  app.get('/titles/user', { config: { signedIn: true }, schema: { tags: ['registrations'], response: { 200: userTitlesSchema, ...errorResponses(401) } } }, async (request) => {
     const user = requireUser(request);
     return listUserTitles(pool, user.id);
   });
 
-  app.get('/dashboard/stats', { schema: { tags: ['registrations'], response: { 200: dashboardStatsSchema, ...errorResponses(401) } } }, async (request) => {
+  app.get('/dashboard/stats', { config: { signedIn: true }, schema: { tags: ['registrations'], response: { 200: dashboardStatsSchema, ...errorResponses(401) } } }, async (request) => {
     const user = requireUser(request);
     return dashboardStats(pool, user.id, new Date());
   });
