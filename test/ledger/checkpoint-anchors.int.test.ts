@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Interface } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configuredVerifierKey, verifyLog } from '@titleledger/api/transparency';
+import { CHECKPOINT_OF_SELECTOR, checkpointOfCallData, configuredVerifierKey, ledgerCheckpointReader, verifyLog, verifyLogSummary } from '@titleledger/api/transparency';
 import { anchorRegistryAbi } from '@titleledger/contracts';
 import { openCheckpointReader } from '@titleledger/ledger';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -122,5 +122,23 @@ describe('checkpoint anchors', () => {
     const lying = await verifyLog(pool, store, { vkey, chain: () => Promise.resolve({ root: `0x${'00'.repeat(32)}` }) });
     expect(lying).toMatchObject({ ok: false, checkpoint: expect.any(Number) });
     if (!lying.ok) expect(lying.reason).toMatch(/the registry on chain 31337 \(0x[0-9a-fA-F]{40}\) holds root 0x0{64} for it/);
+  });
+
+  it("verify-log on the server (the /audit page's run) reads the anchored roots from the ledger's chain too", async () => {
+    // The one call the API writes out by hand is the registry's checkpointOf(uint64).
+    expect(CHECKPOINT_OF_SELECTOR).toBe(registry.getFunction('checkpointOf')!.selector);
+    expect(checkpointOfCallData(21)).toBe(registry.encodeFunctionData('checkpointOf', [21]));
+    const { pool, store, config } = app.running;
+    const chain = await ledgerCheckpointReader(pool);
+    expect(chain?.chain).toMatch(/^chain 31337 at 0x[0-9a-fA-F]{40}$/);
+    const vkey = await configuredVerifierKey(pool, config);
+    const verdict = await verifyLog(pool, store, { vkey, chain: chain!.reader });
+    expect(verdict).toMatchObject({ ok: true, anchors: { skipped: [] } });
+    if (verdict.ok) expect(verdict.anchors!.checked).toBeGreaterThanOrEqual(1);
+    // The summary the run records says what the chain confirmed.
+    expect(verifyLogSummary(verdict)).toMatch(/; [1-9]\d* anchored checkpoint root\(s\) match the chain/);
+    // A checkpoint anchored on another chain is named as not checked, not passed in silence.
+    const elsewhere = await chain!.reader(1, { chainId: 1, contract: `0x${'ab'.repeat(20)}`, txHash: `0x${'00'.repeat(32)}`, blockNumber: 1, blockTimestamp: 1 });
+    expect(elsewhere).toEqual({ skipped: expect.stringContaining("not the ledger's chain 31337") });
   });
 });

@@ -6,6 +6,7 @@
 // second request while it runs is refused (409), never queued. The lock dies with its connection, so
 // a run whose process died is closed as interrupted by the next one that takes the lock.
 import type pg from 'pg';
+import { ledgerCheckpointReader } from './ledger-chain-reader.js';
 import type { Migration } from '../db/migrate.js';
 import { conflict } from '../errors.js';
 import type { AuditRun } from '../schemas/transparency.js';
@@ -96,7 +97,14 @@ export async function listAuditRuns(db: Queryable, limit = 20): Promise<AuditRun
 export function verifyLogSummary(verdict: LogVerdict): string {
   if (!verdict.ok) return `verify-log: FAILED — ${verdict.reason}`;
   const unlogged = verdict.unlogged > 0 ? `; ${verdict.unlogged} newer events not logged yet` : '';
-  return `verify-log: OK — ${verdict.treeSize} events recomputed into the tree, ${verdict.checkpoints} checkpoints signed and consistent${unlogged}`;
+  const checked = verdict.anchors?.checked ?? 0;
+  const skipped = verdict.anchors?.skipped.length ?? 0;
+  // What the chain confirmed is part of the verdict: a run that could not look says so.
+  const onChain =
+    checked + skipped === 0
+      ? '; no checkpoint anchored yet'
+      : `; ${checked} anchored checkpoint root(s) match the chain${skipped > 0 ? `, ${skipped} not checked (${verdict.anchors!.skipped[0]}${skipped > 1 ? ', …' : ''})` : ''}`;
+  return `verify-log: OK — ${verdict.treeSize} events recomputed into the tree, ${verdict.checkpoints} checkpoints signed and consistent${onChain}${unlogged}`;
 }
 
 const VERIFY_LOCK_KEY = 0x61756476; // "audv"
@@ -142,7 +150,8 @@ export async function startServerVerifyLog(
       try {
         let verdict: LogVerdict;
         try {
-          verdict = await verifyLog(pool, source, { vkey: await options.vkey() });
+          const chain = await ledgerCheckpointReader(pool);
+          verdict = await verifyLog(pool, source, { vkey: await options.vkey(), ...(chain ? { chain: chain.reader } : {}) });
         } catch (error) {
           verdict = { ok: false, position: null, checkpoint: null, reason: `the check could not run: ${(error as Error).message}` };
         }

@@ -12,3 +12,4 @@ export * from './verify-mirror.js';
 export { loadRegistryKey, readRegistryKey, registryKeyFile, registryKeyFromPem, type RegistryKey } from '../tr-bundle/registry-key.js';
 export { listRecordedRegistryKeys, type RecordedRegistryKey } from '../tr-bundle/registry-key-record.js';
 export * from './audit-runs.js';
+export * from './ledger-chain-reader.js';
