@@ -1,4 +1,5 @@
-// Shared by start.mjs, build.mjs and test.mjs: install what is missing, build what is stale.
+// Shared by the npm scripts (start, build, test, admin, and run.mjs for the others): install what is
+// missing, build what is stale.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
@@ -44,10 +45,23 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Compiles the TypeScript packages (tsc -b is incremental) and builds the SPA when its sources changed. */
-export function build({ force = false } = {}) {
-  console.log('Building (tsc -b)…');
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+/**
+ * tsc's arguments. `-b` is incremental: it trusts each project's .tsbuildinfo. `--force` rebuilds every
+ * project whatever those say (a Docker build context without dist/ but with a .tsbuildinfo would
+ * otherwise get no compiled code at all).
+ */
+export function tscArgs({ force = false } = {}) {
+  return ['-b', ...(force ? ['--force'] : [])];
+}
+
+/**
+ * Compiles the TypeScript packages and, unless `web` is false, builds the SPA when its sources changed.
+ * `force`: everything again, stale or not (the Dockerfile's build).
+ */
+export function build({ force = false, web = true } = {}) {
+  console.log(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })]);
+  if (!web) return;
   const webIndex = path.join(root, 'web/dist/index.html');
   const webSources = Math.max(
     newestMtime(path.join(root, 'web/src')),
