@@ -1,12 +1,19 @@
 // Configuration is environment variables with safe defaults, validated with zod at start.
 // A bad value stops the start with a message naming the variable.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normaliseEmail } from './accounts/crypto.js';
 
+/**
+ * A setting given empty counts as unset, so its default applies: `PORT=` in an env file, or
+ * docker-compose.yml's `${VAR:-}` for a setting .env leaves out. Numbers need it: zod coerces "" to 0
+ * (`PORT=` listened on a random port).
+ */
+const emptyAsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const optionalUrl = (protocols: readonly string[]) =>
@@ -38,6 +45,37 @@ const optionalString = z
   .trim()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** Why `pem` (`\\n` standing for newlines, as `npm run keys` writes it) is not an Ed25519 PKCS#8 private key; null if it is. */
+function signingKeyProblem(pem: string): string | null {
+  const text = pem.replaceAll('\\n', '\n');
+  if (!text.includes('-----BEGIN PRIVATE KEY-----')) return 'no -----BEGIN PRIVATE KEY----- line';
+  if (!text.includes('-----END PRIVATE KEY-----')) {
+    return 'no -----END PRIVATE KEY----- line: a value on several lines cut at the first? Give it on one line, with \\n for each newline';
+  }
+  try {
+    const type = createPrivateKey(text).asymmetricKeyType;
+    return type === 'ed25519' ? null : `a ${type ?? 'unknown'} key`;
+  } catch (error) {
+    // OpenSSL's reason only (e.g. "DECODER routines::unsupported"): it never quotes the key.
+    return `unreadable: ${(error as Error).message.replace(/^error:[0-9A-F]+:/, '')}`;
+  }
+}
+
+/** The registry's Ed25519 signing key (PKCS#8 PEM), checked here so a bad one names this variable. */
+const registrySigningKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const problem = signingKeyProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `not an Ed25519 private key in PKCS#8 PEM (${problem})` });
+      return z.NEVER;
+    }
+    return v;
+  });
 
 /** `1` turns a development switch on; anything else but unset, empty or `0` is refused. */
 const flag = z
@@ -95,8 +133,9 @@ const adminMenuEmails = z
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
-  PORT: port.default(3000),
-  PUBLIC_URL: z.string().url().optional(),
+  PORT: emptyAsUnset(port.default(3000)),
+  /** An http(s) address: it goes into e-mail links, QR codes and the log's checkpoint origin. */
+  PUBLIC_URL: optionalUrl(['http://', 'https://']).pipe(z.union([z.url(), z.undefined()])),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   /**
@@ -106,38 +145,38 @@ const configSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kurrent://']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  PROJECTION_WAIT_MS: emptyAsUnset(z.coerce.number().int().min(0).max(60_000).default(3000)),
   /** How often the API sends the notification e-mails the notifications read model queued. */
-  NOTIFICATION_MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  NOTIFICATION_MAIL_INTERVAL_MS: emptyAsUnset(z.coerce.number().int().min(100).max(3_600_000).default(5000)),
   /** /api/health turns `degraded` when a read model's oldest unapplied event is older than this, or more events wait. */
-  HEALTH_MAX_LAG_SECONDS: z.coerce.number().positive().max(86_400).default(30),
-  HEALTH_MAX_LAG_EVENTS: positiveInt.max(100_000).default(1000),
+  HEALTH_MAX_LAG_SECONDS: emptyAsUnset(z.coerce.number().positive().max(86_400).default(30)),
+  HEALTH_MAX_LAG_EVENTS: emptyAsUnset(positiveInt.max(100_000).default(1000)),
   /** Subscribers poll this often only while they cannot LISTEN (Postgres adapter); NOTIFY wakes them otherwise. */
-  EVENT_POLL_INTERVAL_MS: positiveInt.max(10_000).default(20),
+  EVENT_POLL_INTERVAL_MS: emptyAsUnset(positiveInt.max(10_000).default(20)),
   /** The fallback poll while LISTEN works: it only catches what a NOTIFY could not announce. */
-  EVENT_LISTEN_POLL_INTERVAL_MS: positiveInt.max(60_000).default(1000),
+  EVENT_LISTEN_POLL_INTERVAL_MS: emptyAsUnset(positiveInt.max(60_000).default(1000)),
   WEB_DIST: z.string().optional(),
   /** Title registration: the fee a payment must carry (cents), the upload limit, the .tr signing key (PEM). */
-  REGISTRATION_FEE_CENTS: positiveInt.default(999),
-  MAX_UPLOAD_BYTES: positiveInt.default(25 * 1024 * 1024),
-  REGISTRY_SIGNING_KEY: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
+  REGISTRATION_FEE_CENTS: emptyAsUnset(positiveInt.default(999)),
+  MAX_UPLOAD_BYTES: emptyAsUnset(positiveInt.default(25 * 1024 * 1024)),
+  REGISTRY_SIGNING_KEY: registrySigningKey,
   /** Wraps every per-user key and keys the e-mail index. Required in production. */
   SECRET_KEY: secretKey,
   /** A session ends after this long without a request (the spec: 24 hours of inactivity). */
-  SESSION_IDLE_MS: positiveInt.default(24 * 60 * 60 * 1000),
+  SESSION_IDLE_MS: emptyAsUnset(positiveInt.default(24 * 60 * 60 * 1000)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Outgoing e-mail: smtp(s)://user:pass@host:port sends through SMTP; unset, each message is an .eml file under DATA_DIR/mail. */
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
-  MAIL_FROM: z.string().trim().min(3).default('TitleLedger <no-reply@titleledger.local>'),
+  MAIL_FROM: emptyAsUnset(z.string().trim().min(3).default('TitleLedger <no-reply@titleledger.local>')),
   /** GET /api/dev/outbox lists sent e-mail (reset links included): only with DEV_OUTBOX=1, never in production. */
   DEV_OUTBOX: flag,
   /** The proxies whose X-Forwarded-For is believed (comma-separated addresses / CIDR blocks); none by default. */
   TRUST_PROXY: trustedProxies,
   /** Point the Stripe SDK elsewhere (tests use a local stand-in). */
   STRIPE_API_HOST: optionalString,
-  STRIPE_API_PORT: port.optional(),
+  STRIPE_API_PORT: emptyAsUnset(port.optional()),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /**
    * The ledger's chain. Unset: an embedded Hardhat node started by the ledger. Set: any EVM JSON-RPC,
@@ -149,18 +188,18 @@ const configSchema = z.object({
   /** The RPC URL a verifier is told to use (proofs, `.tr` files); default: our read-only proxy (`publicRpcUrl`). */
   CHAIN_PUBLIC_RPC_URL: optionalUrl(['http://', 'https://']),
   /** Calls to the read-only chain proxy (POST /api/ledger/rpc) per client IP per minute. */
-  RPC_RATE_LIMIT_PER_MINUTE: positiveInt.max(100_000).default(120),
+  RPC_RATE_LIMIT_PER_MINUTE: emptyAsUnset(positiveInt.max(100_000).default(120)),
   /** A batch is sealed at this many leaves, or when its oldest leaf has waited this long. */
-  LEDGER_BATCH_SIZE: positiveInt.max(1_000_000).default(256),
-  LEDGER_BATCH_SECONDS: z.coerce.number().positive().max(86_400).default(1),
+  LEDGER_BATCH_SIZE: emptyAsUnset(positiveInt.max(1_000_000).default(256)),
+  LEDGER_BATCH_SECONDS: emptyAsUnset(z.coerce.number().positive().max(86_400).default(1)),
   /**
    * The transparency log's latest checkpoint is anchored on chain once it is this many entries beyond
    * the last anchored one, or once the oldest checkpoint not anchored yet is this many seconds old.
    */
-  LEDGER_CHECKPOINT_ANCHOR_ENTRIES: positiveInt.max(100_000_000).default(1000),
-  LEDGER_CHECKPOINT_ANCHOR_SECONDS: z.coerce.number().positive().max(7 * 86_400).default(600),
+  LEDGER_CHECKPOINT_ANCHOR_ENTRIES: emptyAsUnset(positiveInt.max(100_000_000).default(1000)),
+  LEDGER_CHECKPOINT_ANCHOR_SECONDS: emptyAsUnset(z.coerce.number().positive().max(7 * 86_400).default(600)),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
-  LEDGER_CONFIRMATIONS: positiveInt.max(100).default(1),
+  LEDGER_CONFIRMATIONS: emptyAsUnset(positiveInt.max(100).default(1)),
   /**
    * The creator accounts whose side menu shows the Admin Portal link (seed 000 §2: two designated
    * addresses). Default none. The link only leads to /admin, which asks for a staff sign-in that the
@@ -187,14 +226,19 @@ export class ConfigError extends Error {
   }
 }
 
+/** `value` with the password of a URL in it (smtp://user:pass@host, postgres://…) masked. */
+function withoutPassword(value: string | undefined): string | undefined {
+  return value?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@/\s]*@/i, '$1***@');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        // A secret's value never reaches the console or a log.
-        const got = /PASSWORD|SECRET|PRIVATE_KEY/.test(name) ? '[redacted]' : JSON.stringify(env[name]);
+        // A secret's value never reaches the console or a log, nor a password inside a URL.
+        const got = /PASSWORD|SECRET|PRIVATE_KEY|SIGNING_KEY|MNEMONIC/.test(name) ? '[redacted]' : JSON.stringify(withoutPassword(env[name]));
         return `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${got})`;
       }),
     );

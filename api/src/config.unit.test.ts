@@ -1,5 +1,6 @@
 // Configuration: safe defaults, bad values named, and the security-relevant switches (the dev outbox
 // only on request and never in production, the trusted proxies spelled out, SMTP given as a URL).
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -70,5 +71,94 @@ describe('SMTP_URL', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).SMTP_URL).toBe('smtps://user:pass@mail.example.com:465');
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+  });
+});
+
+describe('an empty setting is unset (`PORT=` in an env file, `${VAR:-}` in docker-compose.yml)', () => {
+  it('gives the default, never 0 (PORT=0 would listen on a random port)', () => {
+    const config = loadConfig({ PORT: '', PROJECTION_WAIT_MS: ' ', STRIPE_API_PORT: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.PROJECTION_WAIT_MS).toBe(3000);
+    expect(config.STRIPE_API_PORT).toBeUndefined();
+  });
+
+  it('applies to every optional setting docker-compose.yml passes through, and still refuses a bad value', () => {
+    const empty = {
+      REGISTRATION_FEE_CENTS: '',
+      LEDGER_CONFIRMATIONS: '',
+      MAIL_FROM: '',
+      SMTP_URL: '',
+      TRUST_PROXY: '',
+      CHAIN_PUBLIC_RPC_URL: '',
+      SUPPORT_TEAM_EMAIL: '',
+      ADMIN_MENU_EMAILS: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      PUBLIC_URL: '',
+      REGISTRY_SIGNING_KEY: '',
+    };
+    expect(loadConfig(empty)).toMatchObject({
+      REGISTRATION_FEE_CENTS: 999,
+      LEDGER_CONFIRMATIONS: 1,
+      MAIL_FROM: 'TitleLedger <no-reply@titleledger.local>',
+      SMTP_URL: undefined,
+      TRUST_PROXY: [],
+      CHAIN_PUBLIC_RPC_URL: undefined,
+      SUPPORT_TEAM_EMAIL: undefined,
+      ADMIN_MENU_EMAILS: [],
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      PUBLIC_URL: undefined,
+      REGISTRY_SIGNING_KEY: undefined,
+    });
+    expect(() => loadConfig({ PORT: '0x' })).toThrow(/PORT/);
+    expect(() => loadConfig({ LEDGER_CONFIRMATIONS: '0' })).toThrow(/LEDGER_CONFIRMATIONS/);
+  });
+
+  it('masks the password of a refused URL setting in the message', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2hunter2@db:3306/x' })).toThrow(/got "mysql:\/\/app:\*\*\*@db:3306\/x"/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2hunter2@db:3306/x' })).not.toThrow(/hunter2/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is an http:// or https:// address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://titles.example.com' }).publicUrl).toBe('https://titles.example.com');
+    for (const bad of ['localhost:3981', 'javascript:alert(1)', 'foo:bar', 'ftp://example.com', 'http://']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: /);
+    }
+  });
+});
+
+describe('REGISTRY_SIGNING_KEY', () => {
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+  it('stops the start naming the variable and why, never printing the key; takes an Ed25519 PKCS#8 PEM, on lines or with \\n', () => {
+    expect(loadConfig({ REGISTRY_SIGNING_KEY: pem }).REGISTRY_SIGNING_KEY).toBe(pem.trim());
+    const oneLine = pem.trim().replaceAll('\n', '\\n');
+    expect(loadConfig({ REGISTRY_SIGNING_KEY: oneLine }).REGISTRY_SIGNING_KEY).toBe(oneLine);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const body = pem.split('\n')[1]!;
+    const cases: [string, RegExp][] = [
+      ['garbage', /REGISTRY_SIGNING_KEY: not an Ed25519 private key in PKCS#8 PEM \(no -----BEGIN PRIVATE KEY----- line\)/],
+      ['-----BEGIN PRIVATE KEY-----', /REGISTRY_SIGNING_KEY: not an Ed25519 private key in PKCS#8 PEM \(no -----END PRIVATE KEY----- line: .*one line/],
+      [rsa, /REGISTRY_SIGNING_KEY: not an Ed25519 private key in PKCS#8 PEM \(a rsa key\)/],
+      [pem.replace(body, body.slice(0, -4)), /REGISTRY_SIGNING_KEY: not an Ed25519 private key in PKCS#8 PEM \(unreadable: /],
+    ];
+    for (const [value, message] of cases) {
+      let error: unknown;
+      try {
+        loadConfig({ REGISTRY_SIGNING_KEY: value });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain('[redacted]');
+      expect((error as Error).message).not.toContain(body.slice(0, 16));
+    }
   });
 });
