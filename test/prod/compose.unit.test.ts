@@ -1,7 +1,8 @@
 // docker-compose.yml cannot be started here (no Docker engine), so it is read: with the .env that
 // `npm run keys` writes, every service that runs a TitleLedger process gets each setting its process
 // needs in production (PRODUCTION_SETTINGS in api/src/config.ts, the list each main.ts enforces) and a
-// configuration that loads; no secret is written in the file itself.
+// configuration that loads; every optional setting docs/operations.md tells operators to set reaches them
+// from .env; no secret is written in the file itself.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import { generateKeys } from '../../scripts/keys.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+const readmeText = readFileSync(path.join(root, 'README.md'), 'utf8');
+const operationsText = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
 
 interface Service {
   command?: string[];
@@ -142,5 +145,56 @@ describe('docker-compose.yml', () => {
     // The log stays in Postgres unless EVENTSTORE_URL is set; EventStoreDB only starts with its profile.
     expect(compose.services.api!.environment!.EVENTSTORE_URL).toBe('');
     expect(compose.services.eventstore!.profiles).toEqual(['esdb']);
+  });
+
+  describe('the settings docs/operations.md tells operators to set ("Run")', () => {
+    /** Each setting of the README's table (its first column) that operations.md's "Run" section names. */
+    const settings = new Set([...readmeText.matchAll(/^\| (`[A-Z][A-Z0-9_]+`(?:, `[A-Z][A-Z0-9_]+`)*) \|/gm)].flatMap((m) => m[1]!.match(/[A-Z][A-Z0-9_]+/g)!));
+    const run = /^## Run\n([\s\S]*?)^## /m.exec(operationsText)![1]!;
+    const named = [...new Set([...run.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))].filter((name) => settings.has(name));
+    // The compose file sets these itself: the api's address inside its container, the database service.
+    const setByCompose = ['PORT', 'HOST', 'DATABASE_URL'];
+    /** A value for each, as an operator would add it to the .env of `npm run keys`. */
+    const operatorValues: Record<string, string> = {
+      PUBLIC_URL: 'https://titles.example.com',
+      CHAIN_RPC_URL: 'https://rpc.chain.example.com',
+      EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
+      SMTP_URL: 'smtps://mailer:mail-password@mail.example.com:465',
+      MAIL_FROM: 'Titles <titles@example.com>',
+      SUPPORT_TEAM_EMAIL: 'support@example.com',
+      STRIPE_SECRET_KEY: 'sk_live_example',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_example',
+      STRIPE_WEBHOOK_SECRET: 'whsec_example',
+      REGISTRATION_FEE_CENTS: '1500',
+      TRUST_PROXY: '10.0.0.0/8',
+      ADMIN_MENU_EMAILS: 'staff@example.com',
+      CHAIN_PUBLIC_RPC_URL: 'https://public-rpc.example.com',
+      LEDGER_CONFIRMATIONS: '12',
+    };
+
+    it('are found: the section names the settings of a public deployment', () => {
+      expect(named).toEqual(expect.arrayContaining(['SECRET_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'TRUST_PROXY', 'CHAIN_PUBLIC_RPC_URL', 'LEDGER_CONFIRMATIONS']));
+    });
+
+    it('reach every TitleLedger service from .env, and load; left out of .env, they are unset (their defaults)', () => {
+      const dotenv = { ...generateKeys(), ...operatorValues };
+      const compose = load(composeText, dotenv);
+      const passed = named.filter((name) => !setByCompose.includes(name));
+      expect(passed.filter((name) => dotenv[name] === undefined)).toEqual([]);
+      const lost = Object.entries(compose.services)
+        .filter(([, service]) => service.command?.some((part) => part in ROLES))
+        .flatMap(([service, { environment = {} }]) => passed.filter((name) => environment[name] !== dotenv[name]).map((name) => `${service}: ${name}`));
+      expect(lost).toEqual([]);
+      expect(productionProblems(compose)).toEqual([]);
+      const api = loadConfig(Object.fromEntries(Object.entries(compose.services.api!.environment!).map(([k, v]) => [k, String(v)])));
+      expect(api).toMatchObject({ SMTP_URL: operatorValues.SMTP_URL, STRIPE_SECRET_KEY: 'sk_live_example', LEDGER_CONFIRMATIONS: 12, TRUST_PROXY: ['10.0.0.0/8'] });
+
+      // Each is then an empty value (`${VAR:-}`), which must load as unset, not be refused.
+      const bare = load(composeText, generateKeys());
+      expect(productionProblems(bare)).toEqual([]);
+      const defaults = loadConfig(Object.fromEntries(Object.entries(bare.services.api!.environment!).map(([k, v]) => [k, String(v)])));
+      expect(defaults).toMatchObject({ SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, REGISTRATION_FEE_CENTS: 999, LEDGER_CONFIRMATIONS: 1, TRUST_PROXY: [] });
+    });
+
   });
 });

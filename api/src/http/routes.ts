@@ -21,8 +21,8 @@ import { registerStaff } from '../staff/feature.js';
 import { registerAdminPortal } from '../admin-portal/feature.js';
 
 export async function registerRoutes(app: App): Promise<void> {
-  app.decorate('payments', createPaymentProvider(app.deps.config, { pool: app.deps.pool }));
   const { config, pool, logger } = app.deps;
+  app.decorate('payments', createPaymentProvider(config, { pool, log: logger.child({ component: 'payments' }) }));
   const mailer = createMailer(config, logger.child({ component: 'mail' }));
   app.decorate('mailer', config.DEV_OUTBOX ? recordingMailer(mailer, pool) : mailer);
   app.decorate('attemptLimiter', new AttemptLimiter(pool));

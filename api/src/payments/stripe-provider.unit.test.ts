@@ -2,6 +2,7 @@
 // signatures made the way Stripe makes them.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeCheckoutProvider } from './checkout-provider.js';
@@ -129,10 +130,32 @@ describe('Stripe webhooks', () => {
 
 describe('createPaymentProvider', () => {
   const pool = {} as never;
+  /** A logger keeping the messages it is given at warn. */
+  function warnings(): { log: Logger; messages: string[] } {
+    const messages: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => messages.push((JSON.parse(line) as { msg: string }).msg) });
+    return { log, messages };
+  }
+
   it('is local without both Stripe keys, Stripe with them', () => {
-    expect(createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1' } as never, { pool })).toBeInstanceOf(LocalPaymentProvider);
+    const { log } = warnings();
+    expect(createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1' } as never, { pool, log })).toBeInstanceOf(LocalPaymentProvider);
     expect(
-      createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' } as never, { pool }),
+      createPaymentProvider({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' } as never, { pool, log }),
     ).toBeInstanceOf(StripePaymentProvider);
+  });
+
+  it('warns at start when production takes test-mode payments, or when one Stripe key is missing', () => {
+    const production = warnings();
+    createPaymentProvider({ NODE_ENV: 'production' } as never, { pool, log: production.log });
+    createPaymentProvider({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' } as never, { pool, log: production.log });
+    expect(production.messages).toEqual([
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are not set: payments use the local test-mode provider (a test card "pays", no money moves); set both Stripe keys to take real payments',
+    ]);
+
+    const development = warnings();
+    createPaymentProvider({ NODE_ENV: 'development' } as never, { pool, log: development.log });
+    createPaymentProvider({ NODE_ENV: 'development', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' } as never, { pool, log: development.log });
+    expect(development.messages).toEqual([expect.stringMatching(/^STRIPE_SECRET_KEY is not set: payments use the local test-mode provider/)]);
   });
 });
