@@ -79,6 +79,22 @@ describe('npm run chain -- deploy', () => {
     }
   });
 
+  it('refuses an anchorer without funds in one sentence: its address, the chain, its balance and the cost', async () => {
+    const unfunded = Wallet.createRandom();
+    const empty = mkdtempSync(path.join(tmpdir(), 'tl-chain-cli-'));
+    try {
+      const result = await chainCli(['deploy', '--rpc', node.rpcUrl], { ANCHOR_PRIVATE_KEY: unfunded.privateKey, DATA_DIR: empty });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`^The anchorer ${unfunded.address} has no funds on chain 31337 \\(balance 0\\.0 ETH; the deployment needs about 0\\.\\d+ ETH\\): fund it`),
+      );
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(contractIn(result)).toBeUndefined();
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it('says what is missing: the chain, the anchorer key, the registry key', async () => {
     expect((await chainCli(['deploy'])).stderr).toContain('--rpc <url> or CHAIN_RPC_URL');
     const noAnchorer = await chainCli(['deploy', '--rpc', node.rpcUrl], { ANCHOR_PRIVATE_KEY: undefined });

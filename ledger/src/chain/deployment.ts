@@ -3,8 +3,8 @@
 // what the log says was anchored on it (a fresh dev node forgets everything).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getAddress, Interface, JsonRpcProvider, Wallet } from 'ethers';
-import { anchorRegistryAbi, deployAnchorRegistry, runtimeCodeMismatch } from '@titleledger/contracts';
+import { ContractFactory, formatEther, getAddress, Interface, JsonRpcProvider, Wallet } from 'ethers';
+import { anchorRegistryAbi, anchorRegistryBytecode, deployAnchorRegistry, runtimeCodeMismatch } from '@titleledger/contracts';
 import { rpcCall } from './json-rpc.js';
 
 const registryInterface = new Interface(anchorRegistryAbi);
@@ -93,7 +93,13 @@ export async function deployRegistry(options: DeployOptions): Promise<Deployment
   const provider = new JsonRpcProvider(options.rpcUrl, chainId, { staticNetwork: true, pollingInterval: 250 });
   try {
     const wallet = new Wallet(options.privateKey, provider);
-    const registry = await deployAnchorRegistry(wallet, wallet.address, options.registryKeyFingerprint);
+    const need = await deploymentCost(wallet, options.registryKeyFingerprint);
+    const balance = await provider.getBalance(wallet.address);
+    if (balance < need) throw unfunded(wallet.address, chainId, balance, need);
+    const registry = await deployAnchorRegistry(wallet, wallet.address, options.registryKeyFingerprint).catch((error: unknown) => {
+      // The estimate can fall short (fees rose meanwhile): the node's refusal, said the same way.
+      throw /insufficient funds|enough funds/i.test(String((error as Error).message)) ? unfunded(wallet.address, chainId, balance, need) : error;
+    });
     const receipt = await registry.deploymentTransaction()!.wait();
     const record: DeploymentRecord = {
       chainId,
@@ -110,6 +116,22 @@ export async function deployRegistry(options: DeployOptions): Promise<Deployment
   } finally {
     provider.destroy();
   }
+}
+
+/** What deploying the registry from `wallet` costs at most now: its gas estimate at the current fee per gas. */
+async function deploymentCost(wallet: Wallet, registryKeyFingerprint: string): Promise<bigint> {
+  const transaction = await new ContractFactory(anchorRegistryAbi, anchorRegistryBytecode, wallet).getDeployTransaction(wallet.address, registryKeyFingerprint);
+  const [gas, fees] = await Promise.all([wallet.estimateGas(transaction), wallet.provider!.getFeeData()]);
+  return gas * (fees.maxFeePerGas ?? fees.gasPrice ?? 0n);
+}
+
+/** The anchorer cannot pay for the deployment: one sentence saying whom to fund, where, and by how much. */
+function unfunded(address: string, chainId: number, balance: bigint, need: bigint): DeployRefusedError {
+  return new DeployRefusedError(
+    `The anchorer ${address} has ${balance === 0n ? 'no funds' : 'too little'} on chain ${chainId} ` +
+      `(balance ${formatEther(balance)} ETH; the deployment needs about ${formatEther(need)} ETH): fund it ` +
+      '(on a local node: docs/operations.md, "Run"), then deploy again.',
+  );
 }
 
 export interface CheckResult {
