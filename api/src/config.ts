@@ -285,6 +285,19 @@ export function requireProductionSettings(config: Config, role: ProcessRole): vo
 }
 
 /**
+ * DATABASE_URL's server could not be reached or refused us at start: said as a configuration problem,
+ * naming the host and port, never the password (a bare ECONNREFUSED stack named neither the variable
+ * nor what to check).
+ */
+export function unreachableDatabase(databaseUrl: string, error: unknown): ConfigError {
+  const { hostname, port } = new URL(databaseUrl);
+  const failure = error as { message?: string; code?: string; errors?: readonly { message?: string }[] };
+  // A name that resolves to several addresses fails with an AggregateError whose own message is empty.
+  const reason = failure.message || failure.errors?.map((e) => e.message).join('; ') || failure.code || String(error);
+  return new ConfigError([`DATABASE_URL: cannot connect to ${hostname}:${port || 5432} (${reason})`]);
+}
+
+/**
  * The chain's public JSON-RPC address that proofs and `.tr` files name: CHAIN_PUBLIC_RPC_URL, or the
  * app's own read-only proxy (POST /api/ledger/rpc) under PUBLIC_URL — always absolute, since a
  * verifier reads it from a file far from our pages.

@@ -9,7 +9,7 @@ import pino, { type Logger } from 'pino';
 import type pg from 'pg';
 import { apiMigrations } from '../accounts/migrations.js';
 import { installServerKey } from '../accounts/crypto.js';
-import { loadConfig, requireProductionSettings, resolveSecretKey, type Config, type ProcessRole } from '../config.js';
+import { loadConfig, requireProductionSettings, resolveSecretKey, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
 import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import { createPool } from '../db/pool.js';
@@ -115,7 +115,9 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
       databaseUrl = url.toString();
     }
   }
-  await ensureDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl).catch((error: unknown) => {
+    throw config.DATABASE_URL ? unreachableDatabase(config.DATABASE_URL, error) : error;
+  });
   // Connections stay open through quiet spells of up to 5 minutes; `stop` ends them.
   const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000, prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   await migrate(pool, [...eventLogMigrations(!config.EVENTSTORE_URL && !options.eventStore), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
