@@ -17,6 +17,7 @@ import { createEventStore, type EventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { buildApp, type App } from '../http/app.js';
 import { embeddedPassword, ensureDatabase, freePort, runningEmbedded, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { forgetRunningApp, recordRunningApp } from './running-app.js';
 import type { Service, ServiceFactory } from './service.js';
 
 export interface RunAppOptions {
@@ -161,6 +162,8 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     url = `http://localhost:${port}`;
+    // For `npm run admin`, which joins this embedded Postgres: where to tell the operator to sign in.
+    if (embedded) recordRunningApp(config.dataDir, config.publicUrl);
     log.info({ url }, 'TitleLedger is ready');
   }
 
@@ -171,6 +174,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
       // In order: stop taking requests (in-flight ones finish), let services finish their batch,
       // then close the database.
       await app?.close();
+      if (embedded) forgetRunningApp(config.dataDir);
       for (const service of [...services].reverse()) {
         await service.stop().catch((error: unknown) => log.error({ err: error, service: service.name }, 'stop failed'));
       }

@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runApp, type RunningApp } from '../runtime/run-app.js';
 import { adminCli } from './admin-cli.js';
 
@@ -30,10 +30,14 @@ afterAll(async () => {
 });
 
 describe('npm run admin -- create-master', () => {
-  it('joins the Postgres of a running app', async () => {
+  it('joins the Postgres of a running app, and says to sign in at that app', async () => {
     const app = await start();
+    const said = vi.spyOn(console, 'log');
+    // The app listens on a port of its own choosing (PORT=0): the CLI's own settings do not know it.
     const code = await adminCli(['create-master', '--email', 'cli.running@example.com'], { ...env, MASTER_ADMIN_PASSWORD: 'cli password one' });
     expect(code).toBe(0);
+    expect(said).toHaveBeenCalledWith(`Master admin cli.running@example.com created. Sign in at ${app.url}/master-admin/login`);
+    said.mockRestore();
     expect(await signIn(app, 'cli.running@example.com', 'cli password one')).toBe(200);
     await expect(
       adminCli(['create-master', '--email', 'cli.running@example.com'], { ...env, MASTER_ADMIN_PASSWORD: 'cli password one' }),

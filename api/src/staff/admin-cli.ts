@@ -20,6 +20,7 @@ import { eventLogMigrations } from '../transparency/log-store.js';
 import { apiMigrations } from '../accounts/migrations.js';
 import { embeddedPassword, ensureDatabase, isAlive, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
+import { runningAppUrl } from '../runtime/running-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { createMailer } from '../mail/mailer.js';
@@ -115,11 +116,15 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = config.DATABASE_URL;
+  /** Where to sign in, as a sentence: this command's own PORT / PUBLIC_URL may not be the app's. */
+  let signInAt = (page: string) => `Sign in at ${config.publicUrl}${page}`;
   if (!databaseUrl) {
     const dataDir = embeddedDataDir(config.dataDir, log);
     const port = runningEmbeddedPort(dataDir);
     if (port) {
       databaseUrl = superuserUrl(port, embeddedPassword(dataDir), 'titleledger');
+      const running = runningAppUrl(config.dataDir);
+      signInAt = (page) => (running ? `Sign in at ${running}${page}` : `Sign in at ${page} on the running app (its PUBLIC_URL; ${config.publicUrl} by default)`);
     } else {
       embedded = await startEmbeddedPostgres({ dataDir });
       const url = new URL(embedded.url);
@@ -153,11 +158,11 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
           },
           context,
         );
-        console.log(`Master admin ${values.email} created. Sign in at ${config.publicUrl}/master-admin/login`);
+        console.log(`Master admin ${values.email} created. ${signInAt('/master-admin/login')}`);
       } else {
         const { role } = await service.resetPasswordFromServer(values.email, password, context);
         const signIn = role === 'master_admin' ? '/master-admin/login' : '/admin/login';
-        console.log(`Password of ${values.email} (${role}) reset; every session of the account has ended. Sign in at ${config.publicUrl}${signIn}`);
+        console.log(`Password of ${values.email} (${role}) reset; every session of the account has ended. ${signInAt(signIn)}`);
       }
     } finally {
       if (store.kind === 'eventstoredb') await store.close();
