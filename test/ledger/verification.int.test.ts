@@ -17,7 +17,8 @@ import { registrationHashPreimage, signingBytes } from '../../ledger/src/verifie
 import { runVerifyCli } from './cli.js';
 import { independentVerify } from './independent-verifier.js';
 import { appendRegistration, eventually, newRegistration, type TestRegistration } from './registrations.js';
-import { resign } from '../support/tr-bundle.js';
+import { startFakeRegistryRpc } from '../support/fake-registry-rpc.js';
+import { FORGED_ANCHOR, forge, resign, signingKeyFingerprint } from '../support/tr-bundle.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-ledger-'));
 const files = mkdtempSync(path.join(tmpdir(), 'tl-ledger-files-'));
@@ -34,6 +35,7 @@ let v1Registration: TestRegistration;
 // The registry's key, held by the test so it can issue a version 1 file as the code before version 2 did.
 const registrySigningKey = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 const PUBLIC_RPC = 'http://titleledger.test/api/ledger/rpc';
+const CONTRACT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 const env = () => ({
   DATA_DIR: dataDir,
@@ -246,6 +248,65 @@ describe('the .tr file', () => {
   });
 });
 
+describe("the CLI's verdict: VERIFIED only when a pin of the verifier's ties the file to TitleLedger (QA 38 finding 1)", () => {
+  it('a genuine file: VERIFIED with the registry key or with the contract over a chosen RPC; without either, NOT VERIFIED (exit 3)', async () => {
+    const byKey = await runVerifyCli([bundlePath, '--registry-key', await registryKey(), '--rpc', rpcUrl()]);
+    expect(byKey.code, byKey.stdout).toBe(0);
+    expect(byKey.stdout).toMatch(/^VERIFIED: every check passed, tied to TitleLedger's registry by the registry key you pinned$/m);
+    const byContract = await runVerifyCli([bundlePath, '--contract', CONTRACT, '--rpc', rpcUrl()]);
+    expect(byContract.code, byContract.stdout).toBe(0);
+    expect(byContract.stdout).toContain(`✓ registry contract: the proof is anchored in the pinned registry ${CONTRACT}`);
+    expect(byContract.stdout).toContain(`input registry contract: ${CONTRACT}, pinned by you (--contract)`);
+    expect(byContract.stdout).toContain(`input rpc: ${rpcUrl()}, chosen by you (--rpc)`);
+    expect(byContract.stdout).toMatch(/^VERIFIED: .* by the registry contract you pinned, read over your RPC$/m);
+    const unpinned = await runVerifyCli([bundlePath, '--rpc', rpcUrl()]);
+    expect(unpinned.code, unpinned.stdout).toBe(3);
+    expect(unpinned.stdout).not.toMatch(/^VERIFIED/m);
+    expect(unpinned.stdout).toMatch(/^NOT VERIFIED: the file is consistent, but nothing ties it to TitleLedger's registry .*--registry-key .*--contract .*--rpc/m);
+  });
+
+  it('a forgery naming its own RPC, registry and key: NOT VERIFIED unpinned, FAILED with either pin', async () => {
+    const forgersKeys: string[] = [];
+    const forgersRpc = await startFakeRegistryRpc({ chainId: 1, anchor: FORGED_ANCHOR, fingerprints: forgersKeys });
+    try {
+      const forged = forge(JSON.parse(bundleText), { rpcUrl: forgersRpc.url, contract: `0x${'ab'.repeat(20)}`, chainId: 1 });
+      forgersKeys.push(signingKeyFingerprint(forged));
+      const file = write('forged.tr', forged);
+      // What QA ran: every check passes against the forger's own RPC and registry.
+      const unpinned = await runVerifyCli([file]);
+      expect(unpinned.code, unpinned.stdout).toBe(3);
+      for (const check of ['signature', 'cryptographic hash', 'merkle proof', 'chain id', 'root on chain', 'registry key on chain']) expect(unpinned.stdout).toContain(`✓ ${check}:`);
+      expect(unpinned.stdout).toContain('input rpc: from the file (chain.rpcUrl)');
+      expect(unpinned.stdout).toContain(`✓ chain id: chain 1 at ${forgersRpc.url} (named by the file)`);
+      expect(unpinned.stdout).not.toMatch(/^VERIFIED/m);
+      expect(unpinned.stdout).toContain('NOT VERIFIED');
+
+      const byKey = await runVerifyCli([file, '--registry-key', await registryKey()]);
+      expect(byKey.code, byKey.stdout).toBe(1);
+      expect(byKey.stdout).toContain('FAILED: registry key');
+
+      const byContract = await runVerifyCli([file, '--contract', CONTRACT, '--rpc', rpcUrl()]);
+      expect(byContract.code, byContract.stdout).toBe(1);
+      expect(byContract.stdout).toContain(`✗ registry contract: the proof is anchored in contract 0x${'ab'.repeat(20)} (named by the file), not in the registry you pinned, ${CONTRACT}`);
+
+      // Claiming our contract and chain does not help: over the real chain its root is not there.
+      const claiming = forge(JSON.parse(bundleText), { rpcUrl: forgersRpc.url, contract: CONTRACT, chainId: 31337 });
+      const claimingFile = write('forged-ours.tr', claiming);
+      const real = await runVerifyCli([claimingFile, '--contract', CONTRACT, '--rpc', rpcUrl()]);
+      expect(real.code, real.stdout).toBe(1);
+      expect(real.stdout).toContain('FAILED: root on chain');
+    } finally {
+      await forgersRpc.close();
+    }
+  });
+
+  it('refuses a --contract that is not an address (exit 2)', async () => {
+    const result = await runVerifyCli([bundlePath, '--contract', 'ours', '--rpc', rpcUrl()]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--contract must be an address');
+  });
+});
+
 describe('registrations hashed with version 1 (before the salted commitment)', () => {
   let v1Bundle: Record<string, any>;
   beforeAll(async () => {
@@ -287,7 +348,7 @@ describe('after a restart of the whole app', () => {
     const health = (await client.send({ method: 'GET', url: '/api/health' })).json();
     expect(health.components.ledger.status).toBe('ok');
     expect(health.components.ledger.details.degraded).toBeUndefined();
-    const result = await runVerifyCli([bundlePath, '--rpc', rpcUrl()]);
+    const result = await runVerifyCli([bundlePath, '--contract', CONTRACT, '--rpc', rpcUrl()]);
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain(`in block ${before.anchor.blockNumber} at`);
     expect(await independentVerify(bundleText, rpcUrl())).toBeNull();

@@ -1,16 +1,24 @@
 #!/usr/bin/env node
 // Offline verifier for `.tr` files:
-//   npm run verify -- file.tr [--file original] [--rpc URL] [--registry-key KEY]
-// KEY is the registry's raw Ed25519 public key in base64 (GET /api/registry/public-key → publicKey),
-// or a file holding it or its PEM; TITLELEDGER_REGISTRY_KEY pins one. --rpc defaults to the RPC the
-// bundle names (version 2), else http://127.0.0.1:8545. Exit 0 when every check holds, 1 naming the
-// failed check, 2 on bad usage.
+//   npm run verify -- file.tr [--file original] [--registry-key KEY] [--contract 0x… --rpc URL]
+// A file names its own RPC and registry contract, so every check passing only shows it is
+// consistent; it is TitleLedger's when something the verifier chose ties it to TitleLedger:
+// - --registry-key KEY (or TITLELEDGER_REGISTRY_KEY): the registry's raw Ed25519 public key in base64
+//   (GET /api/registry/public-key → publicKey), or a file holding it or its PEM; or
+// - --contract 0x… with --rpc URL: TitleLedger's AnchorRegistry on the proof's chain, read over an
+//   RPC the verifier trusts (an RPC the file names can lie about any contract).
+// --rpc defaults to the RPC the bundle names (version 2), else http://127.0.0.1:8545.
+// Exit codes: 0 VERIFIED (every check holds and a pin ties the file to TitleLedger); 1 FAILED, naming
+// the failed check; 2 bad usage or unreadable input; 3 NOT VERIFIED: every check holds, but nothing
+// the verifier chose ties the file to TitleLedger.
 import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { verifyTrBundle } from './verify-bundle.js';
+import { verdictOf, verifyTrBundle, type VerifyOptions } from './verify-bundle.js';
 
-const USAGE = 'usage: npm run verify -- <file.tr> [--file <original>] [--rpc <url>] [--registry-key <base64|file>]';
+const USAGE = 'usage: npm run verify -- <file.tr> [--file <original>] [--registry-key <base64|file>] [--contract <0x…> --rpc <url>]';
+const HOW_TO_PIN =
+  "pass --registry-key <TitleLedger's public key, from GET /api/registry/public-key> or --contract <TitleLedger's registry, from GET /api/ledger/status> with --rpc <an RPC you trust>; compare either value with a source you trust (e.g. the registry contract on a block explorer), not only with the site";
 
 /** The raw 32 bytes of an Ed25519 public key given in base64, or as a file holding that or its PEM. */
 function registryKey(value: string): Uint8Array {
@@ -22,12 +30,27 @@ function registryKey(value: string): Uint8Array {
   return raw;
 }
 
+/** Where each input the checks rely on came from: the verifier, or the file (which a forger writes). */
+function describeInputs(options: VerifyOptions, keyFrom: string | undefined): string[] {
+  return [
+    `input registry key: ${keyFrom ? `pinned by you (${keyFrom})` : "none pinned: the file's own key is checked"}`,
+    `input registry contract: ${options.contract ? `${options.contract}, pinned by you (--contract)` : 'from the file (proof.anchor.contract)'}`,
+    `input rpc: ${options.rpcUrl ? `${options.rpcUrl}, chosen by you (--rpc)` : 'from the file (chain.rpcUrl)'}`,
+  ];
+}
+
 async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
       allowPositionals: true,
-      options: { file: { type: 'string' }, rpc: { type: 'string' }, 'registry-key': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        file: { type: 'string' },
+        rpc: { type: 'string' },
+        contract: { type: 'string' },
+        'registry-key': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -38,9 +61,15 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return args.values.help ? 0 : 2;
   }
+  const { contract } = args.values;
+  if (contract !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(contract)) {
+    console.error(`✗ input: --contract must be an address, 0x and 40 hex digits, not ${JSON.stringify(contract)}\n${USAGE}`);
+    return 2;
+  }
   let text: string;
   let file: Buffer | undefined;
   let key: Uint8Array | undefined;
+  const keyFrom = args.values['registry-key'] ? '--registry-key' : process.env.TITLELEDGER_REGISTRY_KEY ? 'TITLELEDGER_REGISTRY_KEY' : undefined;
   try {
     text = readFileSync(bundlePath, 'utf8');
     if (args.values.file) file = readFileSync(args.values.file);
@@ -50,24 +79,31 @@ async function main(): Promise<number> {
     console.error(`✗ input: ${(error as Error).message}`);
     return 2;
   }
-  const checks = await verifyTrBundle(text, {
+  const options: VerifyOptions = {
     ...(args.values.rpc ? { rpcUrl: args.values.rpc } : {}),
+    ...(contract ? { contract } : {}),
     ...(file ? { file } : {}),
     ...(key ? { registryKey: key } : {}),
-  });
+  };
+  for (const line of describeInputs(options, keyFrom)) console.log(line);
+  const checks = await verifyTrBundle(text, options);
   for (const check of checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
-  const failed = checks.find((c) => !c.ok);
-  if (failed) {
-    console.log(`FAILED: ${failed.name}`);
+  const verdict = verdictOf(checks, options);
+  if (verdict.status === 'failed') {
+    console.log(`FAILED: ${verdict.failed.name}`);
     return 1;
   }
-  if (!key) console.log("note: no --registry-key given: the file's own key was checked against the keys the registry bound on chain, not against a key you pinned");
   if (checks.some((c) => c.name === 'chain id' && c.detail.startsWith('chain 31337 '))) {
     console.log(
       'note: chain 31337 is a development chain its operator rebuilds at will: the anchor there proves the proof is consistent, not when it was made; trust rests on the registry key (docs/proof-format.md, "What a dev chain proves")',
     );
   }
-  console.log('VERIFIED: every check passed');
+  if (verdict.status === 'not tied') {
+    console.log(`NOT VERIFIED: the file is consistent, but nothing ties it to TitleLedger's registry (${verdict.reason}): ${HOW_TO_PIN}`);
+    return 3;
+  }
+  const by = verdict.pinnedBy.map((pin) => (pin === 'registry key' ? 'the registry key you pinned' : 'the registry contract you pinned, read over your RPC')).join(' and ');
+  console.log(`VERIFIED: every check passed, tied to TitleLedger's registry by ${by}`);
   return 0;
 }
 

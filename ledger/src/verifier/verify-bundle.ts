@@ -1,6 +1,8 @@
 // The offline verifier: every check a third party makes on a `.tr` file, in order, each with a
-// name and a reason. Needs nothing from TitleLedger but the file, optionally the original work and
-// the registry's published key, and any RPC of the chain the proof names. Web Crypto and fetch only:
+// name and a reason, and the verdict they add up to. Needs nothing from TitleLedger but the file,
+// optionally the original work, and the pins that tie the file to TitleLedger (the registry's key, or
+// its contract read over an RPC the verifier chose): without a pin the checks only show the file is
+// consistent, since a forger names their own RPC and contract. Web Crypto and fetch only:
 // `npm run verify` (cli.ts) and the verify page run this same code.
 import { hashFromHex, leafHashInput, toHex, verifyInclusion } from '../merkle/proof.js';
 import { BUNDLE_VERSIONS, registrationHashPreimage, signingBytes } from './bundle-format.js';
@@ -17,7 +19,12 @@ export interface VerifyOptions {
   readonly file?: Uint8Array;
   /** The registry's published Ed25519 key, raw 32 bytes: the signature must be its. */
   readonly registryKey?: Uint8Array;
-  /** JSON-RPC of the chain the proof names; by default the one the bundle names (version 2), else a local node. */
+  /**
+   * TitleLedger's AnchorRegistry on the proof's chain, as the verifier knows it (0x + 40 hex): the
+   * proof must be anchored there, and the root and the signing key are read from it.
+   */
+  readonly contract?: string;
+  /** JSON-RPC of the chain the proof names, chosen by the verifier; by default the one the bundle names (version 2), else a local node. */
   readonly rpcUrl?: string;
   readonly timeoutMs?: number;
 }
@@ -141,7 +148,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
       fail('registry key', `signed by key ${keyId}, not by the registry's key: re-signed by someone else`);
       return checks;
     }
-    pass('registry key', "signed by the registry's published key");
+    pass('registry key', `signed by the registry key you pinned, ${keyId}`);
   }
 
   // 4. The original work
@@ -230,7 +237,19 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('chain id', `the bundle names chain ${JSON.stringify(chain.chainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
     return checks;
   }
+  // The pinned registry first: a proof anchored in any other contract is not TitleLedger's, whatever
+  // that contract says about it.
+  if (options.contract !== undefined) {
+    if (String(anchor.contract).toLowerCase() !== options.contract.toLowerCase()) {
+      fail('registry contract', `the proof is anchored in contract ${String(anchor.contract)} (named by the file), not in the registry you pinned, ${options.contract}`);
+      return checks;
+    }
+    pass('registry contract', `the proof is anchored in the pinned registry ${options.contract}`);
+  }
+  const contract = options.contract ?? String(anchor.contract);
+  const contractFrom = options.contract !== undefined ? 'pinned by the verifier' : 'named by the file';
   const rpcUrl = options.rpcUrl ?? (isObject(chain) && typeof chain.rpcUrl === 'string' ? chain.rpcUrl : 'http://127.0.0.1:8545');
+  const rpcFrom = options.rpcUrl !== undefined ? 'chosen by the verifier' : isObject(chain) ? 'named by the file' : 'the default local node';
   const timeoutMs = options.timeoutMs ?? 10_000;
   let chainId: number;
   try {
@@ -243,17 +262,17 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('chain id', `the RPC serves chain ${chainId}, the proof is anchored on chain ${String(anchor.chainId)}`);
     return checks;
   }
-  pass('chain id', `chain ${chainId} at ${rpcUrl}`);
+  pass('chain id', `chain ${chainId} at ${rpcUrl} (${rpcFrom})`);
   let onChain: AnchorOnChain;
   try {
-    onChain = decodeAnchorOf(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: anchorOfCallData(toHex(root)) }, 'latest'], timeoutMs));
+    onChain = decodeAnchorOf(await rpc(rpcUrl, 'eth_call', [{ to: contract, data: anchorOfCallData(toHex(root)) }, 'latest'], timeoutMs));
   } catch (error) {
-    fail('root on chain', `anchorOf(root) failed on ${String(anchor.contract)}: ${(error as Error).message}`);
+    fail('root on chain', `anchorOf(root) failed on ${contract}: ${(error as Error).message}`);
     return checks;
   }
   const { batchId, leafCount, timestamp, blockNumber } = onChain;
   if (timestamp === 0n) {
-    fail('root on chain', `contract ${String(anchor.contract)} on chain ${chainId} has no anchor for root 0x${toHex(root)}`);
+    fail('root on chain', `contract ${contract} on chain ${chainId} has no anchor for root 0x${toHex(root)}`);
     return checks;
   }
   const expected = { batchId: proof.batchId, leafCount: proof.treeSize, blockNumber: anchor.blockNumber, timestamp: anchor.blockTimestamp };
@@ -263,23 +282,53 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('root on chain', `the chain records ${differs.map((k) => `${k} ${actual[k]}`).join(', ')}; the proof says ${differs.map((k) => `${k} ${String(expected[k])}`).join(', ')}`);
     return checks;
   }
-  pass('root on chain', `anchored as batch ${batchId} of ${leafCount} leaves in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}`);
+  pass('root on chain', `anchored as batch ${batchId} of ${leafCount} leaves in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}, in contract ${contract} (${contractFrom})`);
 
   // 8. The signing key bound by the same registry: a bundle re-signed by anyone else fails here,
-  // without trusting the key our server publishes.
+  // without trusting the key our server publishes, as long as the registry is TitleLedger's (pinned,
+  // and read over an RPC the verifier chose): a forger's file names a registry that bound the forger's key.
   let keys: RegistryKeyOnChain[];
   try {
-    keys = decodeRegistryKeys(await rpc(rpcUrl, 'eth_call', [{ to: String(anchor.contract), data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs));
+    keys = decodeRegistryKeys(await rpc(rpcUrl, 'eth_call', [{ to: contract, data: REGISTRY_KEYS_SELECTOR }, 'latest'], timeoutMs));
   } catch (error) {
-    fail('registry key on chain', `registryKeys() failed on ${String(anchor.contract)}: ${(error as Error).message}`);
+    fail('registry key on chain', `registryKeys() failed on ${contract}: ${(error as Error).message}`);
     return checks;
   }
   const index = keys.findIndex((k) => k.fingerprint === `0x${fingerprint}`);
   if (index < 0) {
-    fail('registry key on chain', `the bundle is signed by key 0x${fingerprint}, which the registry at ${String(anchor.contract)} never bound: not the registry's key`);
+    fail('registry key on chain', `the bundle is signed by key 0x${fingerprint}, which the registry at ${contract} never bound: not the registry's key`);
     return checks;
   }
   const until = keys[index + 1] ? ` until ${new Date(keys[index + 1]!.validFrom * 1000).toISOString()} (rotated since)` : ' (current)';
-  pass('registry key on chain', `signed by registry key ${index}, bound on chain from ${new Date(keys[index]!.validFrom * 1000).toISOString()}${until}`);
+  pass('registry key on chain', `signed by registry key ${index} of the registry at ${contract} (${contractFrom}), bound on chain from ${new Date(keys[index]!.validFrom * 1000).toISOString()}${until}`);
   return checks;
+}
+
+/** What the checks add up to. Only a pin the verifier chose makes a consistent file TitleLedger's. */
+export type Verdict =
+  | { readonly status: 'failed'; readonly failed: Check }
+  | { readonly status: 'verified'; readonly pinnedBy: readonly ('registry key' | 'registry contract')[] }
+  | { readonly status: 'not tied'; readonly reason: string };
+
+/**
+ * Every check passed is not enough: the file names its own RPC and contract, and a forger's file
+ * names theirs. It is TitleLedger's when signed by the registry key the verifier pinned, or when it is
+ * anchored, and its key bound, in the registry contract the verifier pinned, read over an RPC the
+ * verifier chose (an RPC the file names can answer anything for any contract).
+ */
+export function verdictOf(checks: readonly Check[], options: VerifyOptions): Verdict {
+  const failed = checks.find((c) => !c.ok);
+  if (failed) return { status: 'failed', failed };
+  const passed = (name: string) => checks.some((c) => c.ok && c.name === name);
+  const pinnedBy: ('registry key' | 'registry contract')[] = [];
+  if (options.registryKey && passed('registry key')) pinnedBy.push('registry key');
+  if (options.contract !== undefined && options.rpcUrl !== undefined && passed('registry contract') && passed('registry key on chain')) pinnedBy.push('registry contract');
+  if (pinnedBy.length > 0) return { status: 'verified', pinnedBy };
+  return {
+    status: 'not tied',
+    reason:
+      options.contract !== undefined
+        ? 'the registry contract was pinned but read over the RPC the file names, which can answer anything for any contract'
+        : "the file's key, RPC and registry contract all came from the file itself",
+  };
 }

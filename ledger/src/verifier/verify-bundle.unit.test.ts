@@ -1,14 +1,17 @@
 // The offline verifier on fixed files: docs/proof-format.md's version 2 test vector, and a version 1
 // file as issued before hash version 2 (test/ledger/fixtures/v1.tr). Their anchors are made up, so
 // every check but the chain's passes; the chain checks run against the real chain in
-// test/ledger/verification.int.test.ts.
+// test/ledger/verification.int.test.ts. The verdict's pins run here against RPCs served by the test:
+// a forger's, which confirms anything, and an honest one that knows the test vector's anchor.
 import { createCipheriv, createHash, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { id } from 'ethers';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRegistryRpc, type FakeRpc } from '../../../test/support/fake-registry-rpc.js';
+import { FORGED_ANCHOR, forge, signingKeyFingerprint } from '../../../test/support/tr-bundle.js';
 import { registrationHashPreimage, signingBytes } from './bundle-format.js';
 import { ANCHOR_OF_SELECTOR, REGISTRY_KEYS_SELECTOR } from './registry-calls.js';
-import { verifyTrBundle, type Check } from './verify-bundle.js';
+import { verdictOf, verifyTrBundle, type Check, type VerifyOptions } from './verify-bundle.js';
 
 type Json = Record<string, any>;
 
@@ -110,5 +113,73 @@ describe('the offline verifier', () => {
     const bytes = Buffer.from(text(signingBytes(v1)).replace('titleledger-tr/v1\n', 'titleledger-tr/v2\n'));
     const forged = { ...v1, signature: { ...v1.signature, publicKey: raw.toString('base64'), value: sign(null, bytes, privateKey).toString('base64') } };
     expect(failed(await verifyTrBundle(JSON.stringify(forged), offline))?.name).toBe('signature');
+  });
+});
+
+describe("the verdict: only a pin the verifier chose makes a consistent file TitleLedger's", () => {
+  const ours = v2.proof.anchor.contract as string;
+  let forgersRpc: FakeRpc;
+  let honestRpc: FakeRpc;
+  let forged: Json;
+  const forgersKeys: string[] = [];
+  const run = async (bundle: Json, options: VerifyOptions) => {
+    const checks = await verifyTrBundle(JSON.stringify(bundle), { timeoutMs: 5_000, ...options });
+    return { checks, verdict: verdictOf(checks, options) };
+  };
+
+  beforeAll(async () => {
+    // The forger's RPC confirms the forgery's anchor and key for any contract it is asked about.
+    forgersRpc = await startFakeRegistryRpc({ chainId: 1, anchor: FORGED_ANCHOR, fingerprints: forgersKeys });
+    forged = forge(v2, { rpcUrl: forgersRpc.url, contract: `0x${'ab'.repeat(20)}`, chainId: 1 });
+    forgersKeys.push(signingKeyFingerprint(forged));
+    // Standing in for an RPC of the real chain: it knows the test vector's anchor and key.
+    const { batchId, treeSize, anchor } = v2.proof;
+    const real = { batchId, leafCount: treeSize, timestamp: anchor.blockTimestamp, blockNumber: anchor.blockNumber };
+    honestRpc = await startFakeRegistryRpc({ chainId: 31337, anchor: real, fingerprints: [signingKeyFingerprint(v2)] });
+  });
+  afterAll(async () => {
+    await forgersRpc?.close();
+    await honestRpc?.close();
+  });
+
+  it('a forgery naming its own RPC, contract and key passes every check, but is not verified without a pin', async () => {
+    const { checks, verdict } = await run(forged, {});
+    expect(checks.every((c) => c.ok), JSON.stringify(checks)).toBe(true);
+    expect(checks.find((c) => c.name === 'chain id')!.detail).toBe(`chain 1 at ${forgersRpc.url} (named by the file)`);
+    expect(checks.find((c) => c.name === 'registry key on chain')!.detail).toMatch(/\(named by the file\)/);
+    expect(verdict).toEqual({ status: 'not tied', reason: "the file's key, RPC and registry contract all came from the file itself" });
+    // An RPC the verifier chose without a pinned registry only shows the forger's registry agrees with itself.
+    expect((await run(forged, { rpcUrl: forgersRpc.url })).verdict.status).toBe('not tied');
+  });
+
+  it('fails the forgery with the registry key pinned', async () => {
+    const { verdict } = await run(forged, { registryKey: testKey });
+    expect(verdict).toMatchObject({ status: 'failed', failed: { name: 'registry key', detail: expect.stringMatching(/re-signed by someone else/) } });
+  });
+
+  it("fails the forgery with TitleLedger's contract pinned: it is anchored elsewhere", async () => {
+    const { verdict } = await run(forged, { contract: ours, rpcUrl: honestRpc.url });
+    expect(verdict).toMatchObject({ status: 'failed', failed: { name: 'registry contract', detail: `the proof is anchored in contract 0x${'ab'.repeat(20)} (named by the file), not in the registry you pinned, ${ours}` } });
+  });
+
+  it("a forgery claiming TitleLedger's contract, read over the forger's RPC, is still not verified: the RPC is the file's", async () => {
+    const claiming = forge(v2, { rpcUrl: forgersRpc.url, contract: ours, chainId: 1 });
+    forgersKeys.push(signingKeyFingerprint(claiming));
+    const { checks, verdict } = await run(claiming, { contract: ours.toLowerCase() });
+    expect(checks.every((c) => c.ok), JSON.stringify(checks)).toBe(true);
+    expect(checks.map((c) => c.name)).toContain('registry contract');
+    expect(verdict).toMatchObject({ status: 'not tied', reason: expect.stringMatching(/read over the RPC the file names/) });
+  });
+
+  it('a genuine file is verified with either pin, and reads the pinned contract', async () => {
+    expect((await run(v2, { registryKey: testKey, rpcUrl: honestRpc.url })).verdict).toEqual({ status: 'verified', pinnedBy: ['registry key'] });
+    honestRpc.calledContracts.length = 0;
+    const { checks, verdict } = await run(v2, { contract: ours.toUpperCase().replace('0X', '0x'), rpcUrl: honestRpc.url });
+    expect(verdict, JSON.stringify(checks)).toEqual({ status: 'verified', pinnedBy: ['registry contract'] });
+    expect(new Set(honestRpc.calledContracts)).toEqual(new Set([ours.toLowerCase()]));
+    expect(checks.find((c) => c.name === 'registry key on chain')!.detail).toMatch(/\(pinned by the verifier\)/);
+    expect((await run(v2, { registryKey: testKey, contract: ours, rpcUrl: honestRpc.url })).verdict).toEqual({ status: 'verified', pinnedBy: ['registry key', 'registry contract'] });
+    // The same genuine file with nothing pinned: consistent, not tied.
+    expect((await run(v2, { rpcUrl: honestRpc.url })).verdict.status).toBe('not tied');
   });
 });
