@@ -135,7 +135,16 @@ test('a wrong hash fails verification and shows both hashes', async () => {
     expect(await failed.locator('code').allTextContents()).toEqual([wrongHash, registration.cryptographic_hash]);
     // The address now names what was checked, so the result can be shared.
     expect(new URL(page.url()).searchParams.get('hash')).toBe(wrongHash);
+    expect(await failed.getByText('This is the file content hash', { exact: true }).count()).toBe(0);
     await shoot(page, 'failed');
+
+    // The certificate's other hash, the file content hash: still failed (seed 000), with a hint at the right one.
+    await hash.fill(registration.file_content_hash);
+    await button.click();
+    await failed.getByText('This is the file content hash', { exact: true }).waitFor();
+    expect(await failed.getByText(/The hash you entered is this registration’s file content hash; enter the Cryptographic Hash printed on the certificate\./).isVisible()).toBe(true);
+    expect(await failed.getByText(/invalid or may have been tampered with/).isVisible()).toBe(true);
+    await shoot(page, 'failed-file-hash');
 
     await tr.fill('TR-COPY-2026-NXTHERE0');
     await button.click();

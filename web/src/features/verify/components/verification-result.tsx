@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { HashText } from '@/components/hash-text';
 
 import type { VerifiedRegistration } from '../api/get-verification';
+import { normalizeHashInput } from '../lib/compare-hashes';
 import { formatDate } from '../lib/format';
 import { CheckRow } from './check-row';
 
@@ -125,7 +126,12 @@ export function RegistrationArchived({ registration }: { registration: VerifiedR
   );
 }
 
-export function VerificationFailed({ provided, expected }: { provided: string; expected: string }) {
+/** The file content hash entered for the Cryptographic Hash: both are printed on the certificate (QA 38 finding 7). */
+function isFileContentHash(provided: string, fileContentHash: string | undefined): boolean {
+  return Boolean(fileContentHash) && normalizeHashInput(provided).toLowerCase() === fileContentHash!.toLowerCase();
+}
+
+export function VerificationFailed({ provided, expected, fileContentHash }: { provided: string; expected: string; fileContentHash?: string | undefined }) {
   return (
     <Card className="border-danger/40" role="alert">
       <CardHeader className="max-sm:p-4 max-sm:pb-0">
@@ -139,6 +145,12 @@ export function VerificationFailed({ provided, expected }: { provided: string; e
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 max-sm:p-4">
+        {isFileContentHash(provided, fileContentHash) ? (
+          <Alert variant="info" title="This is the file content hash">
+            The hash you entered is this registration’s file content hash; enter the Cryptographic Hash printed on the
+            certificate.
+          </Alert>
+        ) : null}
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">Provided hash</p>
           <HashText value={provided} label="provided hash" className="border-danger/30" />

@@ -105,7 +105,7 @@ export function VerifyPage() {
               )}
             </>
           ) : (
-            <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} />
+            <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} fileContentHash={registration.file_content_hash} />
           )
         ) : null}
       </section>
