@@ -4,7 +4,7 @@
 // its contract read over an RPC the verifier chose): without a pin the checks only show the file is
 // consistent, since a forger names their own RPC and contract. Web Crypto and fetch only:
 // `npm run verify` (cli.ts) and the verify page run this same code.
-import { hashFromHex, leafHashInput, toHex, verifyInclusion } from '../merkle/proof.js';
+import { hashFromHex, leafHashInput, leavesOf, toHex, verifyInclusion } from '../merkle/proof.js';
 import { BUNDLE_VERSIONS, registrationHashPreimage, signingBytes } from './bundle-format.js';
 import { REGISTRY_KEYS_SELECTOR, anchorOfCallData, decodeAnchorOf, decodeRegistryKeys, type AnchorOnChain, type RegistryKeyOnChain } from './registry-calls.js';
 
@@ -225,12 +225,12 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
       root,
       sha256,
     );
-    if (!ok) throw new Error(`the audit path from leaf ${String(leaf.index)} of ${String(proof.treeSize)} does not lead to root ${String(proof.root)}`);
+    if (!ok) throw new Error(`the audit path from leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} does not lead to root ${String(proof.root)}`);
   } catch (error) {
     fail('merkle proof', (error as Error).message);
     return checks;
   }
-  pass('merkle proof', `leaf ${String(leaf.index)} of ${String(proof.treeSize)} → root 0x${toHex(root)}`);
+  pass('merkle proof', `leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} → root 0x${toHex(root)}`);
 
   // 7. The chain
   if (isObject(chain) && chain.chainId !== null && chain.chainId !== anchor.chainId) {

@@ -17,7 +17,7 @@ import { launchBrowser } from '../../../../test/support/browser.js';
 import { eventually } from '../../../../test/ledger/registrations.js';
 import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
 import { atBothWidths, newContext, withPage as withPageIn } from '../../../../test/support/screens.js';
-import { resign } from '../../../../test/support/tr-bundle.js';
+import { forge, resign } from '../../../../test/support/tr-bundle.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -244,6 +244,9 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     expect(await page.getByText(proof.txHash, { exact: true }).isVisible()).toBe(true);
     // Anchoring moved the registration on from pending; the page read it again.
     await page.locator('dl').getByText('registered', { exact: true }).waitFor();
+    // The same caveat as the .tr check: an anchor on the development chain does not prove when.
+    // (The only one on the page: no .tr file was dropped.)
+    await page.getByText('Chain 31337 is a development chain', { exact: true }).waitFor();
     await shoot(page, 'anchored');
 
     // The registered file, dropped on the page, is hashed locally and compared.
@@ -275,6 +278,10 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     });
     await page.reload();
     await checks.getByRole('listitem').filter({ hasText: 'Failed: Merkle path → root' }).waitFor();
+    // A leaf is named by its index from 0, as in the .tr file and the CLI ("leaf index 0 of 3 leaves").
+    const served = (await (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).json()) as { leaf: { index: number }; proof: { treeSize: number } };
+    const shownSize = served.proof.treeSize > 1 ? served.proof.treeSize : 2;
+    await checks.getByText(new RegExp(`^Leaf index ${served.leaf.index} of ${shownSize} leaves, `)).waitFor();
     await checks.getByRole('listitem').filter({ hasText: 'Passed: Leaf hash' }).waitFor();
     await checks.getByRole('listitem').filter({ hasText: 'Passed: Root on chain' }).waitFor();
     await page.getByText(/^Not confirmed: the proof names block/).waitFor();
@@ -316,7 +323,22 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
     expect(await checks.getByText(/the commitment opens/).isVisible()).toBe(true);
     expect(await page.getByText(`${registered.trNumber}, “Verses in a Proof File”`, { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('Chain 31337 is a development chain', { exact: true }).isVisible()).toBe(true);
+    // The chain was read in this site's registry contract, and the independent check is shown pinned.
+    const status = (await (await fetch(`${app.url}/api/ledger/status`)).json()) as { contract: string };
+    const { publicKey } = (await (await fetch(`${app.url}/api/registry/public-key`)).json()) as { publicKey: string };
+    await checks.getByRole('listitem').filter({ hasText: 'Passed: Anchored in this site’s registry' }).waitFor();
+    const independent = page.getByRole('region', { name: 'Check it independently of this site' });
+    await independent.getByText(`npm run verify -- ${registered.trNumber}.tr --registry-key ${publicKey}`, { exact: true }).waitFor();
+    await independent.getByText(`npm run verify -- ${registered.trNumber}.tr --contract ${status.contract} --rpc <an RPC of chain 31337 you trust>`, { exact: true }).waitFor();
+    expect(await independent.getByText(/compare the contract and the key with a source you trust/).isVisible()).toBe(true);
+    expect(await page.getByText('npm run verify -- file.tr --rpc URL', { exact: true }).count()).toBe(0);
     await shoot(page, 'tr-verified');
+
+    // A forgery anchored in a registry of its own (QA 38 finding 1): not this site's registry.
+    const forged = forge(bundle, { rpcUrl: bundle.chain.rpcUrl, contract: `0x${'ab'.repeat(20)}`, chainId: 31337 });
+    await drop('forged.tr', JSON.stringify(forged));
+    await page.getByText('Not verified: Anchored in this site’s registry failed', { exact: true }).waitFor();
+    expect(await page.getByRole('list', { name: 'Checks of forged.tr' }).getByText(/not in the registry you pinned/).isVisible()).toBe(true);
 
     // Edited after signing: the title changed.
     await drop('edited.tr', JSON.stringify({ ...bundle, registration: { ...bundle.registration, title: 'Stolen Verses' } }));

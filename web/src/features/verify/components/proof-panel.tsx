@@ -2,6 +2,7 @@
 // word: the leaf hash and the Merkle path are recomputed with Web Crypto, and the root is looked up
 // on the chain with eth_call, through our read-only RPC proxy or an RPC endpoint the verifier names.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { leavesOf } from '@titleledger/ledger/merkle/proof';
 import { Blocks, LoaderCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 
@@ -20,6 +21,7 @@ import { isAnchored } from '../lib/anchor-call';
 import { formatUtc } from '../lib/format';
 import { checkProof, type LedgerProof } from '../lib/merkle-check';
 import { CheckRow, type CheckState } from './check-row';
+import { DEV_CHAIN_ID, DevChainNote } from './dev-chain-note';
 
 export function ProofPanel({ trNumber, registrationHash, status }: { trNumber: string; registrationHash: string; status: string }) {
   const proof = useLedgerProof(trNumber);
@@ -105,7 +107,7 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
           <p>
             {proof.proof.path.length === 0
               ? 'The only leaf of its batch: its leaf hash is the batch root'
-              : `Leaf ${Number(proof.leaf.index) + 1} of ${proof.proof.treeSize}, ${proof.proof.path.length} ${
+              : `Leaf index ${proof.leaf.index} of ${leavesOf(proof.proof.treeSize)}, ${proof.proof.path.length} ${
                   proof.proof.path.length === 1 ? 'sibling' : 'siblings'
                 } hashed up to the batch root`}
             {merkle.data && !merkle.data.pathOk ? ', which does not give the root in the proof.' : '.'}
@@ -118,6 +120,8 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
       </ul>
 
       <AnchoredIn proof={proof} chain={chain.data} verdict={verdict} />
+
+      {proof.chainId === DEV_CHAIN_ID ? <DevChainNote /> : null}
 
       <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} publicRpcUrl={otherPublicRpc(proof.rpcUrl)} />
     </div>
@@ -145,7 +149,7 @@ function ChainDetail({
   else if (!chain) verdict = 'Asking the chain for anchorOf(root)...';
   else if (chain.chainId !== expectedChainId) verdict = `This RPC serves chain id ${chain.chainId.toString()}, not the chain in the proof.`;
   else if (!isAnchored(chain.anchor)) verdict = 'The contract has no anchor for this root.';
-  else verdict = `anchorOf(root) on the chain: batch ${chain.anchor.batchId.toString()} of ${chain.anchor.leafCount.toString()} leaves.`;
+  else verdict = `anchorOf(root) on the chain: batch ${chain.anchor.batchId.toString()} of ${leavesOf(Number(chain.anchor.leafCount))}.`;
   return (
     <>
       <p>{verdict}</p>

@@ -2,18 +2,24 @@
 // `npm run verify` makes (the same code, @titleledger/ledger/verifier): the Ed25519 signature, the
 // enclosed work, the registration hash (the salted commitment opened), the Merkle path, the root on
 // the chain and the signing key bound by the same registry. The file is read locally and never
-// uploaded; the chain is read through this site's read-only RPC proxy.
-import { useMutation } from '@tanstack/react-query';
+// uploaded; the chain is read through this site's read-only RPC proxy, in the registry contract this
+// site anchors in (pinned: a file naming another contract fails), so the verdict trusts this site.
+// The check independent of it is the pinned `npm run verify` command shown below the result.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Verdict } from '@titleledger/ledger/verifier';
 import { FileKey2, LoaderCircle } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 
 import { DEFAULT_RPC_URL } from '../api/get-chain-anchor';
+import { ledgerStatusQueryOptions } from '../api/get-ledger-status';
 import { formatUtc } from '../lib/format';
 import type { ShownRegistration } from '../lib/tr-registration';
 import { CheckRow } from './check-row';
+import { DEV_CHAIN_ID, DevChainNote } from './dev-chain-note';
 import { FileDropZone } from './file-drop-zone';
+import { PinnedVerifyCommand } from './pinned-verify-command';
 
 /** A `.tr` file holds the work encrypted; past this it is not one of ours (uploads are far smaller). */
 const MAX_TR_BYTES = 200 * 1024 * 1024;
@@ -24,6 +30,7 @@ const CHECK_LABELS: Record<string, string> = {
   document: 'Enclosed work',
   'cryptographic hash': 'Registration hash',
   'merkle proof': 'Merkle proof',
+  'registry contract': 'Anchored in this site’s registry',
   'chain id': 'Chain',
   'root on chain': 'Root anchored on chain',
   'registry key on chain': 'Signing key bound on chain',
@@ -32,27 +39,38 @@ const CHECK_LABELS: Record<string, string> = {
 interface Checked {
   readonly name: string;
   readonly checks: readonly { name: string; ok: boolean; detail: string }[];
+  readonly verdict: Verdict;
   readonly registration: ShownRegistration | null;
 }
 
-async function checkTrFile(file: File): Promise<Checked> {
+/** `contract()`: the registry contract this site anchors in, or null when the site cannot say. */
+async function checkTrFile(file: File, contract: () => Promise<string | null>): Promise<Checked> {
   if (file.size > MAX_TR_BYTES) {
-    return { name: file.name, checks: [{ name: 'format', ok: false, detail: `${file.name} is larger than any .tr file (over 200 MB): not a proof file` }], registration: null };
+    const check = { name: 'format', ok: false, detail: `${file.name} is larger than any .tr file (over 200 MB): not a proof file` };
+    return { name: file.name, checks: [check], verdict: { status: 'failed', failed: check }, registration: null };
   }
   const text = await file.text();
   // Loaded on first use: the landing of /verify carries neither the verifier nor zod.
-  const [{ verifyTrBundle }, { shownRegistrationSchema }] = await Promise.all([import('@titleledger/ledger/verifier'), import('../lib/tr-registration')]);
-  const checks = await verifyTrBundle(text, { rpcUrl: new URL(DEFAULT_RPC_URL, window.location.origin).href });
+  const [{ verdictOf, verifyTrBundle }, { shownRegistrationSchema }, pinned] = await Promise.all([
+    import('@titleledger/ledger/verifier'),
+    import('../lib/tr-registration'),
+    contract().catch(() => null),
+  ]);
+  const options = { rpcUrl: new URL(DEFAULT_RPC_URL, window.location.origin).href, ...(pinned ? { contract: pinned } : {}) };
+  const checks = await verifyTrBundle(text, options);
   let registration: Checked['registration'] = null;
   if (checks.every((c) => c.ok)) {
     const parsed = shownRegistrationSchema.safeParse((JSON.parse(text) as { registration?: unknown }).registration);
     registration = parsed.success ? parsed.data : null;
   }
-  return { name: file.name, checks, registration };
+  return { name: file.name, checks, verdict: verdictOf(checks, options), registration };
 }
 
 export function TrFileCheck() {
-  const checking = useMutation({ mutationFn: checkTrFile });
+  const queryClient = useQueryClient();
+  const checking = useMutation({
+    mutationFn: (file: File) => checkTrFile(file, async () => (await queryClient.ensureQueryData(ledgerStatusQueryOptions())).contract),
+  });
   return (
     <Card>
       <CardHeader className="max-sm:p-4 max-sm:pb-0">
@@ -96,22 +114,34 @@ export function TrFileCheck() {
   );
 }
 
+/** The chain id the passed 'chain id' check names ("chain 31337 at …"), or null. */
+function checkedChainId(checks: Checked['checks']): number | null {
+  const detail = checks.find((c) => c.name === 'chain id' && c.ok)?.detail;
+  const match = detail ? /^chain (\d+) /.exec(detail) : null;
+  return match ? Number(match[1]) : null;
+}
+
 function TrFileResult({ result }: { result: Checked }) {
-  const failed = result.checks.find((c) => !c.ok);
-  const devChain = result.checks.some((c) => c.name === 'chain id' && c.ok && c.detail.startsWith('chain 31337 '));
+  const { verdict } = result;
+  const chainId = checkedChainId(result.checks);
   const r = result.registration;
   return (
     <>
-      {failed ? (
-        <Alert variant="danger" role="alert" title={`Not verified: ${CHECK_LABELS[failed.name] ?? failed.name} failed`}>
-          <span className="wrap-anywhere">{failed.detail}.</span>
+      {verdict.status === 'failed' ? (
+        <Alert variant="danger" role="alert" title={`Not verified: ${CHECK_LABELS[verdict.failed.name] ?? verdict.failed.name} failed`}>
+          <span className="wrap-anywhere">{verdict.failed.detail}.</span>
+        </Alert>
+      ) : verdict.status === 'not tied' ? (
+        <Alert variant="warning" role="status" title="Consistent, but not tied to TitleLedger’s registry">
+          Every check passed, but this site could not say which registry contract it anchors in, so nothing ties the file
+          to TitleLedger. Try again later, or run the verifier with a pin as below.
         </Alert>
       ) : (
         <Alert variant="success" role="status" title="Proof file verified">
           {r ? (
             <>
               {r.trNumber}, “{r.title}”{r.registrantName ? ` by ${r.registrantName}` : ''}, registered {formatUtc(r.registeredAt)}
-              {r.fileName ? ` (${r.fileName})` : ''}: signed by the registry’s key, anchored on chain.
+              {r.fileName ? ` (${r.fileName})` : ''}: signed by a key bound in this site’s registry contract, anchored there.
             </>
           ) : (
             'Every check passed.'
@@ -125,17 +155,15 @@ function TrFileResult({ result }: { result: Checked }) {
           </CheckRow>
         ))}
       </ul>
-      {failed ? null : devChain ? (
-        <Alert variant="info" title="Chain 31337 is a development chain">
-          Its operator rebuilds it at will: the anchor shows the proof is consistent, not when it was made. Trust rests on
-          the signing key. For a check independent of this site, run <code>npm run verify -- file.tr --rpc URL</code> with
-          an RPC of your own.
-        </Alert>
-      ) : (
-        <p className="text-xs text-muted-foreground">
-          The chain was read through this site’s RPC proxy. For a check independent of this site, run{' '}
-          <code>npm run verify -- file.tr --rpc URL</code> with an RPC of your own.
-        </p>
+      {verdict.status === 'failed' ? null : (
+        <>
+          {chainId === DEV_CHAIN_ID ? <DevChainNote /> : null}
+          <p className="text-xs text-muted-foreground">
+            The chain was read through this site’s RPC proxy, in the registry contract this site names: this result trusts
+            this site.
+          </p>
+          <PinnedVerifyCommand fileName={result.name} chainId={chainId} />
+        </>
       )}
     </>
   );
