@@ -147,6 +147,10 @@ describe('the auditor in the browser', () => {
       expect(Number(older)).toBeLessThan(Number(newer));
       await auditor.getByRole('button', { name: 'Check consistency' }).click();
       await auditor.getByText(`Consistent: ${older} → ${newer} ok`).waitFor();
+      // Another pick: the verdict was for the old pair, so it goes (QA 38 finding 6).
+      await field(auditor, 'Older checkpoint').selectOption(newer);
+      await auditor.getByText(`Consistent: ${older} → ${newer} ok`).waitFor({ state: 'detached' });
+      await field(auditor, 'Older checkpoint').selectOption(older);
 
       // A proof with one byte changed: the page itself refuses it.
       await auditor.route('**/api/log/proof/consistency**', async (route) => {

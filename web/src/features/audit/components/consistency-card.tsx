@@ -19,6 +19,11 @@ export function ConsistencyCard({ checkpoints: all }: { checkpoints: readonly Au
   const [from, setFrom] = useState(options[0]?.value ?? '');
   const [to, setTo] = useState(options.at(-1)?.value ?? '');
   const check = useCheckConsistency();
+  // A verdict belongs to the pair it was checked for: a new pick clears it (QA 38 finding 6).
+  const choose = (set: (size: string) => void) => (size: string) => {
+    set(size);
+    check.reset();
+  };
   const pick = (size: string) => checkpoints.find((c) => String(c.treeSize) === size);
   const [older, newer] = [pick(from), pick(to)];
   const ordered = older && newer && older.treeSize <= newer.treeSize;
@@ -36,16 +41,22 @@ export function ConsistencyCard({ checkpoints: all }: { checkpoints: readonly Au
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <div className="grid gap-2">
             <Label htmlFor="consistency-from">Older checkpoint</Label>
-            <Select id="consistency-from" options={options} value={from} onChange={(event) => setFrom(event.target.value)} />
+            <Select id="consistency-from" options={options} value={from} onChange={(event) => choose(setFrom)(event.target.value)} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="consistency-to">Newer checkpoint</Label>
-            <Select id="consistency-to" options={options} value={to} onChange={(event) => setTo(event.target.value)} />
+            <Select id="consistency-to" options={options} value={to} onChange={(event) => choose(setTo)(event.target.value)} />
           </div>
           <Button disabled={!ordered || check.isPending} onClick={() => older && newer && check.mutate({ from: older, to: newer })}>
             {check.isPending ? 'Checking...' : 'Check consistency'}
           </Button>
         </div>
+        {all.length > checkpoints.length ? (
+          <p className="text-xs text-muted-foreground">
+            Listed: the {checkpoints.length.toLocaleString()} non-empty checkpoints of the {all.length.toLocaleString()} drawn in the chart. The empty
+            tree (size 0) is a prefix of every tree: there is nothing to check from it.
+          </p>
+        ) : null}
         {!ordered && older && newer ? <p className="text-sm text-danger">The older checkpoint must not be larger than the newer one.</p> : null}
         {check.isError ? <Alert variant="danger" role="alert" title="Could not fetch the proof">{errorMessage(check.error, 'Please try again.')}</Alert> : null}
         {check.data ? (
