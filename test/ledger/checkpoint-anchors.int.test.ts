@@ -50,7 +50,9 @@ describe('checkpoint anchors', () => {
   it('anchors the latest checkpoint and serves it with its anchor; /api/log/checkpoint stays the plain note', async () => {
     anchored = await eventually(async () => {
       const response = await client.send({ method: 'GET', url: '/api/log/checkpoint/anchor' });
-      return response.status === 200 ? response.json<CheckpointJson>() : null;
+      expect(response.status).toBe(200);
+      const body = response.json<CheckpointJson & { anchored: boolean }>();
+      return body.anchored ? body : null;
     }, 90_000, 'an anchored checkpoint');
     expect(anchored.anchor).toMatchObject({ chainId: 31337, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(anchored.note.split('\n')[1]).toBe(String(anchored.treeSize));

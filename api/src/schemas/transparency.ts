@@ -11,13 +11,16 @@ const logNumber = (name: string, min: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `${name} must be at least ${min}`));
 
+/** Compares two parameters only when both parsed: "from must not be above to" says nothing of "abc". */
+const bothParsed = (a: unknown, b: unknown) => Number.isSafeInteger(a) && Number.isSafeInteger(b);
+
 export const inclusionProofQuery = z
   .object({ index: logNumber('index', 0), treeSize: logNumber('treeSize', 1) })
-  .refine((q) => q.index < q.treeSize, { message: 'index must be below treeSize', path: ['index'] });
+  .refine((q) => !bothParsed(q.index, q.treeSize) || q.index < q.treeSize, { message: 'index must be below treeSize', path: ['index'] });
 
 export const consistencyProofQuery = z
   .object({ from: logNumber('from', 1), to: logNumber('to', 1) })
-  .refine((q) => q.from <= q.to, { message: 'from must not be above to', path: ['from'] });
+  .refine((q) => !bothParsed(q.from, q.to) || q.from <= q.to, { message: 'from must not be above to', path: ['from'] });
 
 export const logEntriesQuery = z.object({
   from: logNumber('from', 0),
@@ -112,6 +115,17 @@ export const logCheckpointResponse = z.object({
 });
 
 export const logCheckpointsResponse = z.object({ checkpoints: z.array(logCheckpointResponse) });
+
+/**
+ * GET /api/log/checkpoint/anchor: the latest checkpoint anchored on chain, or `anchored: false` (the
+ * normal state until the ledger first anchors one, minutes after a start): not an error.
+ */
+export const checkpointAnchorResponse = z.discriminatedUnion('anchored', [
+  logCheckpointResponse.extend({ anchored: z.literal(true), anchor: checkpointAnchorSchema }),
+  z.object({ anchored: z.literal(false), message: z.string() }),
+]);
+
+export type CheckpointAnchorResponse = z.infer<typeof checkpointAnchorResponse>;
 
 export type LogCheckpointResponse = z.infer<typeof logCheckpointResponse>;
 export type LogCheckpointsResponse = z.infer<typeof logCheckpointsResponse>;

@@ -1,7 +1,7 @@
 // The transparency log over HTTP (no sign-in; reads only):
 //   GET /api/log/checkpoint                         latest signed checkpoint (C2SP signed note, text/plain)
 //   GET /api/log/checkpoints?from=N&limit=K          {checkpoints: [{treeSize, root, signedAt, note, anchor}]}
-//   GET /api/log/checkpoint/anchor                  the latest checkpoint anchored on chain, with its anchor
+//   GET /api/log/checkpoint/anchor                  the latest checkpoint anchored on chain, with its anchor ({anchored:false} before the first)
 //   GET /api/registry/keys                          every registry key: public key, fingerprint, validity, on-chain binding
 //   GET /api/log/verifier-key                       the note verifier key (name+id+key) checkpoints verify with
 //   GET /api/log/proof/inclusion?index=N&treeSize=M {index, treeSize, path: [hex…]}
@@ -19,16 +19,17 @@ import type { App } from '../http/app.js';
 import { toHex } from '../merkle/index.js';
 import { binaryBody, textBody } from '../schemas/errors.js';
 import {
+  checkpointAnchorResponse,
   consistencyProofQuery,
   consistencyProofResponse,
   inclusionProofQuery,
   inclusionProofResponse,
-  logCheckpointResponse,
   logCheckpointsQuery,
   logCheckpointsResponse,
   logEntriesQuery,
   logEntriesResponse,
   registryKeysResponse,
+  type CheckpointAnchorResponse,
   type RegistryKeysResponse,
   type LogCheckpointResponse,
   type LogEntriesResponse,
@@ -109,11 +110,23 @@ export async function transparencyRoutes(app: App): Promise<void> {
 
   app.get(
     '/log/checkpoint/anchor',
-    { schema: { tags, summary: 'The latest checkpoint anchored on chain, with its anchor', response: { 200: logCheckpointResponse } } },
-    async () => {
+    {
+      schema: {
+        tags,
+        summary: 'The latest checkpoint anchored on chain, with its anchor; {anchored: false} until the ledger has anchored one',
+        response: { 200: checkpointAnchorResponse },
+      },
+    },
+    async (): Promise<CheckpointAnchorResponse> => {
       const [latest] = await listCheckpointAnchors(pool, { anchoredOnly: true, latestFirst: true, limit: 1 });
-      if (!latest) throw notFound('No checkpoint is anchored on chain yet: the ledger anchors the latest one every LEDGER_CHECKPOINT_ANCHOR_ENTRIES entries or LEDGER_CHECKPOINT_ANCHOR_SECONDS.');
-      return checkpointJson(latest);
+      // Not anchored yet is the normal state for minutes after a start, not a missing resource.
+      if (!latest?.anchor) {
+        return {
+          anchored: false,
+          message: 'No checkpoint is anchored on chain yet: the ledger anchors the latest one every LEDGER_CHECKPOINT_ANCHOR_ENTRIES entries or LEDGER_CHECKPOINT_ANCHOR_SECONDS.',
+        };
+      }
+      return { ...checkpointJson(latest), anchored: true, anchor: latest.anchor };
     },
   );
 

@@ -174,6 +174,19 @@ describe('the transparency log', () => {
     }
   });
 
+  it('names only the parameter that is not a number, not a comparison with it (QA 38 finding 8)', async () => {
+    const response = await get('/api/log/proof/consistency?from=abc&to=3');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/from must be a whole number/);
+    expect(response.body).not.toMatch(/from must not be above to/);
+  });
+
+  it('answers "not anchored yet" as a normal 200, not a 404 (QA 38 finding 8)', async () => {
+    const response = await get('/api/log/checkpoint/anchor');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ anchored: false, message: expect.stringMatching(/^No checkpoint is anchored on chain yet/) });
+  });
+
   it('returns entries with their leaf bytes and decoded event', async () => {
     const page = await entriesPage(running.pool, running.store, 698, 10);
     expect(page.entries.map((e) => e.index)).toEqual([698, 699]);

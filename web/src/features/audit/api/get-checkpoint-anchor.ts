@@ -1,17 +1,14 @@
 // GET /api/log/checkpoint/anchor: the latest checkpoint the ledger anchored on chain (AnchorRegistry
-// .anchorCheckpoint), with its transaction. 404 until one is anchored: shown as "not anchored yet".
+// .anchorCheckpoint), with its transaction; null while none is anchored yet (`anchored: false`, a
+// normal answer, not an error), shown as "not anchored yet".
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { logCheckpointResponse, type LogCheckpointResponse } from '@titleledger/api/schemas';
+import { checkpointAnchorResponse } from '@titleledger/api/schemas';
 
-import { ApiError, apiCall } from '@/lib/api-client';
+import { apiCall } from '@/lib/api-client';
 
-async function getCheckpointAnchor(): Promise<LogCheckpointResponse | null> {
-  try {
-    return await apiCall('GET', '/api/log/checkpoint/anchor', logCheckpointResponse);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+async function getCheckpointAnchor() {
+  const answer = await apiCall('GET', '/api/log/checkpoint/anchor', checkpointAnchorResponse);
+  return answer.anchored ? answer : null;
 }
 
 export function useCheckpointAnchor() {
