@@ -282,7 +282,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('root on chain', `the chain records ${differs.map((k) => `${k} ${actual[k]}`).join(', ')}; the proof says ${differs.map((k) => `${k} ${String(expected[k])}`).join(', ')}`);
     return checks;
   }
-  pass('root on chain', `anchored as batch ${batchId} of ${leafCount} leaves in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}, in contract ${contract} (${contractFrom})`);
+  pass('root on chain', `anchored as batch ${batchId} of ${leavesOf(Number(leafCount))} in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}, in contract ${contract} (${contractFrom})`);
 
   // 8. The signing key bound by the same registry: a bundle re-signed by anyone else fails here,
   // without trusting the key our server publishes, as long as the registry is TitleLedger's (pinned,

@@ -10,7 +10,7 @@ async function getRegistryPublicKey() {
   return apiCall('GET', '/api/registry/public-key', registryPublicKeySchema);
 }
 
-export const registryPublicKeyQueryOptions = () =>
+const registryPublicKeyQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/registry/public-key'],
     queryFn: getRegistryPublicKey,
