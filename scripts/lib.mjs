@@ -29,7 +29,7 @@ export function ensureInstalled() {
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
   // A fresh clone installs exactly the lock file; a changed manifest updates it.
   const fresh = !existsSync(path.join(root, 'node_modules')) && existsSync(path.join(root, 'package-lock.json'));
-  console.log(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})…`);
+  console.error(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})…`);
   run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, fingerprint(manifests));
 }
@@ -59,7 +59,7 @@ export function tscArgs({ force = false } = {}) {
  * `force`: everything again, stale or not (the Dockerfile's build).
  */
 export function build({ force = false, web = true } = {}) {
-  console.log(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
+  console.error(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })]);
   if (!web) return;
   const webIndex = path.join(root, 'web/dist/index.html');
@@ -73,7 +73,7 @@ export function build({ force = false, web = true } = {}) {
   // app.html: the shell every page but `/` gets, written by the build's post-build step.
   const complete = existsSync(webIndex) && existsSync(path.join(root, 'web/dist/app.html'));
   if (force || !complete || statSync(webIndex).mtimeMs < webSources) {
-    console.log('Building the web app (vite build)…');
+    console.error('Building the web app (vite build)…');
     run('npm', ['run', 'build', '-w', '@titleledger/web']);
   }
 }
