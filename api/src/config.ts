@@ -200,6 +200,8 @@ const configSchema = z.object({
   LEDGER_CHECKPOINT_ANCHOR_SECONDS: emptyAsUnset(z.coerce.number().positive().max(7 * 86_400).default(600)),
   /** Blocks to wait after the anchor's block before recording it (1: the block itself). */
   LEDGER_CONFIRMATIONS: emptyAsUnset(positiveInt.max(100).default(1)),
+  /** The embedded chain's process alive but silent this long is killed, and the chain rebuilt from the log. */
+  LEDGER_EMBEDDED_CHAIN_HANG_SECONDS: emptyAsUnset(z.coerce.number().positive().max(3_600).default(30)),
   /**
    * The creator accounts whose side menu shows the Admin Portal link (seed 000 §2: two designated
    * addresses). Default none. The link only leads to /admin, which asks for a staff sign-in that the

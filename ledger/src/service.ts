@@ -10,7 +10,9 @@
 // The embedded node is supervised: if its process ends while the ledger runs (a crash, the kernel's
 // OOM killer), the anchoring worker stops, the chain is rebuilt from the log exactly as at start
 // (retrying with backoff), and a new worker resumes anchoring on it; health says "degraded" with
-// the reason meanwhile.
+// the reason meanwhile. A node whose process lives on but answers nothing (busy for good, stopped)
+// is asked every few seconds; silent for LEDGER_EMBEDDED_CHAIN_HANG_SECONDS, it is killed, and so
+// rebuilt the same way.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ConfigError,
@@ -24,6 +26,7 @@ import {
 import { AnchorWorker, type BatchRow } from './anchoring/anchor-worker.js';
 import { createSequencer } from './batching/sequencer.js';
 import { AnchorChain } from './chain/anchor-chain.js';
+import { rpcCall } from './chain/json-rpc.js';
 import { startEmbeddedChain, type EmbeddedChain, type ReplayMismatch } from './chain/embedded-chain.js';
 import { embeddedRegistryKeyFingerprint } from './chain/registry-key-binding.js';
 import { createProofsProjection } from './proofs/proofs-projection.js';
@@ -85,6 +88,9 @@ class LedgerServiceImpl implements LedgerService {
   #rebuilding: string | null = null;
   #rebuild: Promise<void> | null = null;
   #stopping = new AbortController();
+  /** Asks the embedded node now and then whether it still answers (see the header). */
+  #watchdog: NodeJS.Timeout | null = null;
+  #silentSince: number | null = null;
 
   constructor(
     private readonly context: ServiceContext,
@@ -101,6 +107,9 @@ class LedgerServiceImpl implements LedgerService {
       this.chain = new AnchorChain({ rpcUrl: config.CHAIN_RPC_URL, privateKey: config.ANCHOR_PRIVATE_KEY!, contract: config.ANCHOR_CONTRACT! });
     } else {
       await this.#startEmbeddedChain();
+      const hangMs = config.LEDGER_EMBEDDED_CHAIN_HANG_SECONDS * 1000;
+      this.#watchdog = setInterval(() => void this.#watchEmbeddedChain(hangMs), Math.min(10_000, Math.max(250, hangMs / 3)));
+      this.#watchdog.unref();
     }
     await this.#probeChain();
     await this.#writeStatus();
@@ -157,6 +166,27 @@ class LedgerServiceImpl implements LedgerService {
     await this.#writeStatus();
     if (this.#lock?.isHeld) this.#startWorker();
     log.info('embedded chain rebuilt after it stopped; anchoring resumed');
+  }
+
+  /** Kills the embedded node once it has answered nothing for `hangMs`: its exit rebuilds the chain. */
+  async #watchEmbeddedChain(hangMs: number): Promise<void> {
+    const embedded = this.#embedded;
+    if (!embedded || this.#rebuilding || !this.#running) return;
+    try {
+      await rpcCall(embedded.rpcUrl, 'eth_chainId', [], Math.min(5_000, hangMs));
+      this.#silentSince = null;
+    } catch {
+      if (this.#embedded !== embedded || this.#rebuilding) return;
+      this.#silentSince ??= Date.now();
+      if (Date.now() - this.#silentSince < hangMs) return;
+      this.#silentSince = null;
+      this.context.log.error({ pid: embedded.pid, silentMs: hangMs }, 'LEDGER DEGRADED: the embedded chain answers nothing; killing it to rebuild it from the event log');
+      try {
+        process.kill(embedded.pid, 'SIGKILL');
+      } catch {
+        // Gone already: its exit rebuilds it.
+      }
+    }
   }
 
   async #probeChain(): Promise<void> {
@@ -242,6 +272,8 @@ class LedgerServiceImpl implements LedgerService {
   async stop(): Promise<void> {
     this.#running = false;
     this.#stopping.abort();
+    if (this.#watchdog) clearInterval(this.#watchdog);
+    this.#watchdog = null;
     await this.#rebuild;
     // Steps down (worker, sequencer, proofs) before the lock is released.
     await this.#lock?.stop();

@@ -1,0 +1,64 @@
+// The embedded node alive but silent (busy for good, or stopped: here SIGSTOP, as a node tied up by
+// one expensive call looked from outside): the ledger asks it every few seconds, and once it has
+// answered nothing for LEDGER_EMBEDDED_CHAIN_HANG_SECONDS (3 here) kills it, so it is rebuilt from
+// the log as a crashed node is; earlier anchors stay on it and anchoring resumes. Before, such a node
+// left the ledger and /api/health down for good (QA, 2026-11-27).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerService } from '@titleledger/ledger';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { creatorFlows, injectSender, jsonBody, type Send } from '../support/flows.js';
+import { eventually } from './registrations.js';
+
+let app: TestApp;
+let send: Send;
+let client: ReturnType<typeof creatorFlows>;
+let token: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ LEDGER_BATCH_SECONDS: '0.2', LEDGER_EMBEDDED_CHAIN_HANG_SECONDS: '3' });
+  send = injectSender(app);
+  client = creatorFlows(send);
+  token = (await client.signUp()).token;
+});
+afterAll(async () => app?.stop());
+
+const ledger = () => app.running.services.find((service) => service.name === 'ledger') as LedgerService;
+
+async function registerAndAnchor(title: string): Promise<{ trNumber: string }> {
+  const { trNumber } = await client.register(token, Buffer.from(`${title} ${Date.now()} ${Math.random()}\n`), { title });
+  await eventually(async () => ((await send({ method: 'GET', url: `/api/ledger/proof/${trNumber}` })).status === 200 ? true : null), 90_000, `${trNumber} anchored`);
+  return { trNumber };
+}
+
+describe('the embedded node silent under the ledger', () => {
+  it('is killed and rebuilt from the log; earlier anchors stay and anchoring resumes', async () => {
+    const earlier = await registerAndAnchor('Before the silence');
+    const pid = ledger().embeddedChainPid!;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // Killed (a stopped process still dies of SIGKILL), then rebuilt: a new node.
+      await eventually(async () => (ledger().embeddedChainPid !== pid ? true : null), 90_000, 'a new embedded node');
+    } finally {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Gone, as it should be.
+      }
+    }
+    const after = await registerAndAnchor('After the silence');
+    expect(after.trNumber).not.toBe(earlier.trNumber);
+    // The earlier root is on the rebuilt node: anchorOf(root) through the proxy names its batch.
+    const proof = (await send({ method: 'GET', url: `/api/ledger/proof/${earlier.trNumber}` })).json<{ root: string; contract: string }>();
+    const call = await send({
+      method: 'POST',
+      url: '/api/ledger/rpc',
+      ...jsonBody({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: proof.contract, data: `0xcf4ff901${proof.root.slice(2)}` }, 'latest'] }),
+    });
+    expect(Number(BigInt(`0x${call.json<{ result: string }>().result.slice(2, 66)}`))).toBeGreaterThan(0);
+    const health = await eventually(async () => {
+      const body = (await send({ method: 'GET', url: '/api/health' })).json();
+      return body.components.ledger.status === 'ok' ? body.components.ledger : null;
+    }, 30_000, 'the ledger healthy again');
+    expect(health.details).toMatchObject({ chainReachable: true });
+  });
+});
