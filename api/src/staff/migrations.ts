@@ -39,4 +39,20 @@ export const staffMigrations: readonly Migration[] = [
     id: 'api/staff/002-credentials-set-by-reset',
     sql: 'ALTER TABLE staff_credentials ADD COLUMN set_by_reset text;',
   },
+  {
+    // The stream revision of the event whose password is stored (review of 002: a link used before
+    // 002 met a NULL marker and could set a password again, silently). A reset's password is stored
+    // only over an older one, so a link finishing a reset whose write never happened cannot undo
+    // anything stored at or after that reset. Rows made before this are given their stream's
+    // revision (nothing older to finish); with the log elsewhere they stay NULL (never finished).
+    id: 'api/staff/003-credentials-set-at-revision',
+    sql: `
+      ALTER TABLE staff_credentials DROP COLUMN set_by_reset, ADD COLUMN set_at_revision bigint;
+      DO $$ BEGIN
+        IF to_regclass('es_streams') IS NOT NULL THEN
+          UPDATE staff_credentials c SET set_at_revision = s.revision FROM es_streams s WHERE s.stream_id = 'admin-' || c.staff_id::text;
+        END IF;
+      END $$;
+    `,
+  },
 ];

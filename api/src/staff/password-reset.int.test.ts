@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { logInPostgres, startTestApp, type TestApp } from '../../../test/support/app.js';
 import { freshEmail, injectSender, jsonBody, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { emlFilesTo } from '../../../test/support/mail.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
@@ -154,11 +154,12 @@ describe('a reset link from the master admin', () => {
     await sendReset(member.id);
     const [link] = await resetLinksTo(member.email);
     const token = tokenOf(link!);
-    const { rows: before } = await app.running.pool.query('SELECT password_hash FROM staff_credentials WHERE staff_id = $1', [member.id]);
+    const { rows: before } = await app.running.pool.query('SELECT password_hash, set_at_revision FROM staff_credentials WHERE staff_id = $1', [member.id]);
+    expect(before[0].set_at_revision).not.toBeNull();
     expect((await complete(token, 'the first new password')).status).toBe(200);
     // As if the process had stopped between the reset's append and the password's write: the old
     // password and the old session still work, and the link is spent.
-    await app.running.pool.query('UPDATE staff_credentials SET password_hash = $2, set_by_reset = NULL WHERE staff_id = $1', [member.id, before[0].password_hash]);
+    await app.running.pool.query('UPDATE staff_credentials SET password_hash = $2, set_at_revision = $3 WHERE staff_id = $1', [member.id, before[0].password_hash, before[0].set_at_revision]);
     const session = await signIn(member.email, member.password);
     expect(session.status).toBe(200);
     expect((await complete(`${member.id}.${'C'.repeat(43)}`, 'a forged password')).json()).toEqual(INVALID);
@@ -176,6 +177,25 @@ describe('a reset link from the master admin', () => {
     expect((await signIn(member.email, 'a third password')).status).toBe(401);
     // One reset in the log: finishing appends nothing.
     expect((await app.running.store.readStream(`admin-${member.id}`)).filter((event) => event.type === 'StaffPasswordReset')).toHaveLength(1);
+  });
+
+  it('never finishes a reset over a password of unknown age, nor one set at or after that reset (a link used before the upgrade)', async () => {
+    const member = await signedInStaff(app, 'admin1', send);
+    await sendReset(member.id);
+    const [link] = await resetLinksTo(member.email);
+    const token = tokenOf(link!);
+    expect((await complete(token, 'the only new password')).status).toBe(200);
+    // Stored by a version that did not record when (or with the log outside Postgres): not finishable.
+    await app.running.pool.query('UPDATE staff_credentials SET set_at_revision = NULL WHERE staff_id = $1', [member.id]);
+    expect((await complete(token, 'a second password')).json()).toEqual(INVALID);
+    // The migration gives such rows their stream's revision (with the log in Postgres): at or after
+    // the reset, so not finishable either.
+    if (logInPostgres) await app.running.pool.query(
+      `UPDATE staff_credentials c SET set_at_revision = s.revision FROM es_streams s WHERE s.stream_id = 'admin-' || c.staff_id::text AND c.staff_id = $1`,
+      [member.id],
+    );
+    expect((await complete(token, 'a third password')).json()).toEqual(INVALID);
+    expect((await signIn(member.email, 'the only new password')).status).toBe(200);
   });
 
   it('takes one of several completions sent at once (a double click, a retry, a forger), and its password signs in', async () => {

@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CommandContext } from '../domain/command-handler.js';
 import { handleCommand, handleCommandDecidingAgain } from '../domain/command-handler.js';
 import { AppError, conflict, forbidden, notFound, unauthorized, unprocessable } from '../errors.js';
-import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '../eventstore/types.js';
 import type { Position } from '../eventstore/position.js';
 import { normaliseEmail } from '../accounts/crypto.js';
 import { burnPasswordCheck, hashPassword, verifyPassword, type PasswordHash } from '../accounts/passwords.js';
@@ -83,7 +83,10 @@ export class StaffService {
   constructor(private readonly deps: StaffServiceDeps) {}
 
   async loadState(staffId: string): Promise<StaffState> {
-    const history = await this.deps.store.readStream(staffStreamId(staffId));
+    return this.fold(await this.deps.store.readStream(staffStreamId(staffId)));
+  }
+
+  private fold(history: readonly RecordedEvent[]): StaffState {
     return history.reduce<StaffState>(
       (state, event) => staffDecider.evolve(state, event as unknown as Parameters<typeof staffDecider.evolve>[1]),
       staffDecider.initialState,
@@ -122,30 +125,32 @@ export class StaffService {
     await this.deps.db.query('DELETE FROM staff_emails WHERE staff_id = $1', [staffId]);
   }
 
-  private async setPassword(staffId: string, password: string): Promise<void> {
-    await this.storePasswordHash(staffId, await hashPassword(password));
-  }
-
-  /** Stores the hash; with `keep`, only where the account has none yet. Whether it was stored. */
-  private async storePasswordHash(staffId: string, passwordHash: PasswordHash, existing: 'replace' | 'keep' = 'replace'): Promise<boolean> {
+  /**
+   * Stores the hash set by the event at stream `revision` (null: not known); with `keep`, only where
+   * the account has none yet. Whether it was stored.
+   */
+  private async storePasswordHash(staffId: string, passwordHash: PasswordHash, revision: bigint | null, existing: 'replace' | 'keep' = 'replace'): Promise<boolean> {
     const { rowCount } = await this.deps.db.query(
-      `INSERT INTO staff_credentials (staff_id, password_hash) VALUES ($1, $2)
-       ON CONFLICT (staff_id) DO ${existing === 'replace' ? 'UPDATE SET password_hash = EXCLUDED.password_hash, set_by_reset = NULL, updated_at = now()' : 'NOTHING'}`,
-      [staffId, JSON.stringify(passwordHash)],
+      `INSERT INTO staff_credentials (staff_id, password_hash, set_at_revision) VALUES ($1, $2, $3)
+       ON CONFLICT (staff_id) DO ${existing === 'replace' ? 'UPDATE SET password_hash = EXCLUDED.password_hash, set_at_revision = EXCLUDED.set_at_revision, updated_at = now()' : 'NOTHING'}`,
+      [staffId, JSON.stringify(passwordHash), revision?.toString() ?? null],
     );
     return rowCount === 1;
   }
 
   /**
-   * Stores the password of the reset made with the link whose token hashes to `tokenHash`, unless that
-   * reset already stored one (a second completion of the same link). Whether it was stored.
+   * Stores the password of the reset appended at stream `revision`, only over a password set before
+   * it: never over one a later event set, nor over one another completion of the same link stored
+   * first. The request that appended the reset also writes over a password of unknown age; one
+   * finishing a reset whose write never happened does not. Whether it was stored.
    */
-  private async storeResetPassword(staffId: string, passwordHash: PasswordHash, tokenHash: string): Promise<boolean> {
+  private async storeResetPassword(staffId: string, passwordHash: PasswordHash, revision: bigint, by: 'appending' | 'finishing'): Promise<boolean> {
+    const older = by === 'appending' ? 'c.set_at_revision IS NULL OR c.set_at_revision < EXCLUDED.set_at_revision' : 'c.set_at_revision < EXCLUDED.set_at_revision';
     const { rowCount } = await this.deps.db.query(
-      `INSERT INTO staff_credentials AS c (staff_id, password_hash, set_by_reset) VALUES ($1, $2, $3)
-       ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, set_by_reset = EXCLUDED.set_by_reset, updated_at = now()
-        WHERE c.set_by_reset IS DISTINCT FROM EXCLUDED.set_by_reset`,
-      [staffId, JSON.stringify(passwordHash), tokenHash],
+      `INSERT INTO staff_credentials AS c (staff_id, password_hash, set_at_revision) VALUES ($1, $2, $3)
+       ON CONFLICT (staff_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, set_at_revision = EXCLUDED.set_at_revision, updated_at = now()
+        WHERE ${older}`,
+      [staffId, JSON.stringify(passwordHash), revision.toString()],
     );
     return rowCount === 1;
   }
@@ -186,7 +191,8 @@ export class StaffService {
     const staffId = randomUUID();
     await this.claimEmail(input.email, staffId);
     try {
-      await this.setPassword(staffId, input.password);
+      // Stored before the stream's first event (revision 0) is appended.
+      await this.storePasswordHash(staffId, await hashPassword(input.password), 0n);
       const { appended } = await this.run(
         staffId,
         {
@@ -300,7 +306,7 @@ export class StaffService {
       if (error instanceof WrongExpectedRevisionError) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
       throw error;
     }
-    await this.storePasswordHash(parsed.staffId, passwordHash);
+    await this.storePasswordHash(parsed.staffId, passwordHash, appended?.nextExpectedRevision ?? null);
     return appended?.position;
   }
 
@@ -314,7 +320,7 @@ export class StaffService {
     // keeps a password that arrives meanwhile.
     const { rowCount } = await this.deps.db.query('SELECT 1 FROM staff_credentials WHERE staff_id = $1', [staffId]);
     if (rowCount) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
-    if (!(await this.storePasswordHash(staffId, await hashPassword(password), 'keep'))) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    if (!(await this.storePasswordHash(staffId, await hashPassword(password), null, 'keep'))) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     return undefined;
   }
 
@@ -366,14 +372,18 @@ export class StaffService {
     const parsed = parseStaffToken(input.token);
     if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     const command: StaffCommand = { type: 'ResetPasswordWithLink', tokenHash: parsed.tokenHash, now: context.now.toISOString() };
-    const before = await this.loadState(parsed.staffId);
-    if (before.status === 'active' && before.usedReset?.tokenHash === parsed.tokenHash) return this.finishReset(parsed.staffId, before.usedReset, input.password, context.now);
+    const history = await this.deps.store.readStream(staffStreamId(parsed.staffId));
+    const before = this.fold(history);
+    if (before.status === 'active' && before.usedReset?.tokenHash === parsed.tokenHash) {
+      const resetAt = history.findLast((event) => event.type === 'StaffPasswordReset')!.revision;
+      return this.finishReset(parsed.staffId, before.usedReset, resetAt, input.password, context.now);
+    }
     staffDecider.decide(command, before);
     if (before.status !== 'active') throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     const passwordHash = await hashPassword(input.password);
     const { appended } = await this.runReset(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
     // Another completion of this link finishing the reset may have stored its password first.
-    if (!(await this.storeResetPassword(parsed.staffId, passwordHash, parsed.tokenHash))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    if (!(await this.storeResetPassword(parsed.staffId, passwordHash, appended!.nextExpectedRevision, 'appending'))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     await this.deps.sessions.revokeAll(parsed.staffId);
     return appended?.position;
   }
@@ -384,12 +394,13 @@ export class StaffService {
    * the write), this one stores it and ends the sessions, so the member is not left with the old
    * password and a spent link. Otherwise the link is used.
    */
-  private async finishReset(staffId: string, used: { tokenHash: string; expiresAt: string }, password: string, now: Date): Promise<undefined> {
+  private async finishReset(staffId: string, used: { expiresAt: string }, resetAt: bigint, password: string, now: Date): Promise<undefined> {
     if (now.getTime() >= Date.parse(used.expiresAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     // Looked at first so a used link costs a read, not a password hash; the write below is conditional anyway.
-    const { rows } = await this.deps.db.query<{ set_by_reset: string | null }>('SELECT set_by_reset FROM staff_credentials WHERE staff_id = $1', [staffId]);
-    if (rows[0]?.set_by_reset === used.tokenHash) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
-    if (!(await this.storeResetPassword(staffId, await hashPassword(password), used.tokenHash))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    const { rows } = await this.deps.db.query<{ set_at_revision: string | null }>('SELECT set_at_revision FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    const storedAt = rows[0]?.set_at_revision;
+    if (storedAt === null || (storedAt !== undefined && BigInt(storedAt) >= resetAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    if (!(await this.storeResetPassword(staffId, await hashPassword(password), resetAt, 'finishing'))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     await this.deps.sessions.revokeAll(staffId);
     return undefined;
   }
@@ -408,7 +419,7 @@ export class StaffService {
     if (before.status !== 'active') throw conflict(STAFF_ERRORS.invitationPending);
     const passwordHash = await hashPassword(password);
     const { appended } = await this.runReset(staffId, command, context);
-    await this.storePasswordHash(staffId, passwordHash);
+    await this.storePasswordHash(staffId, passwordHash, appended?.nextExpectedRevision ?? null);
     await this.deps.sessions.revokeAll(staffId);
     return { role: before.role, position: appended?.position };
   }
