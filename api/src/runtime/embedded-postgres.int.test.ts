@@ -4,7 +4,7 @@
 // another start: that one refuses, a command made to join it uses it, and only an orphan is stopped.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -111,9 +111,14 @@ it("leaves the server of a live process alone: another start refuses, a joining 
   chmodSync(dir, 0o755);
   const dataRoot = path.join(dir, 'data');
   const dataDir = path.join(dataRoot, 'postgres');
-  const server = await startEmbeddedPostgres({ dataDir, fast: true });
   // Stands for the `npm start` that runs the server (a live process other than this one).
   const app = spawn('sleep', ['600'], { stdio: 'ignore' });
+  // While that start is still bringing its server up (claimed, nothing running yet), another refuses.
+  mkdirSync(dataRoot, { recursive: true });
+  writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
+  await expect(startEmbeddedPostgres({ dataDir, fast: true })).rejects.toThrow(DataDirInUseError);
+  rmSync(embeddedOwnerFile(dataDir));
+  const server = await startEmbeddedPostgres({ dataDir, fast: true });
   try {
     writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
     expect(runningEmbedded(dataDir)).toEqual({ port: server.port, ownerPid: app.pid });

@@ -53,14 +53,17 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The live server in `dataDir`: its pid and port (postmaster.pid's first and fourth lines), or null. */
-function liveServer(dataDir: string): { pid: number; port: number } | null {
+/**
+ * The live server in `dataDir`: its pid, and its port once postmaster.pid has it (first and fourth
+ * lines; the file is written in steps), or null.
+ */
+export function liveServer(dataDir: string): { pid: number; port: number | null } | null {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? { pid, port } : null;
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? { pid, port: Number.isInteger(port) && port > 0 ? port : null } : null;
 }
 
 /** Where the pid of the process running the cluster in `dataDir` is kept while it runs it. */
@@ -81,7 +84,7 @@ function ownerPid(dataDir: string): number | null {
 export function runningEmbedded(dataDir: string): { port: number; ownerPid: number } | null {
   const server = liveServer(path.resolve(dataDir));
   const owner = ownerPid(dataDir);
-  if (!server || owner === null || owner === process.pid || !isAlive(owner)) return null;
+  if (!server?.port || owner === null || owner === process.pid || !isAlive(owner)) return null;
   return { port: server.port, ownerPid: owner };
 }
 
@@ -187,14 +190,44 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const password = ownPassword(dataDir);
   handToPostgresUser(dataDir);
-  const running = runningEmbedded(dataDir);
-  if (running) throw new DataDirInUseError(dataDir, running.ownerPid);
+  claimOwnership(dataDir);
+  try {
+    return await startClaimed(dataDir, port, password, options.fast ?? false, log);
+  } catch (error) {
+    releaseOwnership(dataDir);
+    throw error;
+  }
+}
+
+/**
+ * Claims the cluster for this process before touching it, so two starts at once cannot both go on
+ * (the second would stop the first's server as an orphan): the claim is made with an exclusive
+ * create; one held by a live process refuses the start, one left by a dead one (a crash) is taken over.
+ */
+function claimOwnership(dataDir: string): void {
+  const owner = embeddedOwnerFile(dataDir);
+  try {
+    writeFileSync(owner, `${process.pid}\n`, { flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  }
+  const holder = ownerPid(dataDir);
+  if (holder !== null && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dataDir, holder);
+  writeFileSync(owner, `${process.pid}\n`);
+}
+
+function releaseOwnership(dataDir: string): void {
+  if (ownerPid(dataDir) === process.pid) rmSync(embeddedOwnerFile(dataDir), { force: true });
+}
+
+async function startClaimed(dataDir: string, port: number, password: string, fast: boolean, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
   await stopOrphan(dataDir);
   // Clients connect through a Unix socket in the data directory (a sending process does no TCP
   // work per query), over TCP when its path would be too long for a socket address.
   const socketDir = unixSocketDir(dataDir, port);
   const flags = ['-c', 'max_connections=200', '-c', `unix_socket_directories=${socketDir ?? ''}`];
-  if (options.fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  if (fast) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     const initdb = new EmbeddedPostgres({
@@ -223,11 +256,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const tcpUrl = superuserUrl(port, password);
   const url = socketDir ? `${tcpUrl}?host=${encodeURIComponent(socketDir)}` : tcpUrl;
-  const owner = embeddedOwnerFile(dataDir);
-  writeFileSync(owner, `${process.pid}\n`);
   const stop = async () => {
     await server.stop();
-    if (ownerPid(dataDir) === process.pid) rmSync(owner, { force: true });
+    releaseOwnership(dataDir);
   };
   return { url, port, stop };
 }

@@ -6,8 +6,6 @@
 // Either way the password comes from MASTER_ADMIN_PASSWORD or is asked for (twice, not echoed); the
 // password policy applies. With the embedded default it finds the Postgres a running app started
 // (DATA_DIR/postgres) and joins it, or starts that Postgres for the moment it needs it.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -18,7 +16,7 @@ import { createPool } from '../db/pool.js';
 import { createEventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { apiMigrations } from '../accounts/migrations.js';
-import { embeddedPassword, ensureDatabase, isAlive, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
+import { embeddedPassword, ensureDatabase, liveServer, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { runningAppUrl } from '../runtime/running-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
@@ -32,16 +30,6 @@ const USAGE = [
   '       npm run admin -- reset-password --email <address>',
   'The password is read from MASTER_ADMIN_PASSWORD, or asked for twice in a terminal.',
 ].join('\n');
-
-/** The port of the embedded Postgres a running app holds in `dataDir`, if any (postmaster.pid line 4). */
-function runningEmbeddedPort(dataDir: string): number | null {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) && Number.isInteger(port) && port > 0 ? port : null;
-}
 
 /**
  * Asks each question in turn with the answer not echoed, on one terminal interface whose lines are
@@ -120,7 +108,8 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   let signInAt = (page: string) => `Sign in at ${config.publicUrl}${page}`;
   if (!databaseUrl) {
     const dataDir = embeddedDataDir(config.dataDir, log);
-    const port = runningEmbeddedPort(dataDir);
+    // A server running there (the app's, or one a crash left) is used as it is.
+    const port = liveServer(dataDir)?.port ?? null;
     if (port) {
       databaseUrl = superuserUrl(port, embeddedPassword(dataDir), 'titleledger');
       const running = runningAppUrl(config.dataDir);
