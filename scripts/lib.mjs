@@ -7,6 +7,9 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** A step's own output goes to stderr: the command a script then runs keeps stdout to itself. */
+const PROGRESS = { stdio: ['inherit', 2, 'inherit'] };
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {
@@ -30,7 +33,7 @@ export function ensureInstalled() {
   // A fresh clone installs exactly the lock file; a changed manifest updates it.
   const fresh = !existsSync(path.join(root, 'node_modules')) && existsSync(path.join(root, 'package-lock.json'));
   console.error(`Installing dependencies (npm ${fresh ? 'ci' : 'install'})…`);
-  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], PROGRESS);
   writeFileSync(stamp, fingerprint(manifests));
 }
 
@@ -60,7 +63,7 @@ export function tscArgs({ force = false } = {}) {
  */
 export function build({ force = false, web = true } = {}) {
   console.error(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })]);
+  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })], PROGRESS);
   if (!web) return;
   const webIndex = path.join(root, 'web/dist/index.html');
   const webSources = Math.max(
@@ -74,6 +77,6 @@ export function build({ force = false, web = true } = {}) {
   const complete = existsSync(webIndex) && existsSync(path.join(root, 'web/dist/app.html'));
   if (force || !complete || statSync(webIndex).mtimeMs < webSources) {
     console.error('Building the web app (vite build)…');
-    run('npm', ['run', 'build', '-w', '@titleledger/web']);
+    run('npm', ['run', 'build', '-w', '@titleledger/web'], PROGRESS);
   }
 }

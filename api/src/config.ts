@@ -155,7 +155,7 @@ const configSchema = z.object({
   EVENT_POLL_INTERVAL_MS: emptyAsUnset(positiveInt.max(10_000).default(20)),
   /** The fallback poll while LISTEN works: it only catches what a NOTIFY could not announce. */
   EVENT_LISTEN_POLL_INTERVAL_MS: emptyAsUnset(positiveInt.max(60_000).default(1000)),
-  WEB_DIST: z.string().optional(),
+  WEB_DIST: optionalString,
   /** Title registration: the fee a payment must carry (cents), the upload limit, the .tr signing key (PEM). */
   REGISTRATION_FEE_CENTS: emptyAsUnset(positiveInt.default(999)),
   MAX_UPLOAD_BYTES: emptyAsUnset(positiveInt.default(25 * 1024 * 1024)),
@@ -177,7 +177,7 @@ const configSchema = z.object({
   /** Point the Stripe SDK elsewhere (tests use a local stand-in). */
   STRIPE_API_HOST: optionalString,
   STRIPE_API_PORT: emptyAsUnset(port.optional()),
-  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  STRIPE_API_PROTOCOL: emptyAsUnset(z.enum(['http', 'https']).optional()),
   /**
    * The ledger's chain. Unset: an embedded Hardhat node started by the ledger. Set: any EVM JSON-RPC,
    * with the anchorer's key (0x + 64 hex) and the deployed AnchorRegistry (0x + 40 hex).
@@ -210,8 +210,8 @@ const configSchema = z.object({
   ADMIN_MENU_EMAILS: adminMenuEmails,
   /**
    * The support team's inbox: each new support request is announced there (ticket, priority, type and
-   * a link to the admin portal's Support tab; nothing the sender wrote). Unset: no such e-mail, and
-   * the portal's Support tab shows the open count.
+   * a link to the admin portal's Support tab; nothing the sender wrote). Unset: no such e-mail (the
+   * portal's Support tab counts the open requests either way).
    */
   SUPPORT_TEAM_EMAIL: optionalString.pipe(z.union([z.email('must be an e-mail address'), z.undefined()])),
   /** The first master admin, made at start when none exists (ignored once one does; never a default password). */
@@ -229,8 +229,16 @@ export class ConfigError extends Error {
 }
 
 /** `value` with the password of a URL in it (smtp://user:pass@host, postgres://…) masked. */
+/**
+ * A value as an error may show it: with anything before an `@` masked, since what holds one is a URL
+ * with credentials, and the values refused are often typos a stricter pattern would miss
+ * (`postgresql//u:secret@h`): `postgresql//***@h`.
+ */
 function withoutPassword(value: string | undefined): string | undefined {
-  return value?.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@/\s]*@/i, '$1***@');
+  if (value === undefined || !value.includes('@')) return value;
+  const at = value.lastIndexOf('@');
+  const scheme = /^[a-z][a-z0-9+.-]*:\/*/i.exec(value.slice(0, at))?.[0] ?? '';
+  return `${scheme}***${value.slice(at)}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -240,7 +248,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
         // A secret's value never reaches the console or a log, nor a password inside a URL.
-        const got = /PASSWORD|SECRET|PRIVATE_KEY|SIGNING_KEY|MNEMONIC/.test(name) ? '[redacted]' : JSON.stringify(withoutPassword(env[name]));
+        const got = /PASSWORD|SECRET|PRIVATE_KEY|SIGNING_KEY|MNEMONIC/.test(name)
+          ? '[redacted]'
+          : JSON.stringify(name.endsWith('_URL') ? withoutPassword(env[name]) : env[name]);
         return `${issue.path.join('.') || '(env)'}: ${issue.message} (got ${got})`;
       }),
     );

@@ -98,6 +98,9 @@ describe('an empty setting is unset (`PORT=` in an env file, `${VAR:-}` in docke
       STRIPE_WEBHOOK_SECRET: '',
       PUBLIC_URL: '',
       REGISTRY_SIGNING_KEY: '',
+      WEB_DIST: '',
+      STRIPE_API_PROTOCOL: '',
+      LEDGER_EMBEDDED_CHAIN_HANG_SECONDS: '',
     };
     expect(loadConfig(empty)).toMatchObject({
       REGISTRATION_FEE_CENTS: 999,
@@ -113,14 +116,26 @@ describe('an empty setting is unset (`PORT=` in an env file, `${VAR:-}` in docke
       STRIPE_WEBHOOK_SECRET: undefined,
       PUBLIC_URL: undefined,
       REGISTRY_SIGNING_KEY: undefined,
+      WEB_DIST: undefined,
+      STRIPE_API_PROTOCOL: undefined,
+      LEDGER_EMBEDDED_CHAIN_HANG_SECONDS: 30,
     });
     expect(() => loadConfig({ PORT: '0x' })).toThrow(/PORT/);
     expect(() => loadConfig({ LEDGER_CONFIRMATIONS: '0' })).toThrow(/LEDGER_CONFIRMATIONS/);
   });
 
-  it('masks the password of a refused URL setting in the message', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2hunter2@db:3306/x' })).toThrow(/got "mysql:\/\/app:\*\*\*@db:3306\/x"/);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2hunter2@db:3306/x' })).not.toThrow(/hunter2/);
+  it('masks the credentials of a refused URL setting in the message, typos included', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2hunter2@db:3306/x' })).toThrow(/got "mysql:\/\/\*\*\*@db:3306\/x"/);
+    for (const [name, value] of [
+      ['DATABASE_URL', 'mysql://app:hunter2hunter2@db:3306/x'],
+      ['DATABASE_URL', 'postgresql//u:hunter2@h/db'],
+      ['DATABASE_URL', 'postgres:/u:hunter2@host/db'],
+      ['DATABASE_URL', 'postgress://u:pa/hunter2@host/db'],
+      ['SMTP_URL', 'smtp//user:hunter2@mail'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), value).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`));
+      expect(() => loadConfig({ [name]: value }), value).not.toThrow(/hunter2/);
+    }
   });
 });
 

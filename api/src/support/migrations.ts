@@ -13,4 +13,13 @@ export const supportMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // When the e-mail went out: a claim never marked sent (its process stopped during the send) is
+    // taken again after a while, so no request goes unannounced.
+    id: 'api/support/002-team-alerts-sent',
+    sql: `
+      ALTER TABLE support_team_alerts ADD COLUMN sent_at timestamptz;
+      UPDATE support_team_alerts SET sent_at = claimed_at;
+    `,
+  },
 ];

@@ -113,6 +113,27 @@ describe('the support team e-mail', () => {
     }
   });
 
+  it("takes again a claim whose process stopped during the send, once it is 10 minutes old; never a sent one", async () => {
+    const own = await startTestApp();
+    try {
+      const { id, ticketNumber } = await submit(own, request('urgent', 'Nobody was told'));
+      await inInbox(own, [id]);
+      const sent: { subject: string }[] = [];
+      const mailer = { send: (mail: { subject: string }) => (sent.push(mail), Promise.resolve()) } as unknown as Mailer;
+      const alerts = new SupportTeamAlerts(own.running.pool, mailer, TEAM, 'https://tl.example', pino({ level: 'silent' }));
+      // As a process left it when it stopped mid-send: claimed a minute ago, not sent.
+      await own.running.pool.query("INSERT INTO support_team_alerts (request_id, claimed_at) VALUES ($1, now() - interval '1 minute')", [id]);
+      expect(await alerts.drain()).toBe(0); // that process may still be sending
+      await own.running.pool.query("UPDATE support_team_alerts SET claimed_at = now() - interval '11 minutes' WHERE request_id = $1", [id]);
+      expect(await alerts.drain()).toBe(1);
+      expect(sent.map((mail) => mail.subject)).toEqual([`New support request ${ticketNumber} (urgent)`]);
+      await own.running.pool.query("UPDATE support_team_alerts SET claimed_at = now() - interval '11 minutes' WHERE request_id = $1", [id]);
+      expect(await alerts.drain()).toBe(0); // sent: never again
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('leaves resolved requests and requests older than a day out', async () => {
     const own = await startTestApp();
     try {

@@ -4,7 +4,8 @@
 // sends one e-mail listing them, urgent first. The e-mail carries the ticket number, priority, issue
 // type and time, and a link to the admin portal's Support tab; nothing the sender wrote, since the form
 // is open to anyone: staff read the request in the portal. An e-mail that fails gives its claims back,
-// so the next look sends them again.
+// so the next look sends them again; a claim whose process stopped during the send (never marked
+// sent) is taken again after CLAIM_TIMEOUT.
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Every } from '../mail/every.js';
@@ -13,6 +14,8 @@ import { supportIssueTypeLabels, supportPriorityLabels, supportResponseTimes, ty
 
 /** Requests older than this when first seen (a log replayed into a new database) are not announced. */
 const TOO_LATE = '1 day';
+/** Far beyond any e-mail's send: a claim this old and not sent was left by a process that stopped. */
+const CLAIM_TIMEOUT = '10 minutes';
 const BATCH = 100;
 
 interface Claimed {
@@ -42,23 +45,28 @@ export class SupportTeamAlerts {
       `WITH fresh AS (
          SELECT r.id FROM support_requests r
           WHERE r.status = 'open' AND r.submitted_at > $1::timestamptz - $2::interval
-            AND NOT EXISTS (SELECT 1 FROM support_team_alerts a WHERE a.request_id = r.id)
+            AND NOT EXISTS (SELECT 1 FROM support_team_alerts a
+                             WHERE a.request_id = r.id AND (a.sent_at IS NOT NULL OR a.claimed_at > $1::timestamptz - $4::interval))
           ORDER BY r.submitted_at LIMIT $3),
        claimed AS (
-         INSERT INTO support_team_alerts (request_id, claimed_at) SELECT id, $1 FROM fresh
-         ON CONFLICT (request_id) DO NOTHING RETURNING request_id)
+         INSERT INTO support_team_alerts AS a (request_id, claimed_at) SELECT id, $1 FROM fresh
+         ON CONFLICT (request_id) DO UPDATE SET claimed_at = EXCLUDED.claimed_at
+          WHERE a.sent_at IS NULL AND a.claimed_at <= $1::timestamptz - $4::interval
+         RETURNING request_id)
        SELECT r.id, r.ticket_number, r.priority, r.issue_type, r.submitted_at
          FROM claimed c JOIN support_requests r ON r.id = c.request_id
         ORDER BY r.priority_rank, r.submitted_at`,
-      [now, TOO_LATE, BATCH],
+      [now, TOO_LATE, BATCH, CLAIM_TIMEOUT],
     );
     if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
     try {
       await this.mailer.send({ to: this.to, ...teamAlert(rows, this.publicUrl) });
     } catch (error) {
-      await this.pool.query('DELETE FROM support_team_alerts WHERE request_id = ANY($1)', [rows.map((row) => row.id)]);
+      await this.pool.query('DELETE FROM support_team_alerts WHERE request_id = ANY($1)', [ids]);
       throw error;
     }
+    await this.pool.query('UPDATE support_team_alerts SET sent_at = $2 WHERE request_id = ANY($1)', [ids, now]);
     return rows.length;
   }
 

@@ -19,7 +19,10 @@ export function useSupportRequests(status: Status, q: string, page: number) {
   return useQuery({ ...supportRequestsQueryOptions(status, q, page), placeholderData: keepPreviousData });
 }
 
-/** How many requests are open, for the tab's badge: the open queue's first page, shared with the tab's own default view. */
+/**
+ * How many requests are open, for the tab's badge: the open queue's first page, shared with the tab's
+ * own default view, looked at again each minute so a portal left open sees new requests come in.
+ */
 export function useOpenSupportCount(): number | undefined {
-  return useQuery({ ...supportRequestsQueryOptions('open', '', 1), select: (page) => page.openCount }).data;
+  return useQuery({ ...supportRequestsQueryOptions('open', '', 1), select: (page) => page.openCount, refetchInterval: 60_000 }).data;
 }
