@@ -12,6 +12,12 @@ export interface Check {
   readonly name: string;
   readonly ok: boolean;
   readonly detail: string;
+  /**
+   * On 'registry key on chain': the key was rotated since and the registration is hash version 1,
+   * whose name, description and file details rest on the signature alone: a leaked old key could
+   * rewrite them, so the contract pin does not vouch for them (verdictOf).
+   */
+  readonly unanchoredFieldsOnRetiredKey?: boolean;
 }
 
 export interface VerifyOptions {
@@ -299,8 +305,14 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('registry key on chain', `the bundle is signed by key 0x${fingerprint}, which the registry at ${contract} never bound: not the registry's key`);
     return checks;
   }
-  const until = keys[index + 1] ? ` until ${new Date(keys[index + 1]!.validFrom * 1000).toISOString()} (rotated since)` : ' (current)';
-  pass('registry key on chain', `signed by registry key ${index} of the registry at ${contract} (${contractFrom}), bound on chain from ${new Date(keys[index]!.validFrom * 1000).toISOString()}${until}`);
+  const rotated = index + 1 < keys.length;
+  const until = rotated ? ` until ${new Date(keys[index + 1]!.validFrom * 1000).toISOString()} (rotated since)` : ' (current)';
+  checks.push({
+    name: 'registry key on chain',
+    ok: true,
+    detail: `signed by registry key ${index} of the registry at ${contract} (${contractFrom}), bound on chain from ${new Date(keys[index]!.validFrom * 1000).toISOString()}${until}`,
+    ...(rotated && registration.hashVersion !== 2 ? { unanchoredFieldsOnRetiredKey: true } : {}),
+  });
   return checks;
 }
 
@@ -321,14 +333,18 @@ export function verdictOf(checks: readonly Check[], options: VerifyOptions): Ver
   if (failed) return { status: 'failed', failed };
   const passed = (name: string) => checks.some((c) => c.ok && c.name === name);
   const pinnedBy: ('registry key' | 'registry contract')[] = [];
+  const retiredKey = checks.some((c) => c.unanchoredFieldsOnRetiredKey);
   if (options.registryKey && passed('registry key')) pinnedBy.push('registry key');
-  if (options.contract !== undefined && options.rpcUrl !== undefined && passed('registry contract') && passed('registry key on chain')) pinnedBy.push('registry contract');
+  if (options.contract !== undefined && options.rpcUrl !== undefined && passed('registry contract') && passed('registry key on chain') && !retiredKey) {
+    pinnedBy.push('registry contract');
+  }
   if (pinnedBy.length > 0) return { status: 'verified', pinnedBy };
-  return {
-    status: 'not tied',
-    reason:
-      options.contract !== undefined
-        ? 'the registry contract was pinned but read over the RPC the file names, which can answer anything for any contract'
-        : "the file's key, RPC and registry contract all came from the file itself",
-  };
+  let reason = "the file's key, RPC and registry contract all came from the file itself";
+  if (options.contract !== undefined) reason = 'the registry contract was pinned but read over the RPC the file names, which can answer anything for any contract';
+  if (options.contract !== undefined && options.rpcUrl !== undefined && retiredKey) {
+    reason =
+      'the file is signed by a registry key rotated since, and its hash version 1 anchors neither the name, the description nor the file details: ' +
+      'a leaked old key could have rewritten them; pin that key with --registry-key to vouch for them';
+  }
+  return { status: 'not tied', reason };
 }

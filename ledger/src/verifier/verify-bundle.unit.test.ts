@@ -182,4 +182,24 @@ describe("the verdict: only a pin the verifier chose makes a consistent file Tit
     // The same genuine file with nothing pinned: consistent, not tied.
     expect((await run(v2, { rpcUrl: honestRpc.url })).verdict.status).toBe('not tied');
   });
+
+  it('the contract pin does not vouch for a version 1 file signed by a key rotated since: its name and details rest on that key', async () => {
+    const { batchId, treeSize, anchor } = v1.proof;
+    const real = { batchId, leafCount: treeSize, timestamp: anchor.blockTimestamp, blockNumber: anchor.blockNumber };
+    const next = 'cd'.repeat(32);
+    const rotated = await startFakeRegistryRpc({ chainId: 31337, anchor: real, fingerprints: [signingKeyFingerprint(v1), next] });
+    const current = await startFakeRegistryRpc({ chainId: 31337, anchor: real, fingerprints: [signingKeyFingerprint(v1)] });
+    try {
+      const contract = v1.proof.anchor.contract as string;
+      const old = await run(v1, { contract, rpcUrl: rotated.url });
+      expect(old.checks.every((c) => c.ok), JSON.stringify(old.checks)).toBe(true);
+      expect(old.verdict).toMatchObject({ status: 'not tied', reason: expect.stringMatching(/rotated since, and its hash version 1 anchors neither the name/) });
+      // Pinning that old key vouches for them; while the key is current the contract pin does.
+      expect((await run(v1, { contract, rpcUrl: rotated.url, registryKey: testKey })).verdict).toMatchObject({ status: 'verified', pinnedBy: ['registry key'] });
+      expect((await run(v1, { contract, rpcUrl: current.url })).verdict).toEqual({ status: 'verified', pinnedBy: ['registry contract'] });
+    } finally {
+      await rotated.close();
+      await current.close();
+    }
+  });
 });
