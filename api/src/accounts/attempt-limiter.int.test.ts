@@ -124,21 +124,22 @@ describe('shared and durable', () => {
     expect(waits.filter((w) => w === 0)).toHaveLength(6);
   });
 
-  it('takes back an attempt locking its rows in key order, as `begin` does, whatever their order on disk (a deadlock was a 500)', async () => {
+  it.each(['release', 'succeeded'] as const)('%s locks the rows in key order, as `begin` does, whatever their order on disk (a deadlock was a 500)', async (end) => {
     // A small table is read by a sequential scan, in its rows' order on disk, which updates change;
     // forced here, so an UPDATE … WHERE key = ANY(…) would lock in that order.
     const seqScans = new pg.Pool({ connectionString: db.url, max: 4, options: '-c enable_indexscan=off -c enable_bitmapscan=off' });
     const holder = await seqScans.connect();
     const prober = await seqScans.connect();
     try {
-      const who = { account: account(), ip: '203.0.113.80' };
-      const [first, middle] = [`account:${who.account}`, 'client:203.0.113.80'];
+      const ip = end === 'release' ? '203.0.113.80' : '203.0.113.82';
+      const who = { account: account(), ip };
+      const [first, middle] = [`account:${who.account}`, `client:${ip}`];
       const attempt = await new AttemptLimiter(seqScans).begin('creator_login', who, at(0));
       // The first key's row moves behind the others on disk.
       for (let i = 0; i < 2; i++) await seqScans.query("UPDATE auth_failures SET failures = failures WHERE scope = 'creator_login' AND key = $1", [first]);
       await holder.query('BEGIN');
       await holder.query("SELECT 1 FROM auth_failures WHERE scope = 'creator_login' AND key = $1 FOR UPDATE", [middle]);
-      const takenBack = attempt.release();
+      const takenBack = attempt[end]();
       await vi.waitFor(
         async () => {
           const { rows } = await prober.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%auth_failures%' AND pid <> pg_backend_pid()");
