@@ -6,13 +6,16 @@
 import { HashText } from '@/components/hash-text';
 
 import { useLedgerStatus } from '../api/get-ledger-status';
-import { useRegistryPublicKey } from '../api/get-registry-public-key';
+import { useRegistryKeys } from '../api/get-registry-keys';
+import { keyToPin } from '../lib/pinned-key';
 
-export function PinnedVerifyCommand({ fileName, chainId }: { fileName: string; chainId: number | null }) {
+/** `signedBy`: the public key the file's signature names (lib/pinned-key.ts picks the key to pin). */
+export function PinnedVerifyCommand({ fileName, chainId, signedBy }: { fileName: string; chainId: number | null; signedBy: string | null }) {
   const status = useLedgerStatus();
-  const key = useRegistryPublicKey();
+  const keys = useRegistryKeys().data?.keys;
   const file = /^[\w.-]+$/.test(fileName) ? fileName : 'file.tr';
-  const publicKey = key.data?.publicKey ?? '<the key from GET /api/registry/public-key>';
+  const key = keyToPin(keys, signedBy);
+  const publicKey = key?.publicKey ?? '<a key from GET /api/registry/keys>';
   const contract = status.data?.contract ?? '<the registry contract from GET /api/ledger/status>';
   const chain = chainId ?? status.data?.chainId;
   return (
@@ -23,6 +26,11 @@ export function PinnedVerifyCommand({ fileName, chainId }: { fileName: string; c
         trust (without one of them it can only say the file is consistent):
       </p>
       <HashText value={`npm run verify -- ${file} --registry-key ${publicKey}`} label="command with the registry key" />
+      {key && !key.current ? (
+        <p className="text-xs text-muted-foreground">
+          That is registry key {key.position}, which signed this file and was rotated since{key.validTo ? ` (${key.validTo})` : ''}.
+        </p>
+      ) : null}
       <HashText
         value={`npm run verify -- ${file} --contract ${contract} --rpc <an RPC of chain ${chain ?? 'N'} you trust>`}
         label="command with the registry contract"

@@ -41,13 +41,15 @@ interface Checked {
   readonly checks: readonly { name: string; ok: boolean; detail: string }[];
   readonly verdict: Verdict;
   readonly registration: ShownRegistration | null;
+  /** The public key the file's signature names (unchecked: only to pick the key the pinned command shows). */
+  readonly signedBy: string | null;
 }
 
 /** `contract()`: the registry contract this site anchors in, or null when the site cannot say. */
 async function checkTrFile(file: File, contract: () => Promise<string | null>): Promise<Checked> {
   if (file.size > MAX_TR_BYTES) {
     const check = { name: 'format', ok: false, detail: `${file.name} is larger than any .tr file (over 200 MB): not a proof file` };
-    return { name: file.name, checks: [check], verdict: { status: 'failed', failed: check }, registration: null };
+    return { name: file.name, checks: [check], verdict: { status: 'failed', failed: check }, registration: null, signedBy: null };
   }
   const text = await file.text();
   // Loaded on first use: the landing of /verify carries neither the verifier nor zod.
@@ -59,11 +61,14 @@ async function checkTrFile(file: File, contract: () => Promise<string | null>): 
   const options = { rpcUrl: new URL(DEFAULT_RPC_URL, window.location.origin).href, ...(pinned ? { contract: pinned } : {}) };
   const checks = await verifyTrBundle(text, options);
   let registration: Checked['registration'] = null;
+  let signedBy: string | null = null;
   if (checks.every((c) => c.ok)) {
-    const parsed = shownRegistrationSchema.safeParse((JSON.parse(text) as { registration?: unknown }).registration);
+    const bundle = JSON.parse(text) as { registration?: unknown; signature?: { publicKey?: unknown } };
+    const parsed = shownRegistrationSchema.safeParse(bundle.registration);
     registration = parsed.success ? parsed.data : null;
+    signedBy = typeof bundle.signature?.publicKey === 'string' ? bundle.signature.publicKey : null;
   }
-  return { name: file.name, checks, verdict: verdictOf(checks, options), registration };
+  return { name: file.name, checks, verdict: verdictOf(checks, options), registration, signedBy };
 }
 
 export function TrFileCheck() {
@@ -162,7 +167,7 @@ function TrFileResult({ result }: { result: Checked }) {
             The chain was read through this site’s RPC proxy, in the registry contract this site names: this result trusts
             this site.
           </p>
-          <PinnedVerifyCommand fileName={result.name} chainId={chainId} />
+          <PinnedVerifyCommand fileName={result.name} chainId={chainId} signedBy={result.signedBy} />
         </>
       )}
     </>
