@@ -145,6 +145,21 @@ describe('finding 3: sign-in throttling that strangers cannot turn against the o
     expect((await call({ method: 'POST', url: '/api/auth/login', ...via(ownerBehindProxy), payload: { email: owner.email, password: owner.password } })).statusCode).toBe(200);
   });
 
+  it('two sign-ins at once with the same two-factor code: one is in, the other told the code was used, and neither counts as a failure', async () => {
+    const ip = nextIp();
+    const owner = await creatorFrom(ip);
+    const { secret } = (await call({ method: 'POST', url: '/api/user/2fa/enable', token: owner.token, ip })).json();
+    const now = Math.floor(Date.now() / 1000);
+    expect((await call({ method: 'POST', url: '/api/user/2fa/verify', token: owner.token, ip, payload: { token: await generate({ secret, epoch: now }) } })).statusCode).toBe(200);
+    const code = await generate({ secret, epoch: now + 30 });
+    const signInIp = nextIp();
+    const answers = await Promise.all([1, 2].map(() => login(owner.email, owner.password, signInIp, { totpCode: code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.statusCode === 401)!.json().error).toBe('This code has already been used. Wait for the next one.');
+    const { rows } = await app.running.pool.query<{ failures: number }>("SELECT failures FROM auth_failures WHERE scope = 'creator_login' AND key = $1", [`client:${signInIp}`]);
+    expect(rows.map((r) => r.failures)).toEqual([0]);
+  });
+
   it('limits wrong two-factor codes at sign-in like wrong passwords', async () => {
     const ip = nextIp();
     const owner = await creatorFrom(ip);

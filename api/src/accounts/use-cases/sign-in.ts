@@ -44,7 +44,9 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
     throw unauthorized(MESSAGES.invalidCredentials);
   }
 
+  let decisions = 0;
   const login = async (state: UserState): Promise<UserCommand> => {
+    decisions += 1;
     const key = state.status === 'active' ? await deps.keys.find(userId) : null;
     if (state.status !== 'active' || !key) {
       await burnPasswordCheck(input.password);
@@ -60,6 +62,9 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
       const secret = unseal<{ secret: string }>(key, userId, state.twoFactor.secret).secret;
       const check = await checkTotp(secret, input.totpCode, state.lastTotpTimeStep, context.now);
       if (!check.valid) {
+        // Decided again after losing the append to a sign-in that spent this very code (a double
+        // click): a refusal, but not a guess.
+        if (check.replayed && decisions > 1) throw twoFactorError(CODE_REPLAYED);
         throw check.replayed
           ? new SignInRefused('totp_code_replayed', twoFactorError(CODE_REPLAYED))
           : new SignInRefused('wrong_totp_code', twoFactorError('Invalid two-factor code'));
