@@ -111,15 +111,21 @@ it("leaves the server of a live process alone: another start refuses, a joining 
   chmodSync(dir, 0o755);
   const dataRoot = path.join(dir, 'data');
   const dataDir = path.join(dataRoot, 'postgres');
-  // Stands for the `npm start` that runs the server (a live process other than this one).
-  const app = spawn('sleep', ['600'], { stdio: 'ignore' });
-  // While that start is still bringing its server up (claimed, nothing running yet), another refuses.
-  mkdirSync(dataRoot, { recursive: true });
-  writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
-  await expect(startEmbeddedPostgres({ dataDir, fast: true })).rejects.toThrow(DataDirInUseError);
-  rmSync(embeddedOwnerFile(dataDir));
-  const server = await startEmbeddedPostgres({ dataDir, fast: true });
+  // Stands for the `npm start` that runs the server (a live process of our program, not this one).
+  const app = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600_000)'], { stdio: 'ignore' });
+  // A stale claim whose pid another program has since (a reboot): not a holder; the start goes on.
+  const stranger = spawn('sleep', ['600'], { stdio: 'ignore' });
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   try {
+    mkdirSync(dataRoot, { recursive: true });
+    writeFileSync(embeddedOwnerFile(dataDir), `${stranger.pid}\n`);
+    const overStale = await startEmbeddedPostgres({ dataDir, fast: true });
+    await overStale.stop();
+    // While that start is still bringing its server up (claimed, nothing running yet), another refuses.
+    writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
+    await expect(startEmbeddedPostgres({ dataDir, fast: true })).rejects.toThrow(DataDirInUseError);
+    rmSync(embeddedOwnerFile(dataDir));
+    server = await startEmbeddedPostgres({ dataDir, fast: true });
     writeFileSync(embeddedOwnerFile(dataDir), `${app.pid}\n`);
     expect(runningEmbedded(dataDir)).toEqual({ port: server.port, ownerPid: app.pid });
 
@@ -154,7 +160,8 @@ it("leaves the server of a live process alone: another start refuses, a joining 
     }
   } finally {
     app.kill();
-    await server.stop();
+    stranger.kill();
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

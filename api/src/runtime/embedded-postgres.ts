@@ -53,6 +53,27 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** The program a process of ours runs as (node), which holds a cluster. */
+const OUR_PROGRAM = path.basename(process.execPath);
+
+/**
+ * Whether `pid` is alive and, where /proc tells (Linux), runs `program` (its command's first word,
+ * or the title Postgres gives itself): a pid from a stale file may belong to another program since
+ * a reboot, which must be neither signalled as our orphan nor taken for the process holding the cluster.
+ */
+function isRunning(pid: number, program: string): boolean {
+  if (!isAlive(pid)) return false;
+  let command: string;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+  } catch {
+    // No /proc here (macOS): alive is all there is to know. With /proc, the process just ended.
+    return !existsSync('/proc/self');
+  }
+  const name = path.basename(command);
+  return name === program || name.startsWith(`${program}:`);
+}
+
 /**
  * The live server in `dataDir`: its pid, and its port once postmaster.pid has it (first and fourth
  * lines; the file is written in steps), or null.
@@ -63,7 +84,7 @@ export function liveServer(dataDir: string): { pid: number; port: number | null 
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? { pid, port: Number.isInteger(port) && port > 0 ? port : null } : null;
+  return Number.isInteger(pid) && pid > 0 && isRunning(pid, 'postgres') ? { pid, port: Number.isInteger(port) && port > 0 ? port : null } : null;
 }
 
 /** Where the pid of the process running the cluster in `dataDir` is kept while it runs it. */
@@ -84,7 +105,7 @@ function ownerPid(dataDir: string): number | null {
 export function runningEmbedded(dataDir: string): { port: number; ownerPid: number } | null {
   const server = liveServer(path.resolve(dataDir));
   const owner = ownerPid(dataDir);
-  if (!server?.port || owner === null || owner === process.pid || !isAlive(owner)) return null;
+  if (!server?.port || owner === null || owner === process.pid || !isRunning(owner, OUR_PROGRAM)) return null;
   return { port: server.port, ownerPid: owner };
 }
 
@@ -213,7 +234,7 @@ function claimOwnership(dataDir: string): void {
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
   }
   const holder = ownerPid(dataDir);
-  if (holder !== null && holder !== process.pid && isAlive(holder)) throw new DataDirInUseError(dataDir, holder);
+  if (holder !== null && holder !== process.pid && isRunning(holder, OUR_PROGRAM)) throw new DataDirInUseError(dataDir, holder);
   writeFileSync(owner, `${process.pid}\n`);
 }
 
