@@ -25,6 +25,7 @@ import {
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
 import { titleVerificationSchema } from '../schemas/admin.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
+import { callChain } from './chain-call.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, needsChainHead, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
 
 const trParams = z.object({
@@ -45,18 +46,8 @@ export async function ledgerRoutes(app: App): Promise<void> {
 
   /** A parameterless read's hex answer from the node at `url`, or null when it gives none in time. */
   async function askChain(url: string, method: 'eth_chainId' | 'eth_blockNumber', timeoutMs: number): Promise<string | null> {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body = (await response.json()) as { result?: unknown };
-      return typeof body.result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(body.result) ? body.result : null;
-    } catch {
-      return null;
-    }
+    const { result } = await callChain(url, method, [], timeoutMs).catch(() => ({ result: null }));
+    return typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) ? result : null;
   }
 
   async function chainAnswers(url: string | null): Promise<number | null> {

@@ -4,6 +4,7 @@
 // anchored on another chain or contract is skipped with the reason, as the command line's reader does.
 import type pg from 'pg';
 import { chainStatus } from '../anchoring/anchor-queries.js';
+import { callChain, type ChainAnswer } from '../anchoring/chain-call.js';
 import type { CheckpointAnchorReader } from './verify-log.js';
 
 /** keccak-256("checkpointOf(uint64)")[0..4]. */
@@ -23,15 +24,9 @@ export async function ledgerCheckpointReader(pool: pg.Pool, timeoutMs = 5_000): 
     if (anchor.chainId !== chainId || anchor.contract.toLowerCase() !== contract.toLowerCase()) {
       return { skipped: `anchored on chain ${anchor.chainId} at ${anchor.contract}, not the ledger's chain ${chainId} at ${contract}` };
     }
-    let answer: { result?: unknown; error?: { message?: string } };
+    let answer: ChainAnswer;
     try {
-      const response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: contract, data: checkpointOfCallData(treeSize) }, 'latest'] }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      answer = (await response.json()) as typeof answer;
+      answer = await callChain(rpcUrl, 'eth_call', [{ to: contract, data: checkpointOfCallData(treeSize) }, 'latest'], timeoutMs);
     } catch (error) {
       return { skipped: `the chain did not answer (${(error as Error).message})` };
     }
