@@ -11,8 +11,6 @@ import { Card, CardContent } from '@/components/card';
 import { Checkbox } from '@/components/checkbox';
 import { Label } from '@/components/label';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -21,33 +19,28 @@ import { StaffFrame } from './staff-frame';
 
 export function AcceptInvitePage() {
   useDocumentTitle('Accept Admin Invitation');
-  const { token, refused, done, refuse, finish } = useEmailedLink();
+  const { token, refused, done, error, submit } = useEmailedLink();
   const accept = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [termsAccepted, setTerms] = useState(false);
   const [privacyAccepted, setPrivacy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // A token the server's schema would refuse (missing, a link broken at a space, cut or padded past
   // 200 characters) can never be accepted: say so at once, not after the form as a schema message.
   const wellFormed = acceptInvitationRequestSchema.shape.token.safeParse(token).success;
   const invalid = !wellFormed || refused;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = acceptInvitationFormSchema.safeParse({ password, confirmPassword, termsAccepted, privacyAccepted });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
-    setError(null);
-    try {
-      await accept.mutateAsync({ token, password, termsAccepted: true, privacyAccepted: true });
-      toast({ title: 'Account Created', description: 'Your admin account is ready. Sign in to continue.', variant: 'success' });
-      finish();
-    } catch (thrown) {
-      const message = errorMessage(thrown, 'Failed to create account');
-      if (message === STAFF_MESSAGES.invalidInvitation) return refuse();
-      setError(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-    }
+    void submit(
+      acceptInvitationFormSchema.safeParse({ password, confirmPassword, termsAccepted, privacyAccepted }),
+      () => accept.mutateAsync({ token, password, termsAccepted: true, privacyAccepted: true }),
+      {
+        done: { title: 'Account Created', description: 'Your admin account is ready. Sign in to continue.' },
+        failed: 'Failed to create account',
+        invalid: STAFF_MESSAGES.invalidInvitation,
+      },
+    );
   };
 
   return (

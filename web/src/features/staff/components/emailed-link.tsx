@@ -1,6 +1,7 @@
 // What the two pages a staff member reaches from an e-mailed link share (/admin/accept-invite and
-// /admin/reset-password): the link's token from the address, the outcome cards (an invalid link, or
-// done and on the way to /admin/login after 2 s) and the new password asked twice.
+// /admin/reset-password): the link's token from the address, sending the form, the outcome cards (an
+// invalid link, or done and on the way to /admin/login after 2 s) and the new password asked twice.
+import { STAFF_MESSAGES } from '@titleledger/api/schemas';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,20 +9,37 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '@/components/card';
 import { Field } from '@/components/field';
 import { PasswordInput } from '@/components/password-input';
+import { toast } from '@/hooks/use-toast';
+import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
 const REDIRECT_MS = 2000;
 export const linkClass = 'rounded-sm font-medium text-accent-text underline-offset-4 hover:underline';
 
+/** What a page says about sending its link's form. */
+interface LinkTexts {
+  /** The toast once it worked. */
+  readonly done: { readonly title: string; readonly description: string };
+  /** The error shown when the server gives no message of its own. */
+  readonly failed: string;
+  /** The server's answer for a link that can never work: the invalid-link view then shows. */
+  readonly invalid: string;
+}
+
+/** The form checked with the page's schema (a zod safeParse result). */
+type FormCheck = { readonly success: true } | { readonly success: false; readonly error: { readonly issues: readonly { readonly message: string }[] } };
+
 /**
- * The link's token, and what became of it: refused by the server (`refuse`), or used (`finish`,
- * which goes on to /admin/login after 2 s).
+ * The link's token, what became of it (`refused` by the server, or `done`, which goes on to
+ * /admin/login after 2 s), and `submit`: the form's first problem shown on the form, else the call
+ * sent, then a toast and done, the invalid-link view, or the server's message on the form and in a toast.
  */
 export function useEmailedLink() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [refused, setRefused] = useState(false);
   const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!done) return;
@@ -29,7 +47,22 @@ export function useEmailedLink() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  return { token: params.get('token') ?? '', refused, done, refuse: () => setRefused(true), finish: () => setDone(true) };
+  const submit = async (form: FormCheck, send: () => Promise<unknown>, texts: LinkTexts) => {
+    if (!form.success) return setError(form.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
+    setError(null);
+    try {
+      await send();
+      toast({ ...texts.done, variant: 'success' });
+      setDone(true);
+    } catch (thrown) {
+      const message = errorMessage(thrown, texts.failed);
+      if (message === texts.invalid) return setRefused(true);
+      setError(message);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+    }
+  };
+
+  return { token: params.get('token') ?? '', refused, done, error, submit };
 }
 
 /** A link that can never work (missing, malformed, used, replaced, late or forged), and who sends a new one. */

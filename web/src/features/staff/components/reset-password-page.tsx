@@ -9,8 +9,6 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-error';
 
 import { useResetStaffPassword } from '../api/reset-staff-password';
 import { InvalidLinkCard, LinkDoneCard, NewPasswordFields, useEmailedLink } from './emailed-link';
@@ -18,29 +16,20 @@ import { StaffFrame } from './staff-frame';
 
 export function StaffResetPasswordPage() {
   useDocumentTitle('Reset Admin Password');
-  const { token, refused, done, refuse, finish } = useEmailedLink();
+  const { token, refused, done, error, submit } = useEmailedLink();
   const reset = useResetStaffPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   // A token the server's schema would refuse can never work: say so at once, not after the form.
   const wellFormed = staffPasswordResetRequestSchema.shape.token.safeParse(token).success;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = staffPasswordResetFormSchema.safeParse({ password, confirmPassword });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
-    setError(null);
-    try {
-      await reset.mutateAsync({ token, password });
-      toast({ title: 'Password Reset', description: 'Sign in with your new password.', variant: 'success' });
-      finish();
-    } catch (thrown) {
-      const message = errorMessage(thrown, 'Failed to reset password');
-      if (message === STAFF_MESSAGES.invalidResetLink) return refuse();
-      setError(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-    }
+    void submit(staffPasswordResetFormSchema.safeParse({ password, confirmPassword }), () => reset.mutateAsync({ token, password }), {
+      done: { title: 'Password Reset', description: 'Sign in with your new password.' },
+      failed: 'Failed to reset password',
+      invalid: STAFF_MESSAGES.invalidResetLink,
+    });
   };
 
   return (
