@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerService } from '@titleledger/ledger';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { creatorFlows, injectSender, jsonBody, type Send } from '../support/flows.js';
+import { anchoredBatchOf as batchOnChain, registerAndAnchor as anchorAWork } from './anchored.js';
 import { eventually } from './registrations.js';
 
 const RATE_LIMIT = 80;
@@ -34,26 +35,8 @@ afterAll(async () => app?.stop());
 const ledger = () => app.running.services.find((service) => service.name === 'ledger') as LedgerService;
 const rpcFrom = (from: Send, body: unknown) => from({ method: 'POST', url: '/api/ledger/rpc', ...jsonBody(body) });
 
-async function registerAndAnchor(title: string, withinMs = USUAL_ANCHOR_MS): Promise<{ trNumber: string; root: string; contract: string; ms: number }> {
-  const started = Date.now();
-  const { trNumber } = await client.register(token, Buffer.from(`${title} ${Date.now()} ${Math.random()}\n`), { title });
-  const proof = await eventually(
-    async () => {
-      const response = await send({ method: 'GET', url: `/api/ledger/proof/${trNumber}` });
-      return response.status === 200 ? response.json<{ root: string; contract: string }>() : null;
-    },
-    withinMs,
-    `${trNumber} anchored`,
-  );
-  return { trNumber, root: proof.root, contract: proof.contract, ms: Date.now() - started };
-}
-
-/** anchorOf(root) through the proxy, as a verifier asks it: the batch id, or 0 when not anchored. */
-async function anchoredBatchOf(contract: string, root: string): Promise<number> {
-  const response = await rpcFrom(send, { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: contract, data: `0xcf4ff901${root.slice(2)}` }, 'latest'] });
-  expect(response.status).toBe(200);
-  return Number(BigInt(`0x${response.json<{ result: string }>().result.slice(2, 66)}`));
-}
+const registerAndAnchor = (title: string, withinMs = USUAL_ANCHOR_MS) => anchorAWork(client, token, title, withinMs);
+const anchoredBatchOf = (contract: string, root: string) => batchOnChain(send, contract, root);
 
 describe('an eth_getLogs range to the end of time', () => {
   it("is answered up to the chain's head, like `latest`; the node stays free and anchoring goes on", async () => {

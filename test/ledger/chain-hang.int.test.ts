@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerService } from '@titleledger/ledger';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { creatorFlows, injectSender, jsonBody, type Send } from '../support/flows.js';
+import { creatorFlows, injectSender, type Send } from '../support/flows.js';
+import { anchoredBatchOf, registerAndAnchor as anchorAWork } from './anchored.js';
 import { eventually } from './registrations.js';
 
 let app: TestApp;
@@ -24,11 +25,7 @@ afterAll(async () => app?.stop());
 
 const ledger = () => app.running.services.find((service) => service.name === 'ledger') as LedgerService;
 
-async function registerAndAnchor(title: string): Promise<{ trNumber: string }> {
-  const { trNumber } = await client.register(token, Buffer.from(`${title} ${Date.now()} ${Math.random()}\n`), { title });
-  await eventually(async () => ((await send({ method: 'GET', url: `/api/ledger/proof/${trNumber}` })).status === 200 ? true : null), 90_000, `${trNumber} anchored`);
-  return { trNumber };
-}
+const registerAndAnchor = (title: string) => anchorAWork(client, token, title, 90_000);
 
 describe('the embedded node silent under the ledger', () => {
   it('is killed and rebuilt from the log; earlier anchors stay and anchoring resumes', async () => {
@@ -48,13 +45,7 @@ describe('the embedded node silent under the ledger', () => {
     const after = await registerAndAnchor('After the silence');
     expect(after.trNumber).not.toBe(earlier.trNumber);
     // The earlier root is on the rebuilt node: anchorOf(root) through the proxy names its batch.
-    const proof = (await send({ method: 'GET', url: `/api/ledger/proof/${earlier.trNumber}` })).json<{ root: string; contract: string }>();
-    const call = await send({
-      method: 'POST',
-      url: '/api/ledger/rpc',
-      ...jsonBody({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: proof.contract, data: `0xcf4ff901${proof.root.slice(2)}` }, 'latest'] }),
-    });
-    expect(Number(BigInt(`0x${call.json<{ result: string }>().result.slice(2, 66)}`))).toBeGreaterThan(0);
+    expect(await anchoredBatchOf(send, earlier.contract, earlier.root)).toBeGreaterThan(0);
     const health = await eventually(async () => {
       const body = (await send({ method: 'GET', url: '/api/health' })).json();
       return body.components.ledger.status === 'ok' ? body.components.ledger : null;
