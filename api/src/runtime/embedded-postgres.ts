@@ -200,7 +200,7 @@ function ownPassword(dataDir: string): string {
 }
 
 /** The superuser's URL over TCP, to `database`. */
-export function superuserUrl(port: number, password: string, database = 'postgres'): string {
+function superuserUrl(port: number, password: string, database = 'postgres'): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
@@ -282,6 +282,23 @@ async function startClaimed(dataDir: string, port: number, password: string, fas
     releaseOwnership(dataDir);
   };
   return { url, port, stop };
+}
+
+/**
+ * The app's database (`titleledger`) on the embedded Postgres of `dataDir`: on the server already
+ * running there at `runningPort` (the caller decides whose server it may use), else on one started
+ * now, whose handle (`started`) stops it.
+ */
+export async function embeddedAppDatabase(
+  dataDir: string,
+  runningPort: number | null,
+  log?: (line: string) => void,
+): Promise<{ url: string; started: EmbeddedPostgresHandle | null }> {
+  if (runningPort) return { url: superuserUrl(runningPort, embeddedPassword(dataDir), 'titleledger'), started: null };
+  const started = await startEmbeddedPostgres({ dataDir, ...(log ? { log } : {}) });
+  const url = new URL(started.url);
+  url.pathname = '/titleledger';
+  return { url: url.toString(), started };
 }
 
 /** The data directory, when `<dir>/.s.PGSQL.<port>` fits a Unix socket address (107 bytes); null otherwise. */

@@ -16,7 +16,7 @@ import { createPool } from '../db/pool.js';
 import { createEventStore, type EventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { buildApp, type App } from '../http/app.js';
-import { embeddedPassword, ensureDatabase, freePort, runningEmbedded, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { embeddedAppDatabase, ensureDatabase, freePort, runningEmbedded, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 import { forgetRunningApp, recordRunningApp } from './running-app.js';
 import type { Service, ServiceFactory } from './service.js';
 
@@ -102,19 +102,11 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   if (!databaseUrl) {
     const dataDir = embeddedDataDir(config.dataDir, log);
     const running = options.joinRunningApp ? runningEmbedded(dataDir) : null;
-    if (running) {
-      log.info({ dataDir, pid: running.ownerPid }, 'using the embedded Postgres of the running app');
-      databaseUrl = superuserUrl(running.port, embeddedPassword(dataDir), 'titleledger');
-    } else {
-      log.info({ dataDir }, 'starting embedded Postgres');
-      embedded = await startEmbeddedPostgres({
-        dataDir,
-        log: (line) => log.debug({ component: 'postgres' }, line),
-      });
-      const url = new URL(embedded.url);
-      url.pathname = '/titleledger';
-      databaseUrl = url.toString();
-    }
+    if (running) log.info({ dataDir, pid: running.ownerPid }, 'using the embedded Postgres of the running app');
+    else log.info({ dataDir }, 'starting embedded Postgres');
+    const database = await embeddedAppDatabase(dataDir, running?.port ?? null, (line) => log.debug({ component: 'postgres' }, line));
+    databaseUrl = database.url;
+    embedded = database.started;
   }
   await ensureDatabase(databaseUrl).catch((error: unknown) => {
     throw config.DATABASE_URL ? unreachableDatabase(config.DATABASE_URL, error) : error;

@@ -16,7 +16,7 @@ import { createPool } from '../db/pool.js';
 import { createEventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { apiMigrations } from '../accounts/migrations.js';
-import { embeddedPassword, ensureDatabase, liveServer, startEmbeddedPostgres, superuserUrl, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
+import { embeddedAppDatabase, ensureDatabase, liveServer, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { runningAppUrl } from '../runtime/running-app.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
@@ -111,15 +111,12 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
     // A server running there (the app's, or one a crash left) is used as it is.
     const port = liveServer(dataDir)?.port ?? null;
     if (port) {
-      databaseUrl = superuserUrl(port, embeddedPassword(dataDir), 'titleledger');
       const running = runningAppUrl(config.dataDir);
       signInAt = (page) => (running ? `Sign in at ${running}${page}` : `Sign in at ${page} on the running app (its PUBLIC_URL; ${config.publicUrl} by default)`);
-    } else {
-      embedded = await startEmbeddedPostgres({ dataDir });
-      const url = new URL(embedded.url);
-      url.pathname = '/titleledger';
-      databaseUrl = url.toString();
     }
+    const database = await embeddedAppDatabase(dataDir, port);
+    databaseUrl = database.url;
+    embedded = database.started;
   }
   await ensureDatabase(databaseUrl);
   const pool = createPool(databaseUrl, 2, { prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
