@@ -267,8 +267,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...value,
     dataDir: path.resolve(value.DATA_DIR),
-    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
+    publicUrl: value.PUBLIC_URL ?? defaultPublicUrl(value.HOST, value.PORT),
   };
+}
+
+/**
+ * Where links point when PUBLIC_URL is unset: the address the API listens on, or localhost when it
+ * listens on every address. A browser given 127.0.0.1 must stay on it: its session cookie is not sent
+ * to localhost.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const everyAddress = host === '0.0.0.0' || host === '::';
+  return `http://${everyAddress ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** The separate processes of a production deployment (api/, projections/ and ledger/ dist/main.js). */

@@ -146,6 +146,14 @@ describe('PUBLIC_URL', () => {
       expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: /);
     }
   });
+
+  it('is by default the address the app listens on, localhost when it listens on every address', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3981' }).publicUrl).toBe('http://127.0.0.1:3981');
+    expect(loadConfig({ HOST: '::1', PORT: '3981' }).publicUrl).toBe('http://[::1]:3981');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3981' }).publicUrl).toBe('http://localhost:3981');
+    expect(loadConfig({ HOST: '::', PORT: '3981' }).publicUrl).toBe('http://localhost:3981');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3981', PUBLIC_URL: 'https://titles.example.com' }).publicUrl).toBe('https://titles.example.com');
+  });
 });
 
 describe('REGISTRY_SIGNING_KEY', () => {

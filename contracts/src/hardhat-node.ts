@@ -18,7 +18,11 @@ export const hardhatConfigPath = path.join(contractsDir, 'hardhat.config.cjs');
 const hardhatCli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js');
 
 export interface HardhatNodeOptions {
-  readonly port: number;
+  /**
+   * Where it listens. Unset: a port the node binds itself (port 0) and reports, so no other process
+   * can take it between its choice and the bind.
+   */
+  readonly port?: number;
   /**
    * Where a persistent node would keep its chain. Hardhat cannot (see the note at the top of this
    * file), so it is accepted for interface stability and not used: restart recovery is the ledger's.
@@ -43,10 +47,9 @@ export interface HardhatNode {
 }
 
 export async function startHardhatNode(options: HardhatNodeOptions): Promise<HardhatNode> {
-  const rpcUrl = `http://127.0.0.1:${options.port}`;
   const child = spawn(
     process.execPath,
-    [hardhatCli, '--config', hardhatConfigPath, 'node', '--port', String(options.port), '--hostname', '127.0.0.1'],
+    [hardhatCli, '--config', hardhatConfigPath, 'node', '--port', String(options.port ?? 0), '--hostname', '127.0.0.1'],
     {
       cwd: contractsDir,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', HARDHAT_NETWORK: undefined },
@@ -59,8 +62,16 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   // The node logs every RPC call: keep draining the pipes (a full pipe would block it) and keep the
   // tail for the error message if it dies.
   let tail = '';
+  // Its port: the one asked for, or the one the node reports it bound ("… JSON-RPC server at http://127.0.0.1:PORT/").
+  let port = options.port ?? null;
+  let head = '';
   const keepTail = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4000);
+    if (port === null) {
+      head = (head + chunk.toString()).slice(-4000);
+      const reported = /JSON-RPC server at http:\/\/[^/\s]+:(\d+)\//.exec(head);
+      if (reported) port = Number(reported[1]);
+    }
   };
   child.stdout.on('data', keepTail);
   child.stderr.on('data', keepTail);
@@ -83,14 +94,16 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   };
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  const where = () => (port === null ? 'the port it was to report' : `http://127.0.0.1:${port}`);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Hardhat node exited (${child.exitCode ?? child.signalCode}) before answering on ${rpcUrl}:\n${tail}`);
+      throw new Error(`Hardhat node exited (${child.exitCode ?? child.signalCode}) before answering on ${where()}:\n${tail}`);
     }
-    if (await answersChainId(rpcUrl)) return { rpcUrl, pid: child.pid!, exited, stop };
+    const rpcUrl = port === null ? null : `http://127.0.0.1:${port}`;
+    if (rpcUrl && (await answersChainId(rpcUrl))) return { rpcUrl, pid: child.pid!, exited, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`Hardhat node did not answer on ${rpcUrl} in time:\n${tail}`);
+      throw new Error(`Hardhat node did not answer on ${where()} in time:\n${tail}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

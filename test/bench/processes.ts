@@ -84,7 +84,7 @@ export async function benchProcesses(pg: BenchPostgres, options: { registrations
     console.log('\n## Registrations in the production layout\n\nSkipped: no api/dist (run `npm run build`, as `npm run bench` does).');
     return;
   }
-  const chain = await startHardhatNode({ port: await freePort() });
+  const chain = await startHardhatNode({});
   const bare = await baselineServer();
   const rows: Row[] = [];
   try {

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getAddress, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@titleledger/api/runtime';
 import { registryKeyFromPem } from '@titleledger/api/transparency';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { runSourceScript, type CliResult } from './cli.js';
@@ -21,7 +20,7 @@ let node: HardhatNode;
 let dataDir: string;
 
 beforeAll(async () => {
-  node = await startHardhatNode({ port: await freePort() });
+  node = await startHardhatNode({});
   dataDir = mkdtempSync(path.join(tmpdir(), 'tl-chain-cli-'));
 });
 afterAll(async () => {

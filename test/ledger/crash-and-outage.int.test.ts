@@ -42,7 +42,7 @@ async function anchorLogs(contract: string, batchId: number) {
 }
 
 beforeAll(async () => {
-  node = await startHardhatNode({ port: await freePort() });
+  node = await startHardhatNode({});
   provider = new JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, polling: true, pollingInterval: 50 });
 });
 afterAll(async () => {

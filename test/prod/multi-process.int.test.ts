@@ -58,7 +58,7 @@ let ledgers: Proc[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  node = await startHardhatNode({ port: await freePort() });
+  node = await startHardhatNode({});
   dataDir = mkdtempSync(path.join(tmpdir(), 'tl-prod-'));
   env = await productionDeployment({ databaseUrl: db.url, dataDir, rpcUrl: node.rpcUrl, extra: { LOG_LEVEL: 'info', LEDGER_BATCH_SECONDS: '1' } });
 

@@ -19,28 +19,16 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
+import { holdFreePort, type HeldPort } from './ports.js';
 
 export interface EmbeddedPostgresHandle {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Whether a process with this pid exists (signal 0 checks without signalling). */
@@ -206,17 +194,22 @@ function superuserUrl(port: number, password: string, database = 'postgres'): st
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
-  const port = options.port ?? (await freePort());
+  // A port chosen here is held through initdb, and freed only as the server is spawned.
+  const port: HeldPort = options.port ? { port: options.port, release: async () => undefined } : await holdFreePort();
   const log = options.log ?? (() => undefined);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  const password = ownPassword(dataDir);
-  handToPostgresUser(dataDir);
-  claimOwnership(dataDir);
   try {
-    return await startClaimed(dataDir, port, password, options.fast ?? false, log);
-  } catch (error) {
-    releaseOwnership(dataDir);
-    throw error;
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    const password = ownPassword(dataDir);
+    handToPostgresUser(dataDir);
+    claimOwnership(dataDir);
+    try {
+      return await startClaimed(dataDir, port, password, options.fast ?? false, log);
+    } catch (error) {
+      releaseOwnership(dataDir);
+      throw error;
+    }
+  } finally {
+    await port.release();
   }
 }
 
@@ -242,8 +235,9 @@ function releaseOwnership(dataDir: string): void {
   if (ownerPid(dataDir) === process.pid) rmSync(embeddedOwnerFile(dataDir), { force: true });
 }
 
-async function startClaimed(dataDir: string, port: number, password: string, fast: boolean, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
+async function startClaimed(dataDir: string, held: HeldPort, password: string, fast: boolean, log: (line: string) => void): Promise<EmbeddedPostgresHandle> {
   await stopOrphan(dataDir);
+  const port = held.port;
   // Clients connect through a Unix socket in the data directory (a sending process does no TCP
   // work per query), over TCP when its path would be too long for a socket address.
   const socketDir = unixSocketDir(dataDir, port);
@@ -263,6 +257,7 @@ async function startClaimed(dataDir: string, port: number, password: string, fas
     });
     await initdb.initialise();
   }
+  await held.release();
   const server = await spawnPostgres({ dataDir, port, flags, passwords: [password, SHARED_PASSWORD], log });
   if (server.password !== password) {
     // Made before clusters had their own password (or stopped before it was set): set it now.

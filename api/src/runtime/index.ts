@@ -1,5 +1,6 @@
 // Runtime pieces shared by every entry point (embedded launcher, standalone services, tests).
-export { startEmbeddedPostgres, ensureDatabase, freePort, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+export { startEmbeddedPostgres, ensureDatabase, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+export { freePort, holdFreePort, type HeldPort } from './ports.js';
 export { createPool, inTransaction } from '../db/pool.js';
 export { migrate, type Migration } from '../db/migrate.js';
 export { loadConfig, ConfigError, PRODUCTION_SETTINGS, type Config, type ProcessRole } from '../config.js';

@@ -9,14 +9,15 @@ import pino, { type Logger } from 'pino';
 import type pg from 'pg';
 import { apiMigrations } from '../accounts/migrations.js';
 import { installServerKey } from '../accounts/crypto.js';
-import { loadConfig, requireProductionSettings, resolveSecretKey, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
+import { defaultPublicUrl, loadConfig, requireProductionSettings, resolveSecretKey, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
 import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, type EventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
 import { buildApp, type App } from '../http/app.js';
-import { embeddedAppDatabase, ensureDatabase, freePort, runningEmbedded, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { embeddedAppDatabase, ensureDatabase, runningEmbedded, type EmbeddedPostgresHandle } from './embedded-postgres.js';
+import { holdFreePort, type HeldPort } from './ports.js';
 import { forgetRunningApp, recordRunningApp } from './running-app.js';
 import type { Service, ServiceFactory } from './service.js';
 
@@ -82,11 +83,21 @@ export function embeddedDataDir(dataDir: string, log: Logger): string {
 export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
   let config = loadConfig(options.env ?? process.env);
   if (options.role) requireProductionSettings(config, options.role);
+  let port: HeldPort | null = null;
   if (config.PORT === 0 && (options.http ?? true)) {
-    // Links the app hands out (checkout, certificates) need the real port, so choose it up front.
-    const port = await freePort();
-    config = { ...config, PORT: port, publicUrl: config.PUBLIC_URL ?? `http://localhost:${port}` };
+    // Links the app hands out (checkout, certificates) need the real port, so it is chosen up front,
+    // and held until the server binds it (a connection made meanwhile cannot take it).
+    port = await holdFreePort();
+    config = { ...config, PORT: port.port, publicUrl: config.PUBLIC_URL ?? defaultPublicUrl(config.HOST, port.port) };
   }
+  try {
+    return await boot(config, options, port);
+  } finally {
+    await port?.release();
+  }
+}
+
+async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort | null): Promise<RunningApp> {
   const log =
     options.logger ??
     pino({
@@ -150,6 +161,7 @@ export async function runApp(options: RunAppOptions = {}): Promise<RunningApp> {
       logger: log,
       components: Object.fromEntries(services.map((s) => [s.name, () => s.health()])),
     });
+    await heldPort?.release();
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

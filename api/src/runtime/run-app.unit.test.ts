@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
-import { freePort } from './embedded-postgres.js';
+import { freePort } from './ports.js';
 import { runApp } from './run-app.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-run-app-'));

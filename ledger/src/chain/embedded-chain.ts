@@ -10,7 +10,6 @@
 // The same rebuild runs again whenever the node dies under the ledger (service.ts supervises it).
 import { getCreateAddress, Transaction, Wallet, ContractFactory } from 'ethers';
 import type { EventStore } from '@titleledger/api/eventstore';
-import { freePort } from '@titleledger/api/runtime';
 import { anchorRegistryAbi, anchorRegistryBytecode, HARDHAT_CHAIN_ID } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode, type NodeExit } from '@titleledger/contracts/hardhat-node';
 import { eventTypes, isEvent } from '@titleledger/api/events';
@@ -104,10 +103,9 @@ export async function startEmbeddedChain(options: {
   readonly store: EventStore;
   /** The fingerprint of the registry's first signing key, bound by the deployment. */
   readonly registryKeyFingerprint: string;
-  readonly port?: number;
   readonly onMismatch?: (mismatch: ReplayMismatch) => void;
 }): Promise<EmbeddedChain> {
-  const node: HardhatNode = await startHardhatNode({ port: options.port ?? (await freePort()) });
+  const node: HardhatNode = await startHardhatNode({});
   try {
     const rpcUrl = node.rpcUrl;
     const deploy = await mineAt(rpcUrl, await signedEmbeddedDeploy(options.registryKeyFingerprint), EMBEDDED_GENESIS_TIMESTAMP + 1);

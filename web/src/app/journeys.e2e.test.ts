@@ -11,7 +11,6 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
-import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { cardDetails, creatorFlows, fetchSender, freshEmail, signUpDetails, TEST_PASSWORD } from '../../../test/support/flows.js';
@@ -23,9 +22,7 @@ let browser: Browser;
 let flows: ReturnType<typeof creatorFlows>;
 
 beforeAll(async () => {
-  // A port chosen up front, so the server's public URL (used in checkout redirects) is real.
-  const port = await freePort();
-  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  app = await startTestApp();
   browser = await launchBrowser();
   flows = creatorFlows(fetchSender(app.url));
 });

@@ -3,7 +3,6 @@
 // under the strict Content-Security-Policy without a single violation, and after signing in the
 // page holds no session token anywhere a script could read it: the HttpOnly cookie alone, a
 // browser-session cookie unless "Remember me" is ticked.
-import { freePort } from '@titleledger/api/runtime';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 
@@ -20,9 +19,8 @@ let creator: Creator;
 const ATTACKER = 'http://attacker.test';
 
 beforeAll(async () => {
-  // A port chosen up front, so the server's public URL (checkout links) is the address the browser uses.
-  const port = await freePort();
-  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  // Its public URL (checkout links) is the address the browser uses: 127.0.0.1, where the test app listens.
+  app = await startTestApp();
   browser = await launchBrowser();
   creator = await creatorFlows(fetchSender(app.url)).signUp();
 });

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
-import { freePort } from '@titleledger/api/runtime';
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
@@ -21,10 +20,8 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  // A port chosen up front, so the server's public URL (used in checkout redirects) is real.
-  const port = await freePort();
   // No batch is sealed during the test, so the new title stays pending while the status filter is checked.
-  app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LEDGER_BATCH_SECONDS: '3600' });
+  app = await startTestApp({ LEDGER_BATCH_SECONDS: '3600' });
   browser = await launchBrowser();
 });
 
