@@ -8,6 +8,7 @@
 // replayed anchors are new; roots, batch ids and leaf counts are identical.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 const contractsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const hardhatConfigPath = path.join(contractsDir, 'hardhat.config.cjs');
 const hardhatCli = createRequire(import.meta.url).resolve('hardhat/internal/cli/cli.js');
+const exitWithParent = path.join(contractsDir, 'exit-with-parent.cjs');
 
 export interface HardhatNodeOptions {
   /**
@@ -49,11 +51,12 @@ export interface HardhatNode {
 export async function startHardhatNode(options: HardhatNodeOptions): Promise<HardhatNode> {
   const child = spawn(
     process.execPath,
-    [hardhatCli, '--config', hardhatConfigPath, 'node', '--port', String(options.port ?? 0), '--hostname', '127.0.0.1'],
+    ['--require', exitWithParent, hardhatCli, '--config', hardhatConfigPath, 'node', '--port', String(options.port ?? 0), '--hostname', '127.0.0.1'],
     {
       cwd: contractsDir,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', HARDHAT_NETWORK: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // fd 3: a pipe the node watches (exit-with-parent.cjs), closed by our death whatever its cause.
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and the node
       // must not die under the ledger mid-shutdown; the ledger stops it itself, in order.
       detached: true,
@@ -73,10 +76,12 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
       if (reported) port = Number(reported[1]);
     }
   };
-  child.stdout.on('data', keepTail);
-  child.stderr.on('data', keepTail);
+  child.stdout!.on('data', keepTail);
+  child.stderr!.on('data', keepTail);
   const exited: Promise<NodeExit> = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
-  // Out of the terminal's group, the node would outlive a crashed parent: kill it on any exit of ours.
+  // Out of the terminal's group, the node would outlive a crashed parent: kill it on any exit of ours
+  // (and, on a death with no exit handler run, it sees its pipe close and ends itself).
+  (child.stdio[3] as Socket).unref();
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   void exited.then(() => process.removeListener('exit', killOnExit));
