@@ -129,7 +129,7 @@ export async function benchRegistrations(pg: BenchPostgres, options: { registrat
     handleSignals: false,
     logger: pino({ level: 'silent' }),
   });
-  const base = running.url!.replace('localhost', '127.0.0.1');
+  const base = running.url!;
   const bare = await baselineServer();
   const rows: Row[] = [];
   try {

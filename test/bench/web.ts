@@ -127,7 +127,7 @@ export async function benchWeb(pg: BenchPostgres): Promise<void> {
     handleSignals: false,
     logger: pino({ level: 'silent' }),
   });
-  const base = running.url!.replace('localhost', '127.0.0.1');
+  const base = running.url!;
   const urls = MEASURED_PAGES.map((page) => `${base}${page.path}`);
   try {
     let timings: PageTimings[];

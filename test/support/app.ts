@@ -67,7 +67,7 @@ export async function startTestApp(
     ...(eventStore ? { eventStore } : {}),
   });
   return {
-    url: running.url!.replace('localhost', '127.0.0.1'),
+    url: running.url!,
     running,
     stop: () => running.stop(),
   };

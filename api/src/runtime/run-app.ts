@@ -52,6 +52,7 @@ export interface RunAppOptions {
 
 export interface RunningApp {
   readonly config: Config;
+  /** Where the HTTP API listens (http://HOST:port; localhost when HOST is every address), or null without it. */
   readonly url: string | null;
   readonly pool: pg.Pool;
   readonly store: EventStore;
@@ -165,7 +166,7 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
-    url = `http://localhost:${port}`;
+    url = defaultPublicUrl(config.HOST, port);
     // For `npm run admin`, which joins this embedded Postgres: where to tell the operator to sign in.
     if (embedded) recordRunningApp(config.dataDir, config.publicUrl);
     log.info({ url }, 'TitleLedger is ready');
