@@ -12,7 +12,7 @@ export const termsSummary: ReactNode = (
         {PRODUCT_NAME} timestamps and hashes your work and issues a digital title certificate. It is not a
         government copyright registration unless explicitly stated.
       </li>
-      <li>A card on file is required to sign up. It is charged only when you submit a registration.</li>
+      <li>A card on file is required to sign up. Nothing is charged then: you are charged only when you submit a registration, at its checkout.</li>
       <li>All services are non-refundable, except as described in our Refund Policy.</li>
       <li>Our liability is limited to the amount you paid for the service.</li>
       <li>Disputes are settled by binding arbitration under California law.</li>

@@ -51,7 +51,7 @@ export function PaymentStep({
     return (
       <div className="grid gap-4">
         <Alert variant="success" title="Payment method saved" role="status">
-          Your card is on file. It is charged only when you submit a registration.
+          Your card is on file. Nothing is charged now: each registration is paid at its checkout.
         </Alert>
         <div className="flex items-center gap-3 rounded-lg border border-border p-4">
           <CreditCard aria-hidden="true" className="size-5 text-accent-text" />
@@ -101,7 +101,7 @@ export function PaymentStep({
   return (
     <form onSubmit={onSubmit} className="grid gap-5" aria-label="Payment information">
       <p className="text-sm text-muted-foreground">
-        A card on file is required to create an account. It is charged only when you submit a registration.
+        A card on file is required to create an account. Nothing is charged now: each registration is paid at its checkout.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Billing name">{(control) => <Input {...control} {...set('name')} autoComplete="cc-name" />}</Field>

@@ -9,7 +9,7 @@ import { MarketingPage } from './marketing-page';
 const steps = [
   {
     title: 'Create your account',
-    text: 'Sign up with your name, contact details and a card. The card is stored by the payment provider; we keep only its brand, last four digits and expiry, and charge it only when you register a work.',
+    text: 'Sign up with your name, contact details and a card. The card is stored by the payment provider; we keep only its brand, last four digits and expiry. Nothing is charged at sign-up: each registration is paid at checkout.',
   },
   {
     title: 'Upload your documents',

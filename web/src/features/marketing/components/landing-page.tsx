@@ -47,7 +47,7 @@ const comparison: ReadonlyArray<{ topic: string; traditional: string; platform: 
 ];
 
 const steps = [
-  { title: 'Create your account', text: 'Sign up with your details and a card on file. You are only charged when you register a work.' },
+  { title: 'Create your account', text: 'Sign up with your details and a card on file. Nothing is charged until you register a work, at checkout.' },
   { title: 'Upload your work', text: 'Describe the work and upload the file: PDF, Word, text, RTF or an image.' },
   { title: 'We hash and anchor it', text: 'Your file is hashed, encrypted at rest, and its fingerprint joins the next batch anchored on chain.' },
   { title: 'Your title is issued', text: 'Download your certificate and .tr file; share the TR number so others can verify it.' },

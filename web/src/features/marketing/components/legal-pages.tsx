@@ -68,7 +68,8 @@ export function TermsPage() {
       <ProseSection title="Your account">
         <p>
           You must be at least 13 years old. Keep your password safe; you are responsible for activity on your account. A card
-          on file is required to sign up and is charged only when you submit a registration.
+          on file is required to sign up. Nothing is charged then: you are charged only when you submit a registration,
+          at its checkout.
         </p>
       </ProseSection>
       <ProseSection title="Your content">
