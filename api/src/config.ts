@@ -284,18 +284,126 @@ export function defaultPublicUrl(host: string, port: number): string {
 /** The separate processes of a production deployment (api/, projections/ and ledger/ dist/main.js). */
 export type ProcessRole = 'api' | 'projections' | 'ledger';
 
+type SettingName = keyof z.input<typeof configSchema>;
+
+/** Every setting the configuration knows. */
+export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[];
+
 /**
  * What each process needs set in production, beyond the defaults. One server key and one registry
  * key for every replica (a key generated per container would make each replica's data and proofs
- * unreadable to the others); an external database (an embedded one per process would split the log);
- * the ledger's chain, anchorer and registry contract. docker-compose.yml is checked against this
- * (test/prod/compose.unit.test.ts), and each main.ts refuses to start without it.
+ * unreadable to the others; the projections sign the log's checkpoints with the registry key); an
+ * external database (an embedded one per process would split the log); the ledger's chain, anchorer
+ * and registry contract. docker-compose.yml is checked against this (test/prod/compose.unit.test.ts),
+ * and each main.ts refuses to start without it.
  */
 export const PRODUCTION_SETTINGS = {
   api: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
-  projections: ['SECRET_KEY', 'DATABASE_URL'],
+  projections: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY'],
   ledger: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
-} as const satisfies Record<ProcessRole, readonly (keyof z.input<typeof configSchema>)[]>;
+} as const satisfies Record<ProcessRole, readonly SettingName[]>;
+
+/**
+ * What runApp itself reads, so every process it starts: the database and the log, the server key it
+ * installs (production refuses to start without one), and the registry key it checks against the
+ * recorded one before any service runs (absent, a process would refuse to start, or, first on a new
+ * database, make and record a key of its own under DATA_DIR).
+ */
+const RUN_APP_SETTINGS = [
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'DATABASE_PREPARED_STATEMENTS',
+  'EVENTSTORE_URL',
+  'EVENT_POLL_INTERVAL_MS',
+  'EVENT_LISTEN_POLL_INTERVAL_MS',
+  'SECRET_KEY',
+  'REGISTRY_SIGNING_KEY',
+] as const satisfies readonly SettingName[];
+
+/**
+ * Every setting each program of a production deployment reads, required or optional: the three
+ * processes, and `deploy-registry`, the chain command's `check` and `deploy` (ledger/src/chain/cli.ts),
+ * which the compose file runs once before them. A program is given these and no other, so that a
+ * secret reaches only the programs that use it: the anchorer's key only the ledger and the
+ * deployment, Stripe's keys and the SMTP password only the api (docker-compose.yml, held to this by
+ * test/prod/compose.unit.test.ts). A new setting goes in the list of each program that reads it.
+ */
+export const PROGRAM_SETTINGS = {
+  api: [
+    ...RUN_APP_SETTINGS,
+    'HOST',
+    'PORT',
+    'PUBLIC_URL',
+    'WEB_DIST',
+    'TRUST_PROXY',
+    'PROJECTION_WAIT_MS',
+    'HEALTH_MAX_LAG_SECONDS',
+    'HEALTH_MAX_LAG_EVENTS',
+    'SESSION_IDLE_MS',
+    'ADMIN_MENU_EMAILS',
+    'MASTER_ADMIN_EMAIL',
+    'MASTER_ADMIN_PASSWORD',
+    // The e-mail it sends: account mail, the notifications the read model queues, support alerts.
+    'SMTP_URL',
+    'MAIL_FROM',
+    'DEV_OUTBOX',
+    'NOTIFICATION_MAIL_INTERVAL_MS',
+    'SUPPORT_TEAM_EMAIL',
+    'REGISTRATION_FEE_CENTS',
+    'MAX_UPLOAD_BYTES',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_HOST',
+    'STRIPE_API_PORT',
+    'STRIPE_API_PROTOCOL',
+    // The read-only JSON-RPC proxy forwards to CHAIN_RPC_URL (else to the node the ledger recorded),
+    // about the registry at ANCHOR_CONTRACT until the ledger has recorded it; proofs and `.tr` files
+    // name CHAIN_PUBLIC_RPC_URL.
+    'CHAIN_RPC_URL',
+    'ANCHOR_CONTRACT',
+    'CHAIN_PUBLIC_RPC_URL',
+    'RPC_RATE_LIMIT_PER_MINUTE',
+  ],
+  // The transparency log's extender signs checkpoints: the registry key, and PUBLIC_URL for their origin.
+  projections: [...RUN_APP_SETTINGS, 'PUBLIC_URL'],
+  ledger: [
+    ...RUN_APP_SETTINGS,
+    'CHAIN_RPC_URL',
+    'ANCHOR_PRIVATE_KEY',
+    'ANCHOR_CONTRACT',
+    // Recorded in ledger_status, where the api finds it.
+    'CHAIN_PUBLIC_RPC_URL',
+    'LEDGER_BATCH_SIZE',
+    'LEDGER_BATCH_SECONDS',
+    'LEDGER_CHECKPOINT_ANCHOR_ENTRIES',
+    'LEDGER_CHECKPOINT_ANCHOR_SECONDS',
+    'LEDGER_CONFIRMATIONS',
+    'LEDGER_EMBEDDED_CHAIN_HANG_SECONDS',
+  ],
+  // No database: the deployment record is a file under DATA_DIR; the registry key's fingerprint is bound.
+  'deploy-registry': ['NODE_ENV', 'DATA_DIR', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT', 'REGISTRY_SIGNING_KEY'],
+} as const satisfies Record<ProcessRole | 'deploy-registry', readonly SettingName[]>;
+
+/**
+ * The settings whose value grants something: keys, passwords, and the URLs that carry credentials
+ * (a database or mail password; a hosted chain RPC's key is often in its path). Each reaches only the
+ * programs of PROGRAM_SETTINGS that read it.
+ */
+export const SECRET_SETTINGS = [
+  'SECRET_KEY',
+  'REGISTRY_SIGNING_KEY',
+  'ANCHOR_PRIVATE_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'MASTER_ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'EVENTSTORE_URL',
+  'SMTP_URL',
+  'CHAIN_RPC_URL',
+] as const satisfies readonly SettingName[];
 
 /** Refuses a production start of `role` with a setting of PRODUCTION_SETTINGS unset (the config already validated the values). */
 export function requireProductionSettings(config: Config, role: ProcessRole): void {

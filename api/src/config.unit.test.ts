@@ -2,7 +2,7 @@
 // only on request and never in production, the trusted proxies spelled out, SMTP given as a URL).
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, PRODUCTION_SETTINGS, PROGRAM_SETTINGS, SECRET_SETTINGS, SETTING_NAMES } from './config.js';
 
 describe('loadConfig', () => {
   it('gives safe defaults for the embedded run', () => {
@@ -182,6 +182,29 @@ describe('REGISTRY_SIGNING_KEY', () => {
       expect((error as Error).message).toMatch(message);
       expect((error as Error).message).toContain('[redacted]');
       expect((error as Error).message).not.toContain(body.slice(0, 16));
+    }
+  });
+});
+
+describe('PROGRAM_SETTINGS', () => {
+  const programs = Object.keys(PROGRAM_SETTINGS) as (keyof typeof PROGRAM_SETTINGS)[];
+
+  it('places every setting with the programs that read it', () => {
+    const read = new Set(programs.flatMap((program) => PROGRAM_SETTINGS[program]));
+    expect(SETTING_NAMES.filter((name) => !read.has(name))).toEqual([]);
+  });
+
+  it("holds each process's production settings", () => {
+    for (const role of Object.keys(PRODUCTION_SETTINGS) as (keyof typeof PRODUCTION_SETTINGS)[]) {
+      expect(PROGRAM_SETTINGS[role]).toEqual(expect.arrayContaining([...PRODUCTION_SETTINGS[role]]));
+    }
+  });
+
+  it('gives the anchorer key to the ledger and the deployment only, payments and mail secrets to the api only', () => {
+    const readers = (setting: (typeof SECRET_SETTINGS)[number]) => programs.filter((p) => (PROGRAM_SETTINGS[p] as readonly string[]).includes(setting));
+    expect(readers('ANCHOR_PRIVATE_KEY')).toEqual(['ledger', 'deploy-registry']);
+    for (const setting of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL', 'MASTER_ADMIN_PASSWORD'] as const) {
+      expect(readers(setting)).toEqual(['api']);
     }
   });
 });

@@ -3,7 +3,7 @@ export { startEmbeddedPostgres, ensureDatabase, type EmbeddedPostgresHandle } fr
 export { freePort, holdFreePort, type HeldPort } from './ports.js';
 export { createPool, inTransaction } from '../db/pool.js';
 export { migrate, type Migration } from '../db/migrate.js';
-export { loadConfig, ConfigError, PRODUCTION_SETTINGS, type Config, type ProcessRole } from '../config.js';
+export { loadConfig, ConfigError, PRODUCTION_SETTINGS, PROGRAM_SETTINGS, SECRET_SETTINGS, type Config, type ProcessRole } from '../config.js';
 export type { Service, ServiceContext, ServiceFactory, ComponentHealth } from './service.js';
 export { runApp, type RunAppOptions, type RunningApp } from './run-app.js';
 export { apiMigrations } from '../accounts/migrations.js';
