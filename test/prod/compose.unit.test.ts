@@ -1,14 +1,15 @@
 // docker-compose.yml cannot be started here (no Docker engine), so it is read: with the .env that
 // `npm run keys` writes, every service that runs a TitleLedger process gets each setting its process
 // needs in production (PRODUCTION_SETTINGS in api/src/config.ts, the list each main.ts enforces) and a
-// configuration that loads; every optional setting docs/operations.md tells operators to set reaches them
-// from .env; no secret is written in the file itself.
+// configuration that loads; each service gets no setting its program does not read (PROGRAM_SETTINGS),
+// so a secret reaches only the containers that use it; every optional setting docs/operations.md tells
+// operators to set reaches, from .env, the services that read it; no secret is written in the file itself.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig, PRODUCTION_SETTINGS, type ProcessRole } from '@titleledger/api/runtime';
+import { loadConfig, PRODUCTION_SETTINGS, PROGRAM_SETTINGS, SECRET_SETTINGS, type ProcessRole } from '@titleledger/api/runtime';
 import { registryKeyFromPem } from '@titleledger/api/transparency';
 import { generateKeys } from '../../scripts/keys.mjs';
 
@@ -56,13 +57,47 @@ const ROLES: Record<string, ProcessRole> = {
   'ledger/dist/main.js': 'ledger',
 };
 
+type Program = keyof typeof PROGRAM_SETTINGS;
+
+/** The TitleLedger program a service runs (its command), or null for the others (Postgres, the chain…). */
+function programOf(service: Service): Program | null {
+  // deploy-registry runs the chain command through a shell: `cli.js check || cli.js deploy …`.
+  if (service.command?.some((part) => part.includes('ledger/dist/chain/cli.js'))) return 'deploy-registry';
+  const script = service.command?.find((part) => part in ROLES);
+  return script ? ROLES[script]! : null;
+}
+
+/** Each setting a service of `compose` is given that its program does not read, as messages. */
+function unreadSettings(compose: Compose): string[] {
+  return Object.entries(compose.services).flatMap(([name, service]) => {
+    const program = programOf(service);
+    if (!program) return [];
+    const reads: readonly string[] = PROGRAM_SETTINGS[program];
+    return Object.keys(service.environment ?? {})
+      .filter((setting) => !reads.includes(setting))
+      .map((setting) => `${name}: ${setting}, which ${program} does not read`);
+  });
+}
+
+/** The configuration the process of `service` loads from its environment. */
+const configOf = (compose: Compose, service: string) =>
+  loadConfig(Object.fromEntries(Object.entries(compose.services[service]!.environment!).map(([k, v]) => [k, String(v)])));
+
+/** The services of `compose` given `setting`, in the file's order. */
+const servicesGiven = (compose: Compose, setting: string) =>
+  Object.entries(compose.services)
+    .filter(([, service]) => service.environment?.[setting] !== undefined)
+    .map(([name]) => name);
+
+/** What `check || deploy` needs (ledger/src/chain/cli.ts): the chain, the registry there, its owner's key, the key it binds. */
+const DEPLOY_NEEDS = ['CHAIN_RPC_URL', 'ANCHOR_CONTRACT', 'ANCHOR_PRIVATE_KEY', 'REGISTRY_SIGNING_KEY'] as const;
+
 /** What stops each TitleLedger service of `compose` from starting in production, as messages. */
 function productionProblems(compose: Compose): string[] {
   const problems: string[] = [];
   for (const [name, service] of Object.entries(compose.services)) {
-    const script = service.command?.find((part) => part in ROLES);
-    if (!script) continue;
-    const role = ROLES[script]!;
+    const program = programOf(service);
+    if (!program) continue;
     const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, String(v)]));
     if (env.NODE_ENV !== 'production') problems.push(`${name}: NODE_ENV is not production`);
     let config;
@@ -72,8 +107,9 @@ function productionProblems(compose: Compose): string[] {
       problems.push(`${name}: ${(error as Error).message}`);
       continue;
     }
-    for (const setting of PRODUCTION_SETTINGS[role]) {
-      if (config[setting] === undefined) problems.push(`${name} (${role}): ${setting} is not set`);
+    const needs = program === 'deploy-registry' ? DEPLOY_NEEDS : PRODUCTION_SETTINGS[program];
+    for (const setting of needs) {
+      if (config[setting] === undefined) problems.push(`${name} (${program}): ${setting} is not set`);
     }
     if (config.REGISTRY_SIGNING_KEY) {
       try {
@@ -85,8 +121,9 @@ function productionProblems(compose: Compose): string[] {
     if (config.DATABASE_URL && !(new URL(config.DATABASE_URL).hostname in compose.services)) {
       problems.push(`${name}: DATABASE_URL names no service`);
     }
+    if (program === 'deploy-registry') continue;
     if (!service.depends_on?.postgres) problems.push(`${name}: does not wait for postgres`);
-    if (role === 'ledger' && !service.depends_on?.['deploy-registry']) problems.push(`${name}: does not wait for the registry's deployment`);
+    if (program === 'ledger' && !service.depends_on?.['deploy-registry']) problems.push(`${name}: does not wait for the registry's deployment`);
   }
   return problems;
 }
@@ -106,10 +143,42 @@ describe('docker-compose.yml', () => {
     expect(compose.services.ledger!.deploy?.replicas).toBe(2);
   });
 
+  it('gives each service only the settings its program reads, so a secret reaches only the containers that use it', () => {
+    const compose = load(composeText, dotenv);
+    expect(unreadSettings(compose)).toEqual([]);
+    // Who holds what, spelled out (docs/operations.md, "Run"): the anchorer's hot key never reaches the
+    // internet-facing api, nor Stripe's or the mail server's credentials the ledger or the projections.
+    expect(Object.fromEntries(SECRET_SETTINGS.map((setting) => [setting, servicesGiven(compose, setting)]))).toEqual({
+      SECRET_KEY: ['api', 'projections', 'ledger'],
+      REGISTRY_SIGNING_KEY: ['deploy-registry', 'api', 'projections', 'ledger'],
+      ANCHOR_PRIVATE_KEY: ['deploy-registry', 'ledger'],
+      STRIPE_SECRET_KEY: ['api'],
+      STRIPE_WEBHOOK_SECRET: ['api'],
+      MASTER_ADMIN_PASSWORD: [],
+      DATABASE_URL: ['api', 'projections', 'ledger'],
+      EVENTSTORE_URL: ['api', 'projections', 'ledger'],
+      SMTP_URL: ['api'],
+      CHAIN_RPC_URL: ['deploy-registry', 'api', 'ledger'],
+    });
+    // The projections sign the log's checkpoints under the origin of the address the api serves.
+    expect(compose.services.projections!.environment!.PUBLIC_URL).toBe(compose.services.api!.environment!.PUBLIC_URL);
+  });
+
+  it('would be caught giving a service a setting its program does not read (the check can fail)', () => {
+    const compose = load(composeText, dotenv);
+    compose.services.api!.environment!.ANCHOR_PRIVATE_KEY = dotenv.ANCHOR_PRIVATE_KEY!;
+    compose.services.projections!.environment!.STRIPE_SECRET_KEY = 'sk_live_example';
+    expect(unreadSettings(compose)).toEqual([
+      'api: ANCHOR_PRIVATE_KEY, which api does not read',
+      'projections: STRIPE_SECRET_KEY, which projections does not read',
+    ]);
+  });
+
   it('would be caught missing a production setting (the check can fail)', () => {
     const withoutContract = composeText.replace(/^ {4}ANCHOR_CONTRACT:.*\n/m, '');
     expect(withoutContract).not.toBe(composeText);
     expect(productionProblems(load(withoutContract, dotenv))).toEqual([
+      'deploy-registry (deploy-registry): ANCHOR_CONTRACT is not set',
       'ledger (ledger): ANCHOR_CONTRACT is not set',
     ]);
     const withoutKey = composeText.replace(/^ {4}SECRET_KEY:.*\n/m, '');
@@ -176,24 +245,29 @@ describe('docker-compose.yml', () => {
       expect(named).toEqual(expect.arrayContaining(['SECRET_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'TRUST_PROXY', 'CHAIN_PUBLIC_RPC_URL', 'LEDGER_CONFIRMATIONS']));
     });
 
-    it('reach every TitleLedger service from .env, and load; left out of .env, they are unset (their defaults)', () => {
+    it('reach from .env each service whose program reads them, and load; left out of .env, they are unset (their defaults)', () => {
       const dotenv = { ...generateKeys(), ...operatorValues };
       const compose = load(composeText, dotenv);
       const passed = named.filter((name) => !setByCompose.includes(name));
       expect(passed.filter((name) => dotenv[name] === undefined)).toEqual([]);
-      const lost = Object.entries(compose.services)
-        .filter(([, service]) => service.command?.some((part) => part in ROLES))
-        .flatMap(([service, { environment = {} }]) => passed.filter((name) => environment[name] !== dotenv[name]).map((name) => `${service}: ${name}`));
+      const lost = Object.entries(compose.services).flatMap(([service, definition]) => {
+        const program = programOf(definition);
+        const reads: readonly string[] = program ? PROGRAM_SETTINGS[program] : [];
+        const environment = definition.environment ?? {};
+        return passed.filter((name) => reads.includes(name) && environment[name] !== dotenv[name]).map((name) => `${service}: ${name}`);
+      });
       expect(lost).toEqual([]);
+      expect(unreadSettings(compose)).toEqual([]);
       expect(productionProblems(compose)).toEqual([]);
-      const api = loadConfig(Object.fromEntries(Object.entries(compose.services.api!.environment!).map(([k, v]) => [k, String(v)])));
-      expect(api).toMatchObject({ SMTP_URL: operatorValues.SMTP_URL, STRIPE_SECRET_KEY: 'sk_live_example', LEDGER_CONFIRMATIONS: 12, TRUST_PROXY: ['10.0.0.0/8'] });
+      expect(configOf(compose, 'api')).toMatchObject({ SMTP_URL: operatorValues.SMTP_URL, STRIPE_SECRET_KEY: 'sk_live_example', TRUST_PROXY: ['10.0.0.0/8'] });
+      expect(configOf(compose, 'ledger')).toMatchObject({ LEDGER_CONFIRMATIONS: 12, CHAIN_RPC_URL: operatorValues.CHAIN_RPC_URL });
+      expect(configOf(compose, 'projections')).toMatchObject({ PUBLIC_URL: operatorValues.PUBLIC_URL });
 
       // Each is then an empty value (`${VAR:-}`), which must load as unset, not be refused.
       const bare = load(composeText, generateKeys());
       expect(productionProblems(bare)).toEqual([]);
-      const defaults = loadConfig(Object.fromEntries(Object.entries(bare.services.api!.environment!).map(([k, v]) => [k, String(v)])));
-      expect(defaults).toMatchObject({ SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, REGISTRATION_FEE_CENTS: 999, LEDGER_CONFIRMATIONS: 1, TRUST_PROXY: [] });
+      expect(configOf(bare, 'api')).toMatchObject({ SMTP_URL: undefined, STRIPE_SECRET_KEY: undefined, REGISTRATION_FEE_CENTS: 999, TRUST_PROXY: [] });
+      expect(configOf(bare, 'ledger')).toMatchObject({ LEDGER_CONFIRMATIONS: 1, CHAIN_PUBLIC_RPC_URL: undefined });
     });
 
   });
