@@ -115,9 +115,8 @@ describe('the app over an event store that is not Postgres', () => {
       foreignColumns: { registrations: ['status'] },
     });
     expect(verdict).toMatchObject({ ok: true });
-    const health = await client.send({ method: 'GET', url: '/api/health' });
-    expect(health.status).toBe(200);
-    expect(health.json()).toMatchObject({ status: 'ok' });
+    // Polled: one answer reads "down" for a check slower than its 2 s limit, as on a loaded machine.
+    await expect.poll(async () => (await client.send({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok' });
   });
 
   it('keeps a second app on the same store apart: its own log, tree and read models, the first app’s title unseen', async () => {

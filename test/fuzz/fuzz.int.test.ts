@@ -86,12 +86,11 @@ describe('afterwards', () => {
         const health = (await send({ method: 'GET', url: '/api/health' })).json();
         const readModels = Object.values<{ eventsBehind: number | string; parked: number }>(health.components.readModels.details.readModels);
         return readModels.every((r) => r.eventsBehind === 0) && readModels.length > 0;
-      }, { timeout: 60_000 })
+      })
       .toBe(true);
     expect((await app.running.pool.query('SELECT * FROM projection_failures')).rows).toEqual([]);
-    const health = await send({ method: 'GET', url: '/api/health' });
-    expect(health.status).toBe(200);
-    expect(health.json().status).toBe('ok');
+    // Polled: one answer reads "down" for a check slower than its 2 s limit, as on a loaded machine.
+    await expect.poll(async () => (await send({ method: 'GET', url: '/api/health' })).json().status).toBe('ok');
     console.log(`fuzz: ${seen.requests} requests, by status: ${JSON.stringify(Object.fromEntries([...seen.byStatus].sort(([a], [b]) => a - b)))}`);
   });
 

@@ -15,8 +15,12 @@ import { anchoredBatchOf as batchOnChain, registerAndAnchor as anchorAWork } fro
 import { eventually } from './registrations.js';
 
 const RATE_LIMIT = 80;
-/** LEDGER_BATCH_SECONDS is 0.2 here: an anchor usually lands well within a few seconds. */
-const USUAL_ANCHOR_MS = 15_000;
+/**
+ * An anchor after an attack takes about as long as one before it (LEDGER_BATCH_SECONDS is 0.2 here:
+ * a few seconds). Compared with the one before, in the same test, never with a fixed time: a loaded
+ * machine makes both slow (8.5 s seen at load 25).
+ */
+const inTheUsualTime = (before: { ms: number }) => before.ms * 4 + 15_000;
 const ENDLESS_LOOP = { data: '0x5b600056', gas: '0xfff000' };
 
 let app: TestApp;
@@ -35,7 +39,7 @@ afterAll(async () => app?.stop());
 const ledger = () => app.running.services.find((service) => service.name === 'ledger') as LedgerService;
 const rpcFrom = (from: Send, body: unknown) => from({ method: 'POST', url: '/api/ledger/rpc', ...jsonBody(body) });
 
-const registerAndAnchor = (title: string, withinMs = USUAL_ANCHOR_MS) => anchorAWork(client, token, title, withinMs);
+const registerAndAnchor = (title: string, withinMs = 90_000) => anchorAWork(client, token, title, withinMs);
 const anchoredBatchOf = (contract: string, root: string) => batchOnChain(send, contract, root);
 
 describe('an eth_getLogs range to the end of time', () => {
@@ -56,10 +60,10 @@ describe('an eth_getLogs range to the end of time', () => {
     const chainId = await rpcFrom(send, { jsonrpc: '2.0', id: 11, method: 'eth_chainId', params: [] });
     expect(chainId.status).toBe(200);
     const after = await registerAndAnchor('After the long range');
-    expect(after.ms).toBeLessThan(USUAL_ANCHOR_MS);
+    expect(after.ms).toBeLessThan(inTheUsualTime(before));
     expect(ledger().embeddedChainPid).toBe(pid);
-    const health = (await send({ method: 'GET', url: '/api/health' })).json();
-    expect(health.components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true } });
+    // Polled: one health answer reads "down" for a check slower than its 2 s limit, as on a loaded machine.
+    await expect.poll(async () => (await send({ method: 'GET', url: '/api/health' })).json().components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true } });
   });
 });
 
@@ -78,14 +82,14 @@ describe('the endless-loop eth_call', () => {
       expect(aimed.json()).toMatchObject({ id: i, error: expect.any(Object) });
     }
     const after = await registerAndAnchor('After the attack');
-    expect(after.ms).toBeLessThan(USUAL_ANCHOR_MS);
+    expect(after.ms).toBeLessThan(inTheUsualTime(before));
     expect(ledger().embeddedChainPid).toBe(pid); // the same node, never restarted
     expect(await anchoredBatchOf(after.contract, after.root)).toBeGreaterThan(0);
     // Auditors read the registry's code through the proxy too.
     const code = await rpcFrom(send, { jsonrpc: '2.0', id: 2, method: 'eth_getCode', params: [after.contract, 'latest'] });
     expect(code.json().result).toMatch(/^0x[0-9a-f]{100,}$/);
-    const health = (await send({ method: 'GET', url: '/api/health' })).json();
-    expect(health.components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true } });
+    // Polled: one health answer reads "down" for a check slower than its 2 s limit, as on a loaded machine.
+    await expect.poll(async () => (await send({ method: 'GET', url: '/api/health' })).json().components.ledger).toMatchObject({ status: 'ok', details: { chainReachable: true } });
   });
 });
 
@@ -118,18 +122,18 @@ describe('the embedded node killed under the ledger', () => {
     const rebuilding = await eventually(async () => {
       const details = (await send({ method: 'GET', url: '/api/health' })).json().components.ledger;
       return details.status === 'degraded' && /rebuilding it from the event log/.test(details.details.degraded ?? '') ? details : null;
-    }, 10_000, 'health to report the rebuild');
+    }, 90_000, 'health to report the rebuild');
     expect(rebuilding.details).toMatchObject({ chainReachable: false, degraded: expect.stringContaining('SIGKILL') });
 
     // A registration made now is anchored once the node is back, with no restart of the app.
-    const during = await registerAndAnchor('During the rebuild', 60_000);
+    const during = await registerAndAnchor('During the rebuild');
     expect(ledger().embeddedChainPid).not.toBe(pid);
     expect(await anchoredBatchOf(earlier.contract, earlier.root)).toBeGreaterThan(0);
     expect(await anchoredBatchOf(during.contract, during.root)).toBeGreaterThan(0);
     const health = await eventually(async () => {
       const body = (await send({ method: 'GET', url: '/api/health' })).json();
       return body.components.ledger.status === 'ok' ? body.components.ledger : null;
-    }, 10_000, 'the ledger healthy again');
+    }, 90_000, 'the ledger healthy again');
     expect(health.details).toMatchObject({ chainReachable: true, pendingCount: 0 });
     expect(health.details.degraded).toBeUndefined();
   });

@@ -49,7 +49,7 @@ describe('the embedded node silent under the ledger', () => {
     const health = await eventually(async () => {
       const body = (await send({ method: 'GET', url: '/api/health' })).json();
       return body.components.ledger.status === 'ok' ? body.components.ledger : null;
-    }, 30_000, 'the ledger healthy again');
+    }, 90_000, 'the ledger healthy again');
     expect(health.details).toMatchObject({ chainReachable: true });
   });
 });

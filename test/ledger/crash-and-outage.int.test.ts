@@ -106,7 +106,10 @@ describe('a ledger killed between sending the anchor and recording it', () => {
   });
 
   it('finds the anchor on chain after a restart and records it: one anchor, one transaction', async () => {
-    const first = await startChild({ LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS: '600000' });
+    // Batch 1 is sealed when its third leaf comes, never by the clock: a timer sealing one or two
+    // (a slow append) left a leaf the restarted ledger anchored in a second transaction.
+    const oneBatchOfThree = { LEDGER_BATCH_SIZE: '3', LEDGER_BATCH_SECONDS: '3600' };
+    const first = await startChild({ ...oneBatchOfThree, LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS: '600000' });
     const registrations = [newRegistration(), newRegistration(), newRegistration()];
     const broadcast = waitForLine(first, /ledger-test: anchor broadcast batch=(\d+) tx=(0x[0-9a-f]{64})/);
     for (const r of registrations) await appendRegistration(store, r);
@@ -119,11 +122,11 @@ describe('a ledger killed between sending the anchor and recording it', () => {
     expect((await store.readStream('batch-1')).map((e) => e.type)).toEqual(['BatchSealed']);
     expect(await anchorLogs(contract, 1)).toHaveLength(1);
 
-    await startChild({});
+    await startChild(oneBatchOfThree);
     const events = await eventually(async () => {
       const stream = await store.readStream('batch-1');
       return stream.length === 2 ? stream : null;
-    }, 30_000, 'RootAnchored after the restart');
+    }, 90_000, 'RootAnchored after the restart');
     expect(events.map((e) => e.type)).toEqual(['BatchSealed', 'RootAnchored']);
     expect((events[1]!.data as { txHash: string }).txHash).toBe(txHash);
     expect(await anchorLogs(contract, 1)).toHaveLength(1);
@@ -136,7 +139,7 @@ describe('a ledger killed between sending the anchor and recording it', () => {
     await eventually(async () => {
       const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM registrations WHERE status = 'registered'`);
       return rows[0].n === 3;
-    }, 30_000, 'the registrations marked registered');
+    }, 90_000, 'the registrations marked registered');
   });
 });
 
@@ -206,18 +209,22 @@ describe('a chain outage', () => {
   it('keeps registrations pending while the chain is down, and anchors them when it is back', async () => {
     const ledger = running.services.find((s) => s.name === 'ledger')!;
     await appendRegistration(running.store, newRegistration());
-    await eventually(async () => (await statuses()).join() === 'registered', 30_000, 'the first anchor');
+    await eventually(async () => (await statuses()).join() === 'registered', 90_000, 'the first anchor');
 
     await gate.close();
     for (let i = 0; i < 4; i++) await appendRegistration(running.store, newRegistration());
-    await eventually(async () => (await statuses()).length === 5, 10_000, 'the registrations read model');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await statuses()).filter((s) => s === 'pending')).toHaveLength(4);
-    const down = await ledger.health();
+    await eventually(async () => (await statuses()).length === 5, 90_000, 'the registrations read model');
+    // The sequencer, a subscription of its own, has all four once the ledger counts them pending; with
+    // the relay closed, none of them can be anchored meanwhile.
+    const down = await eventually(async () => {
+      const health = await ledger.health();
+      return health.details?.pendingCount === 4 ? health : null;
+    }, 90_000, 'the four sequenced while the chain is down');
     expect(down).toMatchObject({ status: 'degraded', details: { chainReachable: false, pendingCount: 4 } });
+    expect((await statuses()).filter((s) => s === 'pending')).toHaveLength(4);
 
     await gate.open();
-    await eventually(async () => (await statuses()).every((s) => s === 'registered'), 60_000, 'anchoring after the outage');
-    expect(await ledger.health()).toMatchObject({ status: 'ok', details: { chainReachable: true, pendingCount: 0 } });
+    await eventually(async () => (await statuses()).every((s) => s === 'registered'), 90_000, 'anchoring after the outage');
+    await expect.poll(() => ledger.health()).toMatchObject({ status: 'ok', details: { chainReachable: true, pendingCount: 0 } });
   });
 });

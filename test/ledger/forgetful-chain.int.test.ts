@@ -86,7 +86,7 @@ describe('a chain that forgot its anchors', () => {
     const health = await eventually(async () => {
       const h = await ledger.health();
       return typeof h.details?.degraded === 'string' ? h : null;
-    }, 60_000, 'the ledger to report the forgetful chain');
+    }, 90_000, 'the ledger to report the forgetful chain');
     expect(health.status).toBe('degraded');
     expect(String(health.details!.degraded)).toMatch(/^The chain forgot: batch 1 \(root 0x[0-9a-f]{64}\) was anchored on chain 31337 at /);
     expect(String(health.details!.degraded)).toContain('npm run chain -- deploy --force');
@@ -100,7 +100,7 @@ describe('a chain that forgot its anchors', () => {
     const statuses = await eventually(async () => {
       const { rows } = await again.pool.query<{ status: string }>('SELECT status FROM registrations ORDER BY registration_date');
       return rows.length === 2 ? rows.map((r) => r.status) : null;
-    }, 60_000, 'the second registration in the read model');
+    }, 90_000, 'the second registration in the read model');
     expect(statuses).toEqual(['registered', 'pending']);
   });
 });

@@ -48,8 +48,11 @@ export async function appendRegistration(store: EventStore, registration: TestRe
   return appended.position;
 }
 
-/** Polls `check` until it returns a value (not undefined/null/false) or `timeoutMs` passes. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<Exclude<T, undefined | null | false>> {
+/**
+ * Polls `check` until it returns a value (not undefined/null/false) or `timeoutMs` passes: a hang
+ * detector, as long as the project's `expect.poll` (vitest.config.ts), since a loaded machine is slow.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 90_000, what = 'condition'): Promise<Exclude<T, undefined | null | false>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 function startChild(url: string, pauseMs: number): ChildProcess {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, 'child-runner.ts'), url, String(pauseMs)], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its progress lines are not read here: a pipe nobody drains would block the child once full.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 

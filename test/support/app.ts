@@ -58,7 +58,9 @@ export async function startTestApp(
     databaseUrl = db.url;
   }
   const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => scopedStoreOf(databaseUrl));
-  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, DATABASE_URL: databaseUrl };
+  // A command waits for its read models up to PROJECTION_WAIT_MS, then answers 503: the production
+  // 3 s is a state a loaded machine reaches now and then (waits of ~1 s seen at load 13), 60 s is a hang.
+  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROJECTION_WAIT_MS: '60000', ...env, DATABASE_URL: databaseUrl };
   const running = await runApp({
     ...embeddedComposition(),
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),

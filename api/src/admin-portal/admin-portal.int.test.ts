@@ -165,7 +165,7 @@ describe('the Forever Database', () => {
 
   beforeAll(async () => {
     // The .tr file as its owner holds it, once anchored.
-    await eventually(async () => (await call({ method: 'GET', url: `/api/ledger/proof/${works[0]!.trNumber}` })).status === 200, 30_000, 'anchoring');
+    await eventually(async () => (await call({ method: 'GET', url: `/api/ledger/proof/${works[0]!.trNumber}` })).status === 200, 90_000, 'anchoring');
     trPath = path.join(files, 'lighthouse.tr');
     writeFileSync(trPath, await client.downloadTr(owner.token, works[0]!.trNumber));
   });

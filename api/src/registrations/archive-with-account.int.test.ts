@@ -145,7 +145,7 @@ describe.each([
       await appendRegistration(app.running.store, late);
       deleting = deleteAccount(owner);
       // The deletion has archived what the read model listed, the late title not among it.
-      await eventually(async () => (await archiveCauses(listed)).includes(cause), 15_000, 'the listed title archived with the account');
+      await eventually(async () => (await archiveCauses(listed)).includes(cause), 90_000, 'the listed title archived with the account');
       expect(await archiveCauses(late.trNumber)).toEqual([]);
     } finally {
       await hold.release();
@@ -185,10 +185,10 @@ describe('a registration in flight while its owner’s account is deleted', () =
     expect((await deleteAccount(owner)).status).toBe(200);
     const late = { ...newRegistration(undefined, word), ownerId: owner.userId };
     await appendRegistration(app.running.store, late);
-    await eventually(async () => (await archiveCauses(late.trNumber)).includes(cause), 30_000, 'the late title archived with the account');
+    await eventually(async () => (await archiveCauses(late.trNumber)).includes(cause), 90_000, 'the late title archived with the account');
     const archived = (await app.running.store.readStream(titleStream(late.trNumber))).find((e) => isEvent(e, 'RegistrationArchived'));
     expect(archived?.data).toMatchObject(cause === 'admin_deleted_user' ? { by: staff.admin3.id, role: 'admin3', reason: 'Fraudulent account' } : { by: owner.userId, role: null });
-    await eventually(async () => !(await listedActive(late.trNumber)), 30_000, 'the late title out of the lists');
+    await eventually(async () => !(await listedActive(late.trNumber)), 90_000, 'the late title out of the lists');
     expect(await searchFinds(word)).toBe(false);
   });
 });
@@ -209,7 +209,7 @@ describe('titles of a deleted account left active', () => {
     const deps = { store: app.running.store, pool: app.running.pool, waitForProjections: api.waitForProjections.bind(api), log: api.log };
     expect(await archiveTitlesOfDeletedOwners(deps)).toBe(1);
     expect(await archiveCauses(trNumber)).toEqual(['owner_deleted_account']);
-    await eventually(async () => !(await listedActive(trNumber)), 30_000, 'the title out of the lists');
+    await eventually(async () => !(await listedActive(trNumber)), 90_000, 'the title out of the lists');
     expect(await searchFinds(word)).toBe(false);
     expect(await archiveTitlesOfDeletedOwners(deps)).toBe(0);
   });

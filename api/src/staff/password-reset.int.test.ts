@@ -55,7 +55,7 @@ async function resetLinksTo(email: string, count = 1): Promise<string[]> {
       if (links.length < count) throw new Error(`${links.length} of ${count} reset e-mails to ${email} so far`);
       return links;
     },
-    { timeout: 10_000, interval: 20 },
+    { timeout: 90_000, interval: 50 },
   );
 }
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token')!);

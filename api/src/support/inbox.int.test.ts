@@ -59,7 +59,7 @@ beforeAll(async () => {
   tickets['Quick question?'] = contact.json<{ ticketNumber: string }>().ticketNumber;
   [admin1, admin2, master] = await Promise.all([signedInStaff(app, 'admin1', call), signedInStaff(app, 'admin2', call), signedInStaff(app, 'master_admin', call)]);
   // A submission answers without waiting for the inbox: wait for the five to be listed.
-  await eventually(async () => (await inbox(master, '?status=all')).total === 5, 30_000, 'the five requests in the inbox');
+  await eventually(async () => (await inbox(master, '?status=all')).total === 5, 90_000, 'the five requests in the inbox');
 });
 afterAll(async () => {
   expect(statuses.filter((s) => s >= 500)).toEqual([]);

@@ -40,7 +40,7 @@ async function inInbox(target: TestApp, ids: readonly string[]): Promise<void> {
       const { rows } = await target.running.pool.query('SELECT count(*)::int AS n FROM support_requests WHERE id = ANY($1)', [ids]);
       expect(rows[0].n).toBe(ids.length);
     },
-    { timeout: 10_000, interval: 20 },
+    { timeout: 90_000, interval: 50 },
   );
 }
 

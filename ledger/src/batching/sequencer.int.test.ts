@@ -36,14 +36,14 @@ it('gives each registration one leaf in log order, gap-free, and keeps the first
   await sequencer.start();
   try {
     const expected = [...first, fresh].map((r, i) => ({ leaf_index: String(i), tr_number: r.trNumber, cryptographic_hash: r.cryptographicHash.toLowerCase() }));
-    await eventually(async () => ((await leavesOf(db)).length === expected.length ? true : null), 30_000, 'four leaves');
+    await eventually(async () => ((await leavesOf(db)).length === expected.length ? true : null), 90_000, 'four leaves');
     expect(await leavesOf(db)).toEqual(expected);
     expect(added.reduce((a, b) => a + b, 0)).toBe(4);
 
     // More later: the indices go on from the last.
     const later = newRegistration();
     await appendRegistration(store, later);
-    await eventually(async () => ((await leavesOf(db)).length === 5 ? true : null), 30_000, 'the fifth leaf');
+    await eventually(async () => ((await leavesOf(db)).length === 5 ? true : null), 90_000, 'the fifth leaf');
     expect((await leavesOf(db)).at(-1)).toEqual({ leaf_index: '4', tr_number: later.trNumber, cryptographic_hash: later.cryptographicHash.toLowerCase() });
   } finally {
     await sequencer.stop();

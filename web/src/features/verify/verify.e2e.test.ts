@@ -220,7 +220,7 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
 
     // The ledger seals and anchors within seconds; until then the panel says pending and asks again.
     const anchored = page.getByText(/^Anchored in block \d+ at /);
-    await anchored.waitFor({ timeout: 60_000 });
+    await anchored.waitFor();
     const proof = (await (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).json()) as {
       chainId: number;
       contract: string;
@@ -299,7 +299,7 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
   const { token } = await flows.signUp();
   const registered = await flows.register(token, work, { title: 'Verses in a Proof File', fields: { description: 'Checked from its .tr file.' } });
   // The owner's .tr carries its proof once the ledger has anchored the registration.
-  await eventually(async () => (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).status === 200 || null, 60_000, 'an anchored proof');
+  await eventually(async () => (await fetch(`${app.url}/api/ledger/proof/${registered.trNumber}`)).status === 200 || null, 90_000, 'an anchored proof');
   const trText = await flows.downloadTr(token, registered.trNumber);
   const bundle = JSON.parse(trText) as Record<string, any>;
   expect(bundle.proof).not.toBeNull();
