@@ -1,0 +1,76 @@
+// The fonts a certificate falls back to for what Helvetica and Courier cannot print. Those two are
+// PDF standard fonts: nothing is embedded, but they encode WinAnsi only (Latin-1 and a few more), so
+// any other character came out as junk. These are Noto families (SIL Open Font License), static
+// TrueType files from npm packages, which pdfkit embeds as subsets (the glyphs used, a few KB each).
+// Why these packages and not others: docs/architecture.md, Certificates.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+
+const require = createRequire(import.meta.url);
+
+export const FALLBACK_FONTS = ['NotoSans', 'NotoNaskhArabic', 'NotoSansHebrew', 'NotoSansSC', 'NotoSansJP', 'NotoSansKR', 'NotoEmoji'] as const;
+export type FallbackFont = (typeof FALLBACK_FONTS)[number];
+
+/** A family's files: the certificate sets text in regular and bold only. */
+export interface FontFiles {
+  readonly normal: string;
+  readonly bold: string;
+}
+
+function files(pkg: string, name: string): FontFiles {
+  return {
+    normal: require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`),
+    bold: require.resolve(`@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf`),
+  };
+}
+
+/** @embedpdf/fonts-arabic exports only its entry point (dist/): its fonts are in fonts/ beside it. */
+function arabicFiles(): FontFiles {
+  const fonts = path.join(path.dirname(require.resolve('@embedpdf/fonts-arabic')), '../fonts');
+  return { normal: path.join(fonts, 'NotoNaskhArabic-Regular.ttf'), bold: path.join(fonts, 'NotoNaskhArabic-Bold.ttf') };
+}
+
+/** Where each fallback family's files are, for the render worker (certificate-pool.ts). */
+export const FALLBACK_FILES: Readonly<Record<FallbackFont, FontFiles>> = {
+  // Latin (with its extensions and Vietnamese), Greek, Cyrillic, Devanagari, and U+FFFD.
+  NotoSans: files('noto-sans', 'NotoSans'),
+  // Naskh, in the build whose letters carry their dots: the current Noto Arabic builds split a dotted
+  // letter into a dotless one and a dot mark, which pdfkit maps to no text (pdf.js then shows a control
+  // character), and with Noto Sans Arabic fontkit ascribes some letters to the wrong character.
+  NotoNaskhArabic: arabicFiles(),
+  NotoSansHebrew: files('noto-sans-hebrew', 'NotoSansHebrew'),
+  // One typeface for Han, kana and Hangul would print the wrong regional forms for some characters
+  // (Han unification): Chinese, Japanese and Korean each have their own, chosen by the text.
+  NotoSansSC: files('noto-sans-sc', 'NotoSansSC'),
+  NotoSansJP: files('noto-sans-jp', 'NotoSansJP'),
+  NotoSansKR: files('noto-sans-kr', 'NotoSansKR'),
+  // Monochrome: a PDF has no use for colour font tables fontkit cannot embed anyway.
+  NotoEmoji: files('noto-emoji', 'NotoEmoji'),
+};
+
+/** Whether a family has a glyph for a code point. */
+export interface GlyphCoverage {
+  has(font: FallbackFont, codePoint: number): boolean;
+}
+
+/**
+ * Answers from each family's own character map, read from its regular file the first time a text
+ * needs that family (the bold files map the same characters: checked for these packages). A
+ * Chinese font is ~10 MB, so a process that only ever sees Latin titles reads none of them.
+ */
+class FontFileCoverage implements GlyphCoverage {
+  private readonly opened = new Map<FallbackFont, fontkit.Font>();
+
+  has(font: FallbackFont, codePoint: number): boolean {
+    let opened = this.opened.get(font);
+    if (!opened) {
+      opened = fontkit.create(readFileSync(FALLBACK_FILES[font].normal)) as fontkit.Font;
+      this.opened.set(font, opened);
+    }
+    return opened.hasGlyphForCodePoint(codePoint);
+  }
+}
+
+export const fallbackFonts: GlyphCoverage = new FontFileCoverage();
