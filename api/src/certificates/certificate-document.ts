@@ -1,5 +1,9 @@
 // The certificate's layout as a pdfmake document definition: plain data, built on the caller's
-// thread and rendered (with its QR code) by a worker (certificate-pool.ts).
+// thread and rendered (with its QR code) by a worker (certificate-pool.ts). Texts that come from the
+// registration go through certificateText, which picks fonts for what Helvetica cannot print.
+import { fallbackFonts } from './certificate-fonts.js';
+import { certificateText } from './certificate-text.js';
+
 export interface CertificateData {
   readonly trNumber: string;
   readonly title: string;
@@ -24,8 +28,17 @@ const MUTED = '#475569';
 function row(label: string, value: string, mono = false): unknown[] {
   return [
     { text: label, style: 'label' },
-    mono ? { text: value, font: 'Courier', fontSize: 8.5 } : { text: value, style: 'value' },
+    mono ? { text: value, font: 'Courier', fontSize: 8.5 } : { text: certificateText(value, fallbackFonts), style: 'value' },
   ];
+}
+
+/**
+ * "Registered by <name>". A name that needs runs is one of them, a paragraph of its own for the bidi
+ * algorithm (as HTML's <bdi>): a right-to-left name reads right to left after the English words.
+ */
+function registeredBy(name: string): unknown {
+  const runs = certificateText(name, fallbackFonts);
+  return typeof runs === 'string' ? `Registered by ${runs}` : ['Registered by ', ...runs];
 }
 
 export function certificateDocument(data: CertificateData, compress = true): Record<string, unknown> {
@@ -57,8 +70,8 @@ export function certificateDocument(data: CertificateData, compress = true): Rec
       { text: 'TITLELEDGER', style: 'brand' },
       { text: 'Certificate of Title Registration', style: 'heading' },
       { text: 'A SHA-256 fingerprint of this work was recorded and timestamped by TitleLedger.', style: 'sub', margin: [0, 0, 0, 18] },
-      { text: data.title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
-      { text: `Registered by ${data.registrantName}`, margin: [0, 0, 0, 16] },
+      { text: certificateText(data.title, fallbackFonts), fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
+      { text: registeredBy(data.registrantName), margin: [0, 0, 0, 16] },
       {
         table: {
           widths: [120, '*'],

@@ -1,13 +1,15 @@
-// Renders certificates off the event loop: a small pool of worker threads, each with pdfmake (the
-// standard PDF fonts, so nothing is read from disk or fetched) and the qrcode package. The worker is
-// an inline script so it runs the same from TypeScript sources (tests) and from dist. A preview asks
-// for the first page as a PNG: the worker renders the PDF, then rasterises page 1 with pdf-to-img
-// (Mozilla's pdf.js on a prebuilt skia canvas), so the image is the certificate itself.
+// Renders certificates off the event loop: a small pool of worker threads, each with pdfmake and the
+// qrcode package. Fixed texts use the standard PDF fonts (nothing read from disk); the fallback fonts
+// of certificate-text.ts are read the first time a certificate uses them and kept for the worker's
+// life. The worker is an inline script so it runs the same from TypeScript sources (tests) and from
+// dist. A preview asks for the first page as a PNG: the worker renders the PDF, then rasterises page
+// 1 with pdf-to-img (Mozilla's pdf.js on a prebuilt skia canvas), so the image is the certificate itself.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { QR_PLACEHOLDER } from './certificate-document.js';
+import { FALLBACK_FILES } from './certificate-fonts.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,24 +20,84 @@ const PDF_TO_IMG_URL = pathToFileURL(require.resolve('pdf-to-img')).href;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
 // Linux applies a nice value to the calling thread only: rendering yields the CPU to the event loop.
 try { require('node:os').setPriority(10); } catch {}
 const pdfmake = require(workerData.pdfmake);
+const LayoutBuilder = require(workerData.layoutBuilder).default;
 const QRCode = require(workerData.qrcode);
 const STANDARD = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique',
   'Courier', 'Courier-Bold', 'Courier-Oblique', 'Courier-BoldOblique']);
+// A fallback family's files live in pdfmake's virtual file system under these names (the
+// certificate has no italics: they map to the upright files).
+const fallbacks = Object.fromEntries(Object.keys(workerData.fallbackFonts).map((family) => [family,
+  { normal: family + '-normal', bold: family + '-bold', italics: family + '-normal', bolditalics: family + '-bold' }]));
 pdfmake.setFonts({
   Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
   Courier: { normal: 'Courier', bold: 'Courier-Bold', italics: 'Courier-Oblique', bolditalics: 'Courier-BoldOblique' },
+  ...fallbacks,
 });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((p) => STANDARD.has(p));
+const loadedFonts = new Set();
+/** Reads the fallback families a document names, each once for the worker's life. */
+function loadFonts(json) {
+  for (const [, family] of json.matchAll(/"font":"(\\w+)"/g)) {
+    const files = workerData.fallbackFonts[family];
+    if (!files || loadedFonts.has(family)) continue;
+    pdfmake.virtualfs.writeFileSync(fallbacks[family].normal, readFileSync(files.normal));
+    pdfmake.virtualfs.writeFileSync(fallbacks[family].bold, readFileSync(files.bold));
+    loadedFonts.add(family);
+  }
+}
+// Right-to-left runs (certificate-text.ts). pdfmake sets a line's runs left to right in text order;
+// which run goes where depends on the line, so once pdfmake has broken one, the bidi algorithm's
+// rule L2 places its runs: from the highest level down to 1, each sequence of runs at that level or
+// above is reversed. Only their x positions change: the file keeps them in text order.
+const buildNextLine = LayoutBuilder.prototype.buildNextLine;
+LayoutBuilder.prototype.buildNextLine = function (textNode) {
+  const line = buildNextLine.call(this, textNode);
+  if (line && line.inlines.some((inline) => inline.bidiLevel !== undefined)) placeRuns(line);
+  return line;
+};
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+function reverse(items, start, end) {
+  for (let i = start, j = end - 1; i < j; i++, j--) [items[i], items[j]] = [items[j], items[i]];
+}
+function placeRuns(line) {
+  const runs = line.inlines.slice();
+  const levels = runs.map((inline) => inline.bidiLevel || 0);
+  for (let level = Math.max(...levels); level >= 1; level--) {
+    for (let start = 0; start < runs.length; start++) {
+      if (levels[start] < level) continue;
+      let end = start;
+      while (end < runs.length && levels[end] >= level) end++;
+      reverse(runs, start, end);
+      reverse(levels, start, end);
+      start = end;
+    }
+  }
+  // The space a line breaks after is not drawn: when the last run is right to left, it is on its left.
+  const first = runs[0];
+  const last = line.inlines[line.inlines.length - 1];
+  let x = first === line.inlines[0] ? -line.leadingCut : first === last && levels[0] % 2 === 1 ? -line.trailingCut : 0;
+  for (const inline of runs) {
+    if (inline.reversed && !inline.reversedDone) {
+      inline.text = Array.from(graphemes.segment(inline.text), (g) => g.segment).reverse().join('');
+      inline.reversedDone = true;
+    }
+    inline.x = x;
+    x += inline.width;
+  }
+}
 let pdfToImg = null;
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, doc, qrText, as }) => {
   try {
     const svg = await QRCode.toString(qrText, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-    const withQr = JSON.parse(JSON.stringify(doc).replace(JSON.stringify(workerData.placeholder), () => JSON.stringify(svg)));
+    const json = JSON.stringify(doc);
+    loadFonts(json);
+    const withQr = JSON.parse(json.replace(JSON.stringify(workerData.placeholder), () => JSON.stringify(svg)));
     let buffer = await pdfmake.createPdf(withQr).getBuffer();
     if (as === 'png') {
       pdfToImg ??= await import(workerData.pdfToImg);
@@ -86,6 +148,8 @@ export class CertificatePool {
       eval: true,
       workerData: {
         pdfmake: require.resolve('pdfmake'),
+        layoutBuilder: require.resolve('pdfmake/js/LayoutBuilder'),
+        fallbackFonts: FALLBACK_FILES,
         qrcode: require.resolve('qrcode'),
         pdfToImg: PDF_TO_IMG_URL,
         previewScale: PREVIEW_SCALE,
