@@ -52,8 +52,9 @@ function loadFonts(json) {
 }
 // Right-to-left runs (certificate-text.ts). pdfmake sets a line's runs left to right in text order;
 // which run goes where depends on the line, so once pdfmake has broken one, the bidi algorithm's
-// rule L2 places its runs: from the highest level down to 1, each sequence of runs at that level or
-// above is reversed. Only their x positions change: the file keeps them in text order.
+// rule L2 orders its runs: from the highest level down to 1, each sequence of runs at that level or
+// above is reversed. The file then holds the line in drawing order, as PDF producers write
+// right-to-left text, and extractors (pdf.js, poppler) read it back in reading order.
 const buildNextLine = LayoutBuilder.prototype.buildNextLine;
 LayoutBuilder.prototype.buildNextLine = function (textNode) {
   const line = buildNextLine.call(this, textNode);
@@ -81,6 +82,7 @@ function placeRuns(line) {
   const first = runs[0];
   const last = line.inlines[line.inlines.length - 1];
   let x = first === line.inlines[0] ? -line.leadingCut : first === last && levels[0] % 2 === 1 ? -line.trailingCut : 0;
+  line.inlines = runs;
   for (const inline of runs) {
     if (inline.reversed && !inline.reversedDone) {
       inline.text = Array.from(graphemes.segment(inline.text), (g) => g.segment).reverse().join('');

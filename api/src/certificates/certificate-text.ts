@@ -43,6 +43,8 @@ const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
 const EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
 /** The scripts fontkit lays out right to left, of those our fonts have. */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
+/** Spaces, punctuation, digits, symbols: characters of no script of their own. */
+const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HANGUL = /\p{Script=Hangul}/u;
 
@@ -101,15 +103,20 @@ export function certificateText(text: string, fonts: GlyphCoverage): string | Te
     // Only invisible characters (a bidi mark, say): the levels have taken them into account.
     if (chars.every((char) => IGNORABLE.test(char) && !WIN_ANSI.test(char))) continue;
     let cluster: Cluster | null = null;
-    for (const font of EMOJI.test(segment) ? emojiOrder : order) {
+    // Inside right-to-left text, a space or bracket stays in the font of the word before it: fontkit
+    // then lays them out (and mirrors brackets) with the word, and extractors read them in place.
+    const previous = clusters[clusters.length - 1];
+    const level = levels[index]!;
+    const inherit = level % 2 === 1 && previous?.level === level && previous.font !== 'own' && NEUTRAL.test(segment) ? [previous.font] : [];
+    for (const font of [...inherit, ...(EMOJI.test(segment) ? emojiOrder : order)]) {
       const printed = printable(fonts, font, chars);
       if (printed !== null) {
-        cluster = { text: printed, font, level: levels[index]! };
+        cluster = { text: printed, font, level };
         needsNotoSans ||= font === 'NotoSans';
         break;
       }
     }
-    clusters.push(cluster ?? { ...REPLACEMENT, level: levels[index]! });
+    clusters.push(cluster ?? { ...REPLACEMENT, level });
   }
   const rightToLeft = clusters.some((cluster) => cluster.level % 2 === 1);
   const runs: Cluster[] = [];
