@@ -19,13 +19,6 @@ export interface FontFiles {
   readonly bold: string;
 }
 
-function files(pkg: string, name: string): FontFiles {
-  return {
-    normal: require.resolve(`@expo-google-fonts/${pkg}/400Regular/${name}_400Regular.ttf`),
-    bold: require.resolve(`@expo-google-fonts/${pkg}/700Bold/${name}_700Bold.ttf`),
-  };
-}
-
 /** @embedpdf/fonts-arabic exports only its entry point (dist/): its fonts are in fonts/ beside it. */
 function arabicFiles(): FontFiles {
   const fonts = path.join(path.dirname(require.resolve('@embedpdf/fonts-arabic')), '../fonts');
@@ -35,19 +28,37 @@ function arabicFiles(): FontFiles {
 /** Where each fallback family's files are, for the render worker (certificate-pool.ts). */
 export const FALLBACK_FILES: Readonly<Record<FallbackFont, FontFiles>> = {
   // Latin (with its extensions and Vietnamese), Greek, Cyrillic, Devanagari, and U+FFFD.
-  NotoSans: files('noto-sans', 'NotoSans'),
+  NotoSans: {
+    normal: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  },
   // Naskh, in the build whose letters carry their dots: the current Noto Arabic builds split a dotted
   // letter into a dotless one and a dot mark, which pdfkit maps to no text (pdf.js then shows a control
   // character), and with Noto Sans Arabic fontkit ascribes some letters to the wrong character.
   NotoNaskhArabic: arabicFiles(),
-  NotoSansHebrew: files('noto-sans-hebrew', 'NotoSansHebrew'),
+  NotoSansHebrew: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf'),
+  },
   // One typeface for Han, kana and Hangul would print the wrong regional forms for some characters
   // (Han unification): Chinese, Japanese and Korean each have their own, chosen by the text.
-  NotoSansSC: files('noto-sans-sc', 'NotoSansSC'),
-  NotoSansJP: files('noto-sans-jp', 'NotoSansJP'),
-  NotoSansKR: files('noto-sans-kr', 'NotoSansKR'),
-  // Monochrome: a PDF has no use for colour font tables fontkit cannot embed anyway.
-  NotoEmoji: files('noto-emoji', 'NotoEmoji'),
+  NotoSansSC: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+  },
+  NotoSansJP: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf'),
+  },
+  NotoSansKR: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
+  },
+  // Monochrome: pdfkit embeds glyph outlines, not the bitmap tables colour emoji fonts draw with.
+  NotoEmoji: {
+    normal: require.resolve('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-emoji/700Bold/NotoEmoji_700Bold.ttf'),
+  },
 };
 
 /** Whether a family has a glyph for a code point. */

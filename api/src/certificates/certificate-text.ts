@@ -11,11 +11,12 @@
 //   worker places a line's runs (rule L2) once pdfmake has broken it (certificate-pool.ts).
 //   fontkit shapes a run in the Arabic or Hebrew script and lays it out right to left itself (joining
 //   Arabic letters, mirroring brackets); a run whose level says otherwise is marked `reversed`.
-import bidiModule from 'bidi-js';
+import bidiImport, { type Bidi } from 'bidi-js';
 import type { FallbackFont, GlyphCoverage } from './certificate-fonts.js';
 
-// bidi-js is CommonJS whose module.exports is the factory, but its types declare a default export.
-const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
+// bidi-js is CommonJS whose module.exports is the factory, typed as a default export: NodeNext
+// types this import as the module, bundler resolution as the factory; at run time it is the factory.
+const bidiFactory = bidiImport as unknown as () => Bidi;
 const bidi = bidiFactory();
 
 /** A pdfmake inline text with the properties the render worker reads; pdfmake carries them to its lines. */
@@ -107,7 +108,8 @@ export function certificateText(text: string, fonts: GlyphCoverage): string | Te
     // then lays them out (and mirrors brackets) with the word, and extractors read them in place.
     const previous = clusters[clusters.length - 1];
     const level = levels[index]!;
-    const inherit = level % 2 === 1 && previous?.level === level && previous.font !== 'own' && NEUTRAL.test(segment) ? [previous.font] : [];
+    const inherit =
+      previous !== undefined && level % 2 === 1 && previous.level === level && previous.font !== 'own' && NEUTRAL.test(segment) ? [previous.font] : [];
     for (const font of [...inherit, ...(EMOJI.test(segment) ? emojiOrder : order)]) {
       const printed = printable(fonts, font, chars);
       if (printed !== null) {
