@@ -61,10 +61,11 @@ describe('certificate text in every script', { timeout: 60_000 }, () => {
     expect(pdfText(pdf)).toContain(`The Lighthouse Keeper 🌊 — ${reversed('مرحبا بالعالم')}`);
     expect(pdfText(pdf)).toContain(`Registered by ${reversed('محمد علي')}`);
 
-    const hebrew = await render({ title: 'שלום עולם', registrantName: 'דוד כהן' });
+    // A right-to-left title with English in it: drawn from its end, the dash between.
+    const hebrew = await render({ title: 'שלום עולם — Hello (2024)', registrantName: 'דוד כהן' });
     expect(await pdfJsText(hebrew)).toContain('שלום עולם');
     expect(await pdfJsText(hebrew)).toContain('Registered by דוד כהן');
-    expect(pdfText(hebrew)).toContain(reversed('שלום עולם'));
+    expect(pdfText(hebrew)).toContain(`Hello (2024)${reversed('שלום עולם — ')}`);
   });
 
   it('sets a title that starts right to left as a right-to-left line, its number and brackets left to right', async () => {

@@ -104,8 +104,8 @@ export function certificateText(text: string, fonts: GlyphCoverage): string | Te
     // Only invisible characters (a bidi mark, say): the levels have taken them into account.
     if (chars.every((char) => IGNORABLE.test(char) && !WIN_ANSI.test(char))) continue;
     let cluster: Cluster | null = null;
-    // Inside right-to-left text, a space or bracket stays in the font of the word before it: fontkit
-    // then lays them out (and mirrors brackets) with the word, and extractors read them in place.
+    // Inside right-to-left text, a space or punctuation mark takes the font of the word before it
+    // when that font has it, so its width and design match the word's.
     const previous = clusters[clusters.length - 1];
     const level = levels[index]!;
     const inherit =
@@ -125,8 +125,11 @@ export function certificateText(text: string, fonts: GlyphCoverage): string | Te
   for (const cluster of clusters) {
     const font = cluster.font === 'own' && needsNotoSans ? 'NotoSans' : cluster.font;
     const last = runs[runs.length - 1];
-    if (last && last.font === font && last.level === cluster.level) last.text += cluster.text;
-    else runs.push({ ...cluster, font });
+    // fontkit picks a direction for each piece pdfmake hands it (a word, at most a run) from its
+    // script: a run is all Arabic or Hebrew letters or has none, so each of its words gets the same.
+    if (last && last.font === font && last.level === cluster.level && RTL_SCRIPT.test(last.text) === RTL_SCRIPT.test(cluster.text)) {
+      last.text += cluster.text;
+    } else runs.push({ ...cluster, font });
   }
   if (runs.length === 1 && runs[0]!.font === 'own' && !rightToLeft) return runs[0]!.text;
   return runs.map(({ text: run, font, level }) => {

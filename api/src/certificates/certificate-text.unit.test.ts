@@ -50,11 +50,17 @@ describe('certificate text', () => {
       { text: 'The Keeper — ', bidiLevel: 0 },
       { text: 'مرحبا', font: 'NotoNaskhArabic', bidiLevel: 1 },
     ]);
-    // A right-to-left paragraph: the number is left to right inside it; the space stays with the
-    // Arabic word; the brackets, which the Arabic font lacks, are mirrored here (fontkit lays out
-    // Helvetica's left to right) and reversed by the worker.
+    expect(runs('שלום — עולם')).toEqual([
+      { text: 'שלום', font: 'NotoSansHebrew', bidiLevel: 1 },
+      { text: ' — ', font: 'NotoSansHebrew', bidiLevel: 1, reversed: true },
+      { text: 'עולם', font: 'NotoSansHebrew', bidiLevel: 1 },
+    ]);
+    // A right-to-left paragraph: the number is left to right inside it. fontkit lays out a run with
+    // no Arabic or Hebrew letter left to right: the space (in the Arabic font, as the word before it)
+    // and the bracket are mirrored here and reversed by the worker.
     expect(runs('مرحبا (12)')).toEqual([
-      { text: 'مرحبا ', font: 'NotoNaskhArabic', bidiLevel: 1 },
+      { text: 'مرحبا', font: 'NotoNaskhArabic', bidiLevel: 1 },
+      { text: ' ', font: 'NotoNaskhArabic', bidiLevel: 1, reversed: true },
       { text: ')', bidiLevel: 1, reversed: true },
       { text: '12', bidiLevel: 2 },
       { text: '(', bidiLevel: 1, reversed: true },
