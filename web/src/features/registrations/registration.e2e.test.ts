@@ -355,6 +355,78 @@ test('step 1 holds a badly written issue date or year with the schema’s messag
   });
 });
 
+/**
+ * Steps 1 to 3 with the profile's contact details, then Pay on the local test-mode checkout page:
+ * back on step 4 with the payment confirmed. Returns the address the payment came back to.
+ */
+async function payInWizard(page: Page, title: string): Promise<string> {
+  await page.goto(`${app.url}/register-title`);
+  await fillWorkDetails(page, title);
+  await page.getByText('Contact Information Auto-filled').first().waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('60% complete').waitFor();
+  await page.getByRole('button', { name: 'Pay $9.99' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.has('session_id'));
+  await page.getByText('80% complete').waitFor();
+  await page.getByLabel('Document to register').waitFor();
+  const paid = new URL(page.url());
+  return `${paid.pathname}${paid.search}`;
+}
+
+test('a paid registration whose session ended before the upload goes on after signing in again, without paying again', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  try {
+    const email = `stranded.${Date.now()}@example.com`;
+    await signUp(page, email);
+    const title = 'Paid Then Signed Out Elsewhere';
+    const paidAddress = await payInWizard(page, title);
+    const checkouts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/payment/create-intent')) checkouts.push(request.url());
+    });
+
+    // Signed out in another tab: the session ends on the server, and that tab forgets the draft.
+    const other = await context.newPage();
+    await other.goto(`${app.url}/dashboard`);
+    await other.getByRole('button', { name: 'Sign Out' }).click();
+    await other.waitForURL((url) => url.pathname === '/');
+    await other.close();
+
+    // Complete Registration meets the 401: off to sign in, with the way back to this payment.
+    const work = { name: 'work.txt', mimeType: 'text/plain', buffer: Buffer.from('A work registered after signing in again.\n') };
+    await page.getByLabel('Document to register').setInputFiles(work);
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(paidAddress);
+    await page.locator('.toast', { hasText: 'Your payment and details are kept' }).first().waitFor();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await shoot(page, 'login-after-upload-401');
+
+    // Signed in again: back at the upload, the payment still good and the draft as it was.
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === paidAddress);
+    await page.getByText('80% complete').waitFor();
+    await page.getByText('Upload your document to finish.').first().waitFor();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('60% complete').waitFor();
+    await page.getByText(title).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Continue to Upload' }).click();
+
+    await page.getByLabel('Document to register').setInputFiles(work);
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    expect(checkouts).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a download a 401 interrupted resumes for its own user only, never for the next one to sign in on the tab', async () => {
   const flows = creatorFlows(fetchSender(app.url));
   const ada = await flows.signUp();

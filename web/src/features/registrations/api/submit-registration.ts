@@ -1,30 +1,25 @@
 // POST /api/copyright/submit-registration (seed 001 §7.3): the work and the draft as multipart,
 // sent with XMLHttpRequest because fetch cannot report upload progress. Like every call it sends
-// the session cookie. Success refreshes the dashboard numbers, the user's titles and the admin portal.
+// the session cookie, and a failed answer is an ApiError like every call's, so a 401 does what any
+// other 401 does (the app asks who is signed in, and the sign-in guard sends the person to sign in
+// with this page as `next`). Success refreshes the dashboard numbers, the user's titles and the
+// admin portal.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { ADMIN_PORTAL_KEY } from '@/lib/admin-portal-key';
+import { ApiError } from '@/lib/api-client';
+import { parseErrorReply } from '@/lib/error-reply';
 
 import type { RegistrationForm } from '../lib/registration-form';
-import {
-  readRegistrationResult,
-  registrationFailureMessage,
-  type RegistrationResult,
-} from '../lib/registration-response';
+import { readRegistrationResult, type RegistrationResult } from '../lib/registration-response';
 import { dashboardStatsQueryOptions } from './get-dashboard-stats';
 import { userTitlesQueryOptions } from './get-user-titles';
 
 const SUBMIT_REGISTRATION_PATH = '/api/copyright/submit-registration';
 
-export class RegistrationFailedError extends Error {
+/** The upload never got an answer, or got a successful one the page cannot read. */
+class RegistrationFailedError extends Error {
   override readonly name = 'RegistrationFailedError';
-
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
 }
 
 type SubmitRegistrationInput = {
@@ -72,20 +67,19 @@ function submitRegistration(input: SubmitRegistrationInput): Promise<Registratio
       input.onUploadProgress?.(1);
       input.onUploaded?.();
     };
-    request.onerror = () =>
-      reject(new RegistrationFailedError('The upload did not reach the server. Check your connection and try again.', null));
-    request.onabort = () => reject(new RegistrationFailedError('The upload was cancelled.', null));
+    request.onerror = () => reject(new RegistrationFailedError('The upload did not reach the server. Check your connection and try again.'));
+    request.onabort = () => reject(new RegistrationFailedError('The upload was cancelled.'));
     request.onload = () => {
-      const { status, responseText } = request;
+      const { status, statusText, responseText } = request;
       if (status < 200 || status >= 300) {
-        reject(new RegistrationFailedError(registrationFailureMessage(status, responseText), status));
+        reject(new ApiError(status, responseText, statusText, parseErrorReply(responseText)));
         return;
       }
       try {
         resolve(readRegistrationResult(JSON.parse(responseText)));
       } catch (error) {
         const message = error instanceof SyntaxError ? 'TR number not received from registration response' : String((error as Error).message);
-        reject(new RegistrationFailedError(message, status));
+        reject(new RegistrationFailedError(message));
       }
     };
     request.send(buildBody(input));

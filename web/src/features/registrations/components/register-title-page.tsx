@@ -11,6 +11,8 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/payment-outcome';
@@ -18,12 +20,12 @@ import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/pa
 import { useCreateRegistrationPayment } from '../api/create-payment-intent';
 import { useContactProfile } from '../api/get-contact-profile';
 import { paymentSessionQueryOptions } from '../api/get-payment-session';
-import { RegistrationFailedError, useSubmitRegistration } from '../api/submit-registration';
+import { useSubmitRegistration } from '../api/submit-registration';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-storage';
 import { readPaymentReturn, type PaymentReturn } from '../lib/payment-return';
 import { emptyForm, type FlagField, type RegistrationForm, type TextField } from '../lib/registration-form';
 import { certificateImageUrl } from '../lib/downloads';
-import { isAlreadyUsedMessage, type RegistrationResult } from '../lib/registration-response';
+import { isAlreadyUsedMessage, registrationFailureMessage, type RegistrationResult } from '../lib/registration-response';
 import { sha256Hex } from '../lib/sha256';
 import {
   fieldError,
@@ -196,8 +198,10 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
           variant: 'success',
         });
       })
-      .catch(() => {
-        if (cancelled) return;
+      .catch((error: unknown) => {
+        // Signed out meanwhile: the sign-in guard takes over, and this check runs again once the
+        // person is back; the payment has not failed.
+        if (cancelled || errorStatus(error) === 401) return;
         setPayment({ status: 'rejected' });
         setStep(3);
         toast({
@@ -364,11 +368,31 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       onFinished();
       toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Registration submission failed';
+      const message =
+        error instanceof ApiError
+          ? registrationFailureMessage(error.status, error.bodyText)
+          : error instanceof Error
+            ? error.message
+            : 'Registration submission failed';
       setStage('idle');
+      if (errorStatus(error) === 401) {
+        // The session ended before the upload (signed out in another tab, a password reset
+        // elsewhere, a day idle): the sign-in guard is sending the person to sign in, with this
+        // address (the paid session's) as `next`. The draft goes back into storage, which a
+        // sign-out in another tab has emptied, so that once signed in they are back at this upload
+        // with the same payment and the same details; the server still takes the payment once,
+        // and only from its payer.
+        saveDraft(localStorage, userId, form);
+        toast({
+          title: 'Registration Failed',
+          description: `${message} Your payment and details are kept: you come back to this step once signed in.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       setUploadError(message);
       toast({ title: 'Registration Failed', description: message, variant: 'destructive' });
-      if (error instanceof RegistrationFailedError && isAlreadyUsedMessage(message)) {
+      if (isAlreadyUsedMessage(message)) {
         markSessionUsed(localStorage, verified.id);
         setTimeout(() => navigate(paths.dashboard), ALREADY_USED_REDIRECT_MS);
       }
