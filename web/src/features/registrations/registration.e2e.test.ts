@@ -14,7 +14,7 @@ import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
-import { atBothWidths, newContext, screenshotDir as screenshotDirOrNone, withPage } from '../../../../test/support/screens.js';
+import { atBothWidths, mobile, newContext, screenshotDir as screenshotDirOrNone, withPage } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -330,28 +330,69 @@ test('a wizard draft belongs to its author: the next user of the browser starts 
   });
 });
 
-test('step 1 holds a badly written issue date or year with the schema’s message until it is fixed', async () => {
-  await withPage(browser, {}, async (page) => {
+/** Whether `locator` has the keyboard focus. */
+const isFocused = (locator: ReturnType<Page['getByLabel']>) => locator.evaluate((element) => element === document.activeElement);
+
+/** Whether all of `locator` is inside the window (not scrolled out of view). */
+const isInView = (locator: ReturnType<Page['getByLabel']>) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+test('Next takes the person to the first field in error, in view and focused, and says so, on steps 1 and 2', async () => {
+  // A phone: the fields in error are far above the Next button.
+  await withPage(browser, { viewport: mobile }, async (page) => {
     await signUp(page, `formats.${Date.now()}@example.com`);
     await page.goto(`${app.url}/register-title`);
     await page.getByLabel('Title of work').fill('Dates Written Wrong');
     await page.getByLabel('Material type').selectOption('Manuscript');
     await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
     await page.getByRole('checkbox', { name: 'Published as a contribution to a collective work' }).click();
-    await page.getByLabel('Issue date').fill('31/31/20x');
-    await page.getByLabel('Year born').fill('next year maybe');
+    const issueDate = page.getByLabel('Issue date');
+    const yearBorn = page.getByLabel('Year born');
+    await issueDate.fill('13/45/2026');
+    await yearBorn.fill('abcd');
 
-    await page.getByRole('button', { name: 'Next' }).click();
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.scrollIntoViewIfNeeded();
+    expect(await isInView(issueDate)).toBe(false);
+    await next.click();
     await page.getByText('Use MM/DD/YYYY').waitFor();
     await page.getByText('Use YYYY', { exact: true }).waitFor();
     expect(await page.getByText('20% complete').isVisible()).toBe(true);
+    // The first of them, in the order the page shows them, has the focus and is on screen, its
+    // message tied to it; a toast says what is wrong for those who are not looking there.
+    await expect.poll(() => isFocused(issueDate)).toBe(true);
+    expect(await isInView(issueDate)).toBe(true);
+    expect(await issueDate.getAttribute('aria-invalid')).toBe('true');
+    expect(await issueDate.evaluate((input) => input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent))).toContain('Use MM/DD/YYYY');
+    await page.locator('.toast', { hasText: 'Fix the highlighted fields' }).first().waitFor();
+    if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'wizard-1-next-to-invalid-375.png') });
 
-    await page.getByLabel('Issue date').fill('05/01/2024');
-    await page.getByLabel('Year born').fill('1815');
+    // With the date fixed, Next goes on to the year.
+    await issueDate.fill('05/01/2024');
     expect(await page.getByText('Use MM/DD/YYYY').count()).toBe(0);
+    await next.scrollIntoViewIfNeeded();
+    await next.click();
+    await expect.poll(() => isFocused(yearBorn)).toBe(true);
+    expect(await isInView(yearBorn)).toBe(true);
+
+    await yearBorn.fill('1815');
     expect(await page.getByText('Use YYYY', { exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await next.click();
     await page.getByText('40% complete').waitFor();
+
+    // Step 2 does the same: a phone number too short to be one.
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    const phone = page.getByLabel('Phone');
+    await phone.fill('555');
+    await next.scrollIntoViewIfNeeded();
+    await next.click();
+    await page.getByText('Valid phone number is required').waitFor();
+    await expect.poll(() => isFocused(phone)).toBe(true);
+    expect(await isInView(phone)).toBe(true);
+    expect(await page.getByText('40% complete').isVisible()).toBe(true);
   });
 });
 

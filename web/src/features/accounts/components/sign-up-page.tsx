@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { Button } from '@/components/button';
 import { Card, CardContent, CardFooter } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -14,7 +15,6 @@ import { returnPathFrom, withReturnPath } from '@/lib/return-path';
 
 import { useRefreshSession, useRegister } from '../api/register';
 import {
-  ACCOUNT_FIELDS,
   buildRegistration,
   checkAccountInfo,
   emptyAccountInfo,
@@ -52,6 +52,7 @@ export function SignUpPage() {
   const [accountChecked, setAccountChecked] = useState(false);
   const accountErrors = accountChecked ? (checkAccountInfo(account)?.errors ?? {}) : {};
   const [leaving, setLeaving] = useState(false);
+  const goToFirstInvalid = useGoToFirstInvalid();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
 
@@ -72,10 +73,7 @@ export function SignUpPage() {
       const problem = checkAccountInfo(account);
       if (problem) {
         setAccountChecked(true);
-        if (problem.notice) toast({ ...problem.notice, variant: 'destructive' });
-        const first = ACCOUNT_FIELDS.find((field) => problem.errors[field] !== undefined);
-        const control = first ? event.currentTarget.elements.namedItem(first) : null;
-        if (control instanceof HTMLElement) control.focus();
+        goToFirstInvalid(event.currentTarget, Object.keys(problem.errors), problem.notice);
         return;
       }
     }

@@ -97,9 +97,6 @@ export function checkAccountInfo(info: AccountInfo): AccountProblem | null {
   return { notice, errors };
 }
 
-/** The fields in the order the form shows them, so the first one in error can be focused. */
-export const ACCOUNT_FIELDS = Object.keys(emptyAccountInfo) as ReadonlyArray<keyof AccountInfo>;
-
 // ---- The wizard -----------------------------------------------------------------------------
 
 type SignUpStep = 1 | 2 | 3 | 4;

@@ -10,6 +10,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { errorStatus } from '@/lib/api-error';
@@ -103,6 +104,8 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const createPayment = useCreateRegistrationPayment();
   const submit = useSubmitRegistration();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const wizardRef = useRef<HTMLDivElement>(null);
+  const goToFirstInvalid = useGoToFirstInvalid();
 
   // ---- Coming back from the payment page ---------------------------------------------------
   // "Payment Successful … upload your document" is about this wizard: it goes when the wizard
@@ -258,8 +261,10 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const next = () => {
     if (step !== 1 && step !== 2) return;
     const errors = stepErrors(step, form);
-    if (Object.keys(errors).length > 0) {
-      setTouched((current) => new Set([...current, ...(Object.keys(errors) as TextField[])]));
+    const invalid = Object.keys(errors) as TextField[];
+    if (invalid.length > 0) {
+      setTouched((current) => new Set([...current, ...invalid]));
+      goToFirstInvalid(wizardRef.current, invalid);
       return;
     }
     saveDraft(localStorage, userId, form);
@@ -404,7 +409,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const nextDisabled = (step === 1 || step === 2) && !stepIsFilled(step, form);
 
   return (
-    <div className="grid gap-8">
+    <div ref={wizardRef} className="grid gap-8">
       <header className="grid gap-2">
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
           Register New Title
