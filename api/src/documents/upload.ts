@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { BlobStore } from './blob-store.js';
 import { encryptBlob } from './envelope.js';
 import { AppError, validationError } from '../errors.js';
+import { fileTooLargeMessage } from '../schemas/registrations.js';
 import { textProblem } from '../schemas/text-problem.js';
 
 const HEAD_BYTES = 64 * 1024;
@@ -24,16 +25,8 @@ export interface ReceivedFile {
 
 export class FileTooLargeError extends AppError {
   constructor(limit: number) {
-    super(
-      'payload_too_large',
-      `The file is larger than the ${formatBytes(limit)} limit. Upload a smaller file.`,
-      { limitBytes: limit },
-    );
+    super('payload_too_large', fileTooLargeMessage(limit), { limitBytes: limit });
   }
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${+(n / (1024 * 1024)).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;
 }
 
 const MAX_FILE_NAME = 255;

@@ -13,6 +13,7 @@ import { creatorFlows, injectSender, jsonBody, registrationFields, registrationI
 import { docxBytes, exeBytes, pdfBytes, pngBytes, textBytes } from '../../../test/support/documents.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { LocalCheckoutProvider } from '../payments/checkout-provider.js';
+import { fileTooLargeMessage } from '../schemas/registrations.js';
 import { createCheckout } from '../payments/checkout-service.js';
 import { publicKeyFromRaw } from '../tr-bundle/registry-key.js';
 import { decryptBundleDocument, verifyBundle, type TrBundle } from '../tr-bundle/bundle.js';
@@ -374,6 +375,11 @@ describe('bad input: a clear error, and nothing half-written', () => {
     const big = await flows.submit(alice.token, registrationFields(session), { name: 'big.txt', content: Buffer.alloc(MAX_UPLOAD + 1, 'a') });
     expect(big.status).toBe(413);
     expect(big.json()).toMatchObject({ error: 'payload_too_large', message: expect.stringMatching(/larger than the 64 KB limit/) });
+    // The limit the wizard states and checks before sending is the one configured, with the 413's own sentence.
+    const limits = await call({ method: 'GET', url: '/api/copyright/upload-limits' });
+    expect(limits.status).toBe(200);
+    expect(limits.json()).toEqual({ maxBytes: MAX_UPLOAD });
+    expect(fileTooLargeMessage(limits.json<{ maxBytes: number }>().maxBytes)).toBe(big.json().message);
 
     const missing = await flows.submit(alice.token, registrationFields(session, { title: '', firstName: undefined, email: 'nope', phone: '123', materialType: 'Cookbook' }), file);
     expect(missing.status).toBe(400);

@@ -1,4 +1,4 @@
-// Title registration over HTTP: the multipart submission, the user's list and dashboard stats,
+// Title registration over HTTP: the multipart submission and its size limit, the user's list and dashboard stats,
 // the certificate (inline and download), the `.tr` bundle and the registry's public key.
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
   registrationSubmissionSchema,
   registryPublicKeySchema,
   trNumberParamSchema as trParams,
+  uploadLimitsSchema,
   userTitlesSchema,
 } from '../schemas/registrations.js';
 import { notModified, type CertificateFormat } from '../certificates/certificate-cache.js';
@@ -116,6 +117,14 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'multipart/form-data') throw MULTIPART_ERRORS.FST_INVALID_MULTIPART_CONTENT_TYPE!(0);
   };
+
+  // The wizard states the limit and checks a chosen file against it before sending it; the
+  // submission below still enforces it.
+  app.get(
+    '/copyright/upload-limits',
+    { schema: { tags: ['registrations'], summary: 'The largest document a registration takes', response: { 200: uploadLimitsSchema } } },
+    async () => ({ maxBytes: config.MAX_UPLOAD_BYTES }),
+  );
 
   app.post('/copyright/submit-registration', { config: { signedIn: true }, schema: submitSchema, preParsing: multipartOnly }, async (request, reply) => {
     const user = requireUser(request);

@@ -95,6 +95,34 @@ export const ALL_MATERIAL_TYPES: readonly string[] = [...MATERIAL_TYPES, ...AI_M
 /** Seed 001 §2.2 / §9: what the upload accepts (checked by content on the server). */
 export const UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.png', '.jpg', '.jpeg'] as const;
 
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** `value` rounded up to `decimals` places, trailing zeros dropped (the epsilon absorbs float noise). */
+const roundUp = (value: number, decimals: number) => {
+  const scale = 10 ** decimals;
+  return Math.ceil(value * scale - 1e-9) / scale;
+};
+
+/**
+ * A file's size as a person reads it: MB (up to two decimals) from 1 MB, KB (up to one) from 1 KB,
+ * bytes below that, where "0.00 MB" would read as an empty file. Rounded up, so a file over a limit
+ * never reads as the limit itself ("25.01 MB", not "25 MB", for one byte over 25 MB).
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MB) return `${roundUp(bytes / MB, 2)} MB`;
+  if (bytes >= KB) return `${roundUp(bytes / KB, 1)} KB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+}
+
+/** The 413's sentence; the wizard says the same before it would send a file that is too large. */
+export const fileTooLargeMessage = (limitBytes: number): string =>
+  `The file is larger than the ${formatFileSize(limitBytes)} limit. Upload a smaller file.`;
+
+/** GET /api/copyright/upload-limits: the largest file a registration takes (the server's MAX_UPLOAD_BYTES). */
+export const uploadLimitsSchema = z.object({ maxBytes: z.number().int().positive() });
+export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
+
 const materialType = text('Material type', { min: 1, max: 100 }).refine(
   (v) => ALL_MATERIAL_TYPES.includes(v),
   'Choose a material type from the list',

@@ -4,7 +4,8 @@
 // dashboard and in My documents. Screenshots of every screen at 1280 and 375 px go to
 // $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes them in the dark theme.
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -130,7 +131,8 @@ test('a creator registers a title through all five steps and finds it everywhere
     const localHash = createHash('sha256').update(work).digest('hex');
     await page.getByLabel('Document to register').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: work });
     await page.getByText(localHash).waitFor();
-    await page.getByText(`${(work.length / 1024 / 1024).toFixed(2)} MB`).waitFor();
+    // About 74 KB (rounded up): shown in KB, where MB would read "0.07 MB".
+    await page.getByText(`${Math.ceil((work.length / 1024) * 10) / 10} KB`, { exact: true }).waitFor();
     await shoot(page, 'wizard-4-upload');
     if (screenshotDir) {
       // Hold the request a moment so the progress stages can be seen.
@@ -466,6 +468,41 @@ test('a paid registration whose session ended before the upload goes on after si
   } finally {
     await context.close();
   }
+});
+
+test('step 4 states the upload limit, refuses a larger file before sending it, and gives a small file its size in bytes', async () => {
+  await withPage(browser, {}, async (page) => {
+    await signUp(page, `limits.${Date.now()}@example.com`);
+    await payInWizard(page, 'Sized Up');
+    await page.getByText('up to 25 MB', { exact: false }).waitFor();
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/copyright/submit-registration')) uploads.push(request.url());
+    });
+
+    // One byte over the server's limit: the server's own sentence, before anything is sent.
+    const dir = await mkdtemp(path.join(tmpdir(), 'titleledger-upload-'));
+    try {
+      const big = path.join(dir, 'too-big.txt');
+      await writeFile(big, Buffer.alloc(25 * 1024 * 1024 + 1, 'a'));
+      await page.getByLabel('Document to register').setInputFiles(big);
+      await page.getByText('The file is larger than the 25 MB limit. Upload a smaller file.').waitFor();
+      await page.getByText('25.01 MB', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Complete Registration' }).isDisabled()).toBe(true);
+      await atBothWidths(page, 'wizard-4-too-large', { check: true });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // Twenty bytes read as twenty bytes, not "0.00 MB".
+    await page.getByLabel('Document to register').setInputFiles({ name: 'tiny.txt', mimeType: 'text/plain', buffer: Buffer.from('Twenty bytes of work') });
+    await page.getByText('20 bytes', { exact: true }).waitFor();
+    expect(await page.getByText('The file is larger than').count()).toBe(0);
+    await shoot(page, 'wizard-4-small-file');
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    expect(uploads).toHaveLength(1);
+  });
 });
 
 test('a download a 401 interrupted resumes for its own user only, never for the next one to sign in on the tab', async () => {

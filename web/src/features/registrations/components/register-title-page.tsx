@@ -4,6 +4,7 @@
 // new wizard (the payment return's `?session_id=…` resumes a paid registration).
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { fileTooLargeMessage } from '@titleledger/api/schemas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -21,6 +22,7 @@ import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/pa
 import { useCreateRegistrationPayment } from '../api/create-payment-intent';
 import { useContactProfile } from '../api/get-contact-profile';
 import { paymentSessionQueryOptions } from '../api/get-payment-session';
+import { useUploadLimits } from '../api/get-upload-limits';
 import { useSubmitRegistration } from '../api/submit-registration';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-storage';
 import { readPaymentReturn, type PaymentReturn } from '../lib/payment-return';
@@ -293,13 +295,19 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   };
 
   // ---- Step 4: choose, hash, upload --------------------------------------------------------
+  // The server's limit, so a file over it is refused here rather than after all of it was sent
+  // (the server still refuses it; until the limit is known, only the server does).
+  const maxUploadBytes = useUploadLimits({ enabled: step === 4 }).data?.maxBytes;
+  const tooLarge = (chosen: File) => maxUploadBytes !== undefined && chosen.size > maxUploadBytes;
   const hashRun = useRef(0);
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     setLocalHash(null);
     setUploadError(null);
-    if (!chosen) return;
     const run = ++hashRun.current;
+    setHashing(false);
+    // A file that will not be sent is not hashed either.
+    if (!chosen || tooLarge(chosen)) return;
     setHashing(true);
     sha256Hex(chosen)
       .then((hex) => {
@@ -323,6 +331,10 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
     }
     if (!verified) {
       toast({ title: 'Payment Required', description: 'Please complete payment before proceeding.', variant: 'destructive' });
+      return;
+    }
+    if (maxUploadBytes !== undefined && file.size > maxUploadBytes) {
+      toast({ title: 'Registration Failed', description: fileTooLargeMessage(maxUploadBytes), variant: 'destructive' });
       return;
     }
     const missing = missingForSubmission(form);
@@ -448,6 +460,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
           localHash={localHash}
           hashing={hashing}
           paymentVerified={verified !== null}
+          maxBytes={maxUploadBytes}
           stage={stage}
           uploadPercent={uploadPercent}
           error={uploadError}

@@ -1,7 +1,7 @@
-// Step 4, Upload Document (seed 001 §2.2): one file, its size in MB, its SHA-256 computed here
-// before anything is sent, then Complete Registration with the upload's real progress and the
-// server's stages in the spec's order.
-import { UPLOAD_EXTENSIONS } from '@titleledger/api/schemas';
+// Step 4, Upload Document (seed 001 §2.2): one file up to the server's limit, its size (in MB, or
+// KB or bytes for a small one), its SHA-256 computed here before anything is sent, then Complete
+// Registration with the upload's real progress and the server's stages in the spec's order.
+import { fileTooLargeMessage, formatFileSize, UPLOAD_EXTENSIONS } from '@titleledger/api/schemas';
 import { Check, FileUp, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 
@@ -11,8 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { HashText } from '@/components/hash-text';
 import { Progress } from '@/components/progress';
 import { cn } from '@/lib/cn';
-
-import { formatMegabytes } from '../lib/sha256';
 
 export type UploadStage = 'idle' | 'uploading' | 'processing' | 'certificate' | 'completed';
 
@@ -34,6 +32,8 @@ export type UploadStepProps = {
   localHash: string | null;
   hashing: boolean;
   paymentVerified: boolean;
+  /** The server's limit; undefined until it is known (the server still enforces it). */
+  maxBytes: number | undefined;
   stage: UploadStage;
   uploadPercent: number;
   error: string | null;
@@ -77,11 +77,12 @@ function StageList({ stage, uploadPercent }: { stage: UploadStage; uploadPercent
 }
 
 export function UploadStep(props: UploadStepProps) {
-  const { file, localHash, hashing, paymentVerified, stage, uploadPercent, error, onFileChosen, onSubmit } = props;
+  const { file, localHash, hashing, paymentVerified, maxBytes, stage, uploadPercent, error, onFileChosen, onSubmit } = props;
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const busy = stage !== 'idle';
-  const canSubmit = file !== null && paymentVerified && !busy;
+  const tooLarge = file !== null && maxBytes !== undefined && file.size > maxBytes;
+  const canSubmit = file !== null && !tooLarge && paymentVerified && !busy;
 
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -95,7 +96,9 @@ export function UploadStep(props: UploadStepProps) {
     <Card>
       <CardHeader>
         <CardTitle>Upload your document</CardTitle>
-        <CardDescription>One file: {UPLOAD_EXTENSIONS.join(', ')}.</CardDescription>
+        <CardDescription>
+          One file{maxBytes !== undefined ? `, up to ${formatFileSize(maxBytes)}` : ''}: {UPLOAD_EXTENSIONS.join(', ')}.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {!paymentVerified ? (
@@ -137,21 +140,27 @@ export function UploadStep(props: UploadStepProps) {
           <div className="grid gap-3 rounded-lg border border-border p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
               <p className="min-w-0 break-all font-medium">{file.name}</p>
-              <p className="shrink-0 text-muted-foreground">{formatMegabytes(file.size)}</p>
+              <p className="shrink-0 text-muted-foreground">{formatFileSize(file.size)}</p>
             </div>
-            <div className="grid gap-1.5">
-              <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                <ShieldCheck aria-hidden="true" className="size-3.5 text-success" />
-                SHA-256 computed in your browser, before upload
+            {tooLarge ? (
+              <p role="alert" className="text-sm text-danger">
+                {fileTooLargeMessage(maxBytes)}
               </p>
-              {hashing || !localHash ? (
-                <p className="text-xs text-muted-foreground" role="status">
-                  Calculating hash...
+            ) : (
+              <div className="grid gap-1.5">
+                <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                  <ShieldCheck aria-hidden="true" className="size-3.5 text-success" />
+                  SHA-256 computed in your browser, before upload
                 </p>
-              ) : (
-                <HashText value={localHash} label="local file hash" />
-              )}
-            </div>
+                {hashing || !localHash ? (
+                  <p className="text-xs text-muted-foreground" role="status">
+                    Calculating hash...
+                  </p>
+                ) : (
+                  <HashText value={localHash} label="local file hash" />
+                )}
+              </div>
+            )}
           </div>
         ) : null}
 

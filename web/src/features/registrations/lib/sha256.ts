@@ -16,7 +16,3 @@ export async function sha256Hex(data: ArrayBuffer | Uint8Array | Blob): Promise<
 export function sameHash(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
-
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { formatMegabytes, sameHash, sha256Hex, toHex } from './sha256';
+import { sameHash, sha256Hex, toHex } from './sha256';
 
 describe('toHex', () => {
   test('spells every byte as two lowercase digits', () => {
@@ -27,13 +27,5 @@ describe('sameHash', () => {
   test('ignores case and surrounding space but not content', () => {
     expect(sameHash('ABCdef', ' abcDEF ')).toBe(true);
     expect(sameHash('abc', 'abd')).toBe(false);
-  });
-});
-
-describe('formatMegabytes', () => {
-  test('shows two decimals of binary megabytes', () => {
-    expect(formatMegabytes(0)).toBe('0.00 MB');
-    expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
-    expect(formatMegabytes(2_621_440)).toBe('2.50 MB');
   });
 });
