@@ -4,6 +4,7 @@ import { adminMigrations, adminProjection } from './admin/admin.js';
 import { auditLogMigrations, auditLogProjection } from './audit-log/audit-log.js';
 import { eventCountsMigrations, eventCountsProjection } from './event-counts/event-counts.js';
 import { notificationsMigrations, notificationsProjection } from './notifications/notifications.js';
+import { paymentsMigrations, paymentsProjection } from './payments/payments.js';
 import { registrationsMigrations, registrationsProjection } from './registrations/registrations.js';
 import type { Projection } from './runner/projection.js';
 import { runnerMigrations } from './runner/migrations.js';
@@ -29,6 +30,7 @@ export const readModelMigrations: readonly Migration[] = [
   ...notificationsMigrations,
   ...adminMigrations, // indexes on registrations and users: after them
   ...supportMigrations,
+  ...paymentsMigrations,
 ];
 
 /** Every projection the runner keeps up to date. */
@@ -41,6 +43,7 @@ export const allProjections: readonly Projection[] = [
   notificationsProjection,
   adminProjection,
   supportProjection,
+  paymentsProjection,
 ];
 export { supportProjection } from './support/support.js';
 export { replayAndDiff, type ReplayOptions, type ReplayVerdict } from './audit/replay.js';

@@ -1,5 +1,6 @@
 // Checkout over HTTP: create-intent for both callers (wizard and checkout page), the local
-// provider's TEST MODE page and its Pay/Cancel actions, the session view, and Stripe's signed webhook.
+// provider's TEST MODE page and its Pay/Cancel actions, the session view, the user's unused
+// payments, and Stripe's signed webhook.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../accounts/auth.js';
@@ -8,9 +9,16 @@ import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import { validationMessage } from '../http/errors.js';
 import { apiErrorSchema, textBody } from '../schemas/errors.js';
-import { createIntentResponseSchema, createIntentSchema, paymentIdSchema, paymentSessionSchema, stripeWebhookReceivedSchema } from '../schemas/registrations.js';
+import {
+  createIntentResponseSchema,
+  createIntentSchema,
+  paymentIdSchema,
+  paymentSessionSchema,
+  stripeWebhookReceivedSchema,
+  unusedPaymentsSchema,
+} from '../schemas/registrations.js';
 import { LocalCheckoutProvider } from './checkout-provider.js';
-import { createCheckout, paymentSessionView, settlePayment, type CheckoutDeps } from './checkout-service.js';
+import { createCheckout, paymentSessionView, settlePayment, unusedPayments, type CheckoutDeps } from './checkout-service.js';
 import { localCheckoutPage, localCheckoutRefusalPage } from './checkout-page.js';
 import { StripePaymentProvider } from './stripe-provider.js';
 
@@ -51,6 +59,14 @@ export async function checkoutRoutes(app: App, options: { deps: CheckoutDeps }):
     '/payment/session/:id',
     { config: { signedIn: true }, schema: { tags: ['payments'], summary: 'A checkout of the signed-in user: paid, used', params: z.object({ id: paymentIdSchema }), response: { 200: paymentSessionSchema } } },
     async (request) => paymentSessionView(deps, requireUser(request).id, request.params.id, commandContext(request)),
+  );
+
+  // A paid registration whose address was lost (the tab closed, another page opened) is offered
+  // again by the wizard rather than paid twice.
+  app.get(
+    '/payment/unused',
+    { config: { signedIn: true }, schema: { tags: ['payments'], summary: "The signed-in user's paid registration payments no registration has used", response: { 200: unusedPaymentsSchema } } },
+    async (request) => ({ payments: await unusedPayments(deps, app.deps.pool, requireUser(request).id) }),
   );
 
   // The local provider's hosted page and its Pay / Cancel actions answer only the payer's own

@@ -1,11 +1,12 @@
 // Checkout use cases: create a checkout session for a signed-in user, settle it from the
 // provider's own answer (never from the browser's redirect), and show it to its owner.
+import type pg from 'pg';
 import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
 import { conflict, notFound, validationError } from '../errors.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import { WrongExpectedRevisionError } from '../eventstore/types.js';
-import type { CreateIntent, PaymentSession } from '../schemas/registrations.js';
-import { paymentDecider, paymentStream, requireRegistrationFee, type PaymentState } from './decider.js';
+import type { CreateIntent, PaymentSession, UnusedPayments } from '../schemas/registrations.js';
+import { paymentDecider, paymentStream, requireRegistrationFee, unusableReason, type PaymentState } from './decider.js';
 import { SESSION_PLACEHOLDER, type CheckoutProvider } from './checkout-provider.js';
 
 export interface CheckoutDeps {
@@ -170,4 +171,30 @@ export async function paymentSessionView(deps: CheckoutDeps, userId: string, pay
     ...(state.status === 'failed' ? { failure_reason: state.reason } : {}),
     ...(state.status === 'refunded' ? { refund_id: state.refundId } : {}),
   };
+}
+
+/** How many unused payments are looked at: the wizard offers one, a user rarely has more. */
+const UNUSED_PAYMENTS_SHOWN = 5;
+
+/**
+ * GET /api/payment/unused: the user's paid registration payments that no registration has used,
+ * newest first. The `user_payments` read model finds them; each is then confirmed from its own
+ * stream, which a consumption reaches before the read model does, and one that could not pay for a
+ * registration at today's fee is left out. Offering a payment decides nothing: the submission still
+ * consumes it once, and only for its payer.
+ */
+export async function unusedPayments(deps: CheckoutDeps, pool: pg.Pool, userId: string): Promise<UnusedPayments['payments']> {
+  const { rows } = await pool.query<{ payment_id: string; reference: string | null; paid_at: Date }>(
+    `SELECT payment_id, reference, paid_at FROM user_payments
+      WHERE user_id = $1 AND status = 'succeeded' AND payment_type = 'copyright_registration'
+      ORDER BY paid_at DESC, payment_id LIMIT $2`,
+    [userId, UNUSED_PAYMENTS_SHOWN],
+  );
+  const payments: UnusedPayments['payments'] = [];
+  for (const row of rows) {
+    const { state } = await loadPayment(deps.store, row.payment_id);
+    if (state.status !== 'succeeded' || state.userId !== userId || unusableReason(state, deps.feeCents) !== null) continue;
+    payments.push({ id: row.payment_id, amount: state.amountCents / 100, currency: state.currency, reference: row.reference, paid_at: row.paid_at.toISOString() });
+  }
+  return payments;
 }

@@ -302,6 +302,24 @@ export const paymentSessionSchema = z.object({
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
+/**
+ * GET /api/payment/unused: the signed-in user's paid registration payments that no registration
+ * has used, newest first (the wizard offers the first instead of a second charge).
+ */
+export const unusedPaymentsSchema = z.object({
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      /** The title the payment was made for, as typed then. */
+      reference: z.string().nullable(),
+      paid_at: z.string(),
+    }),
+  ),
+});
+export type UnusedPayments = z.infer<typeof unusedPaymentsSchema>;
+
 /** GET /api/registry/public-key: the registry's Ed25519 key that signs `.tr` files. */
 export const registryPublicKeySchema = z.object({ alg: z.literal('Ed25519'), keyId: z.string(), publicKey: z.string(), publicKeyPem: z.string() });
 

@@ -470,6 +470,51 @@ test('a paid registration whose session ended before the upload goes on after si
   }
 });
 
+test('a paid payment whose address was lost is offered on the review step instead of a second charge', async () => {
+  await withPage(browser, {}, async (page) => {
+    await signUp(page, `unused.${Date.now()}@example.com`);
+    const title = 'Paid And Wandered Off';
+    await payInWizard(page, title);
+    const checkouts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/payment/create-intent')) checkouts.push(request.url());
+    });
+
+    // The person leaves the upload for the dashboard: the paid address is gone from the screen.
+    await page.getByRole('link', { name: /^Dashboard/ }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('link', { name: /^Register New Title/ }).first().click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe(title);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('40% complete').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+
+    // The review offers the payment made for this work rather than a second one.
+    await page.getByText('You have a payment not used yet').waitFor();
+    await page.getByText(`for “${title}”`, { exact: false }).waitFor();
+    await atBothWidths(page, 'wizard-3-unused-payment', { check: true });
+    await page.getByRole('button', { name: 'Use This Payment' }).click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.has('session_id'));
+    await page.getByText('80% complete').waitFor();
+    await page.getByLabel('Document to register').setInputFiles({ name: 'work.txt', mimeType: 'text/plain', buffer: Buffer.from('Registered with the payment found again.\n') });
+    await page.getByRole('button', { name: 'Complete Registration' }).click();
+    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    expect(checkouts).toEqual([]);
+
+    // Used now: the next registration is asked to pay.
+    await page.getByRole('link', { name: /^Register New Title/ }).click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
+    await fillWorkDetails(page, 'The Next Work');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+    await page.getByRole('button', { name: 'Pay $9.99' }).waitFor();
+    expect(await page.getByText('You have a payment not used yet').count()).toBe(0);
+  });
+});
+
 test('step 4 states the upload limit, refuses a larger file before sending it, and gives a small file its size in bytes', async () => {
   await withPage(browser, {}, async (page) => {
     await signUp(page, `limits.${Date.now()}@example.com`);

@@ -22,6 +22,7 @@ import { unpaidOutcomeFrom, unpaidOutcomeText, type OutcomeText } from '@/lib/pa
 import { useCreateRegistrationPayment } from '../api/create-payment-intent';
 import { useContactProfile } from '../api/get-contact-profile';
 import { paymentSessionQueryOptions } from '../api/get-payment-session';
+import { useUnusedPayments } from '../api/get-unused-payments';
 import { useUploadLimits } from '../api/get-upload-limits';
 import { useSubmitRegistration } from '../api/submit-registration';
 import { clearDraft, loadDraft, saveDraft } from '../lib/draft-storage';
@@ -43,7 +44,7 @@ import { isSessionUsed, markSessionUsed } from '../lib/used-sessions';
 import { CompleteStep } from './complete-step';
 import { ContactStep } from './contact-step';
 import type { FormBinding } from './form-fields';
-import { ReviewStep } from './review-step';
+import { ReviewStep, type UnusedPayment } from './review-step';
 import { UploadStep, type UploadStage } from './upload-step';
 import { WizardProgress } from './wizard-progress';
 import { WorkDetailsStep } from './work-details-step';
@@ -172,6 +173,8 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       alreadyUsed();
       return () => cancelRedirect?.();
     }
+    // Also when the address changes on this page (an unused payment taken on the review step).
+    setPayment({ status: 'checking', ret: paymentReturn });
     queryClient
       .fetchQuery(paymentSessionQueryOptions(paymentReturn.id))
       .then((session) => {
@@ -292,6 +295,17 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
           }),
       },
     );
+  };
+
+  // A paid payment whose address was lost (the tab closed, the wizard left for another page) is
+  // offered before a second charge. Taking it goes the way a return from the checkout page goes:
+  // the server confirms the payment, then the upload; the submission still consumes it once, and
+  // only for its payer.
+  const unusedPayment =
+    useUnusedPayments({ enabled: step === 3 && payment.status !== 'verified' && payment.status !== 'checking' }).data?.payments[0] ?? null;
+  const takeUnusedPayment = (unused: UnusedPayment) => {
+    saveDraft(localStorage, userId, form);
+    void navigate(`${paths.registerTitle}?${new URLSearchParams({ session_id: unused.id, redirect_status: 'succeeded' }).toString()}`);
   };
 
   // ---- Step 4: choose, hash, upload --------------------------------------------------------
@@ -449,8 +463,10 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         <ReviewStep
           form={form}
           paymentVerified={verified !== null}
+          unusedPayment={unusedPayment}
           paying={createPayment.isPending || createPayment.isSuccess}
           onPay={pay}
+          onUseUnused={takeUnusedPayment}
           onContinue={() => goTo(4)}
         />
         </>

@@ -1,5 +1,6 @@
 // Step 3, Review & Payment (seed 001 §2.2): everything entered, the fee, and Pay, which hands the
-// browser to the checkout page. After a verified payment it offers the upload instead.
+// browser to the checkout page. After a verified payment it offers the upload instead; with a paid
+// payment no registration has used yet, it offers that payment before a second charge.
 import { CreditCard, Lock } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useRegistrationFee } from '@/hooks/use-payment-config';
 
 import type { RegistrationForm } from '../lib/registration-form';
+import { formatDate } from './title-downloads';
 
 type Row = readonly [label: string, value: string];
 
@@ -59,15 +61,20 @@ function rowsOf(form: RegistrationForm): { heading: string; rows: Row[] }[] {
   ];
 }
 
+/** A paid payment of this user that no registration has used (GET /api/payment/unused). */
+export type UnusedPayment = { id: string; amount: number; reference: string | null; paid_at: string };
+
 export type ReviewStepProps = {
   form: RegistrationForm;
   paymentVerified: boolean;
+  unusedPayment: UnusedPayment | null;
   paying: boolean;
   onPay: () => void;
+  onUseUnused: (payment: UnusedPayment) => void;
   onContinue: () => void;
 };
 
-export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }: ReviewStepProps) {
+export function ReviewStep({ form, paymentVerified, unusedPayment, paying, onPay, onUseUnused, onContinue }: ReviewStepProps) {
   const fee = useRegistrationFee();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem] lg:items-start">
@@ -115,7 +122,19 @@ export function ReviewStep({ form, paymentVerified, paying, onPay, onContinue }:
             </>
           ) : (
             <>
-              <Button size="lg" onClick={onPay} disabled={paying || !fee.fee}>
+              {unusedPayment ? (
+                <>
+                  <Alert variant="info" title="You have a payment not used yet">
+                    You paid ${unusedPayment.amount.toFixed(2)} on {formatDate(unusedPayment.paid_at)}
+                    {unusedPayment.reference ? ` for “${unusedPayment.reference}”` : ''}, and no registration has used it. Use it
+                    for this work instead of paying again.
+                  </Alert>
+                  <Button size="lg" onClick={() => onUseUnused(unusedPayment)} disabled={paying}>
+                    Use This Payment
+                  </Button>
+                </>
+              ) : null}
+              <Button size="lg" variant={unusedPayment ? 'secondary' : 'primary'} onClick={onPay} disabled={paying || !fee.fee}>
                 <CreditCard aria-hidden="true" />
                 {paying ? 'Redirecting to payment...' : `Pay ${fee.label}`}
               </Button>
