@@ -26,7 +26,7 @@ export function Alert({ variant = 'info', title, children, className, role }: Al
   return (
     <div role={role} className={cn('flex gap-3 rounded-lg border p-4 text-sm', box, className)}>
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div className="grid gap-1">
+      <div className="grid min-w-0 gap-1 wrap-anywhere">
         <p className="font-medium">{title}</p>
         {children ? <div className="text-muted-foreground">{children}</div> : null}
       </div>

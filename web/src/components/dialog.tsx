@@ -35,7 +35,7 @@ export function DialogContent({ title, description, children, footer, dismissibl
         )}
       >
         <div className="flex items-start justify-between gap-4 px-6 pt-6">
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5 wrap-anywhere">
             <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
             {description ? (
               <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>

@@ -29,10 +29,10 @@ export function Toaster() {
             variants[variant],
           )}
         >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>
+          <div className="grid min-w-0 gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold wrap-anywhere">{title}</ToastPrimitive.Title>
             {description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90 wrap-anywhere">{description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close

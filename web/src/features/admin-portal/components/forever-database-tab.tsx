@@ -63,7 +63,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
     <li aria-label={record.trNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-start sm:px-6">
       <div className="grid min-w-0 gap-2">
         <div className="grid gap-1">
-          <p className="break-words font-medium text-foreground">{record.title}</p>
+          <p className="wrap-anywhere font-medium text-foreground">{record.title}</p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span className="font-mono text-xs leading-5 text-foreground">{record.trNumber}</span>
             <span>{record.materialType}</span>
@@ -87,7 +87,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-muted-foreground">Why</dt>
-            <dd className="min-w-0 break-words">{record.reason}</dd>
+            <dd className="min-w-0 wrap-anywhere">{record.reason}</dd>
           </div>
         </dl>
         <HashText value={record.blockchain_hash} label={`anchored hash of ${record.trNumber}`} />

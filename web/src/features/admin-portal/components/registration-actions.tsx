@@ -124,7 +124,7 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
             <HashText value={registration.blockchain_hash} label="anchored hash" />
             {registration.registeredTitle ? (
               <p className="text-xs text-muted-foreground">
-                Registered as &ldquo;<span className="break-words">{registration.registeredTitle}</span>&rdquo;
+                Registered as &ldquo;<span className="wrap-anywhere">{registration.registeredTitle}</span>&rdquo;
               </p>
             ) : null}
           </div>

@@ -12,12 +12,12 @@ export function RegistrationRow({ registration, rights, showOwner = true }: { re
     <li aria-label={registration.trNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="break-words font-medium text-foreground">{registration.title}</span>
+          <span className="wrap-anywhere font-medium text-foreground">{registration.title}</span>
           <RegistrationStatusBadge status={registration.status} />
         </p>
         {registration.registeredTitle ? (
           <p className="text-xs text-muted-foreground">
-            Corrected; registered as &ldquo;<span className="break-words">{registration.registeredTitle}</span>&rdquo;
+            Corrected; registered as &ldquo;<span className="wrap-anywhere">{registration.registeredTitle}</span>&rdquo;
           </p>
         ) : null}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">

@@ -97,7 +97,7 @@ function RequestRow({ request, rights, now }: { request: SupportInboxItem; right
       <div className="grid min-w-0 gap-2">
         <div className="grid gap-1">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="break-words font-medium text-foreground">{request.subject}</span>
+            <span className="wrap-anywhere font-medium text-foreground">{request.subject}</span>
             <Badge variant={PRIORITY_BADGES[request.priority]}>{supportPriorityLabels[request.priority].label}</Badge>
             <Badge variant={request.status === 'open' ? 'accent' : 'success'} className="capitalize">
               {request.status}
@@ -112,16 +112,16 @@ function RequestRow({ request, rights, now }: { request: SupportInboxItem; right
             </span>
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
-            <span className="break-words text-foreground">{request.fullName}</span>
+            <span className="wrap-anywhere text-foreground">{request.fullName}</span>
             <a href={reply} className="inline-flex min-w-0 items-center gap-1 break-all text-accent-text underline-offset-4 hover:underline">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
               {request.email}
             </a>
           </p>
         </div>
-        <p className="whitespace-pre-wrap break-words rounded-md border border-border bg-subtle px-3 py-2 text-sm text-foreground">{request.message}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-subtle px-3 py-2 text-sm text-foreground">{request.message}</p>
         {request.handledAt ? (
-          <p className="break-words text-sm text-muted-foreground">
+          <p className="wrap-anywhere text-sm text-muted-foreground">
             {request.status === 'resolved' ? 'Resolved' : 'Reopened'} <time dateTime={request.handledAt}>{formatDateTime(request.handledAt)}</time>
             {request.handledByEmail ? ` by ${request.handledByEmail}` : ''}
             {request.handledByRole ? ` (${request.handledByRole})` : ''}

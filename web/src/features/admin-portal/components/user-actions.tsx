@@ -33,7 +33,7 @@ function UserDetails({ user, rights }: { user: AdminUser; rights: PortalRights }
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Name</dt>
-          <dd className="break-words">{userName(shown)}</dd>
+          <dd className="wrap-anywhere">{userName(shown)}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">E-mail</dt>

@@ -28,7 +28,7 @@ function RunRow({ run }: { run: AuditRun }) {
         </span>
         {run.firstBadPosition !== null ? <Badge variant="danger">first bad position {run.firstBadPosition}</Badge> : null}
       </div>
-      <p className="break-words font-mono text-xs text-muted-foreground">{run.summary}</p>
+      <p className="wrap-anywhere font-mono text-xs text-muted-foreground">{run.summary}</p>
     </li>
   );
 }

@@ -58,7 +58,7 @@ function NotificationRow({
       <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', item.read ? 'bg-transparent' : 'bg-accent')} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className="font-medium">{item.title}</p>
+          <p className="min-w-0 font-medium wrap-anywhere">{item.title}</p>
           <Badge>{item.type}</Badge>
           {item.priority === 'high' ? <Badge variant="warning">High priority</Badge> : null}
           {!item.read ? <span className="sr-only">(unread)</span> : null}

@@ -145,7 +145,7 @@ function TitleList() {
               <li key={row.tr_number} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="grid min-w-0 gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <p className="min-w-0 break-words font-medium">{row.title}</p>
+                    <p className="min-w-0 wrap-anywhere font-medium">{row.title}</p>
                     <StatusBadge status={row.status} highlight={['registered']} />
                   </div>
                   <p className="break-all font-mono text-xs text-muted-foreground">{row.tr_number}</p>

@@ -65,7 +65,7 @@ export function MyDocumentsPage() {
                 <Card className="flex h-full flex-col">
                   <CardContent className="grid flex-1 gap-3">
                     <div className="flex items-start justify-between gap-3">
-                      <h3 className="min-w-0 break-words font-semibold leading-6">{row.title}</h3>
+                      <h3 className="min-w-0 wrap-anywhere font-semibold leading-6">{row.title}</h3>
                       <StatusBadge status={row.status} highlight={['active', 'registered']} />
                     </div>
                     <dl className="grid gap-1.5 text-sm">

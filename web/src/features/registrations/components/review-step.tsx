@@ -93,7 +93,7 @@ export function ReviewStep({ form, paymentVerified, unusedPayment, paying, onPay
                   .map(([label, value]) => (
                     <div key={label} className="contents">
                       <dt className="text-muted-foreground">{label}</dt>
-                      <dd className="min-w-0 break-words pb-1 sm:pb-0">{value}</dd>
+                      <dd className="min-w-0 wrap-anywhere pb-1 sm:pb-0">{value}</dd>
                     </div>
                   ))}
               </dl>

@@ -192,11 +192,11 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
               )}
             >
               <div className="flex items-start justify-between gap-3">
-                <span className="min-w-0 font-medium text-foreground [overflow-wrap:anywhere]">{result.title}</span>
+                <span className="min-w-0 font-medium text-foreground wrap-anywhere">{result.title}</span>
                 {large ? <StatusBadge status={result.status} /> : null}
               </div>
-              <div className="mt-1 font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{result.tr_number}</div>
-              <div className="mt-1 text-xs text-muted-foreground">
+              <div className="mt-1 font-mono text-xs text-muted-foreground wrap-anywhere">{result.tr_number}</div>
+              <div className="mt-1 text-xs text-muted-foreground wrap-anywhere">
                 {result.registrant_name} · {result.material_type}
                 {large && result.registration_date
                   ? ` · ${new Date(result.registration_date).toLocaleDateString('en-US', { dateStyle: 'medium' })}`

@@ -73,7 +73,7 @@ export function AccessLogsTab() {
               </time>
               <div className="min-w-0">
                 <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
-                <p className="break-words text-muted-foreground">
+                <p className="wrap-anywhere text-muted-foreground">
                   {describeDetails(entry)}
                   {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="break-all"> · by {entry.adminEmail}</span> : null}
                 </p>

@@ -55,7 +55,7 @@ function SendPasswordReset({ admin, name }: { admin: StaffAccount; name: string 
           </>
         }
       >
-        <p className="break-words text-sm">
+        <p className="wrap-anywhere text-sm">
           {name} (<span className="break-all">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
           use it; setting a new one signs them out everywhere. Two-factor sign-in stays as it is.
         </p>
@@ -93,7 +93,7 @@ function AdminRow({ admin }: { admin: StaffAccount }) {
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6" aria-label={admin.email}>
       <div className="min-w-0 grid gap-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-foreground">
-          {name || admin.email}
+          <span className="min-w-0 wrap-anywhere">{name || admin.email}</span>
           <Badge variant={isMaster ? 'accent' : 'neutral'}>{admin.role}</Badge>
           {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Invited</Badge>}
         </p>

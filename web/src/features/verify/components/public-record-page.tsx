@@ -124,7 +124,7 @@ export function PublicRecordPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="grid gap-2">
         <p className="font-mono text-sm text-muted-foreground">{trNumber}</p>
-        <h1 className="break-words text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
+        <h1 className="wrap-anywhere text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
           {registration ? (registration.archived ? 'Archived registration' : registration.title) : 'Registration record'}
         </h1>
       </header>

@@ -32,7 +32,7 @@ export function Detail({ term, children }: { term: string; children: ReactNode }
   return (
     <div className="grid min-w-0 gap-1">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
-      <dd className="min-w-0 break-words text-sm text-foreground">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-sm text-foreground">{children}</dd>
     </div>
   );
 }

@@ -45,7 +45,7 @@ export function Details({ items }: { items: ReadonlyArray<{ label: string; value
       {items.map(({ label, value }) => (
         <div key={label} className="grid min-w-0 gap-1">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-          <dd className="break-words text-sm text-foreground">{value === '' || value == null ? '—' : value}</dd>
+          <dd className="wrap-anywhere text-sm text-foreground">{value === '' || value == null ? '—' : value}</dd>
         </div>
       ))}
     </dl>
