@@ -26,9 +26,11 @@ type Manifest = z.infer<typeof manifestSchema>;
 
 /**
  * /verify's JS before first paint, gzip: the entry plus the page and what it shows at once. zod and
- * the shared schemas (about 37 kB gzip) load with the first answer, not here.
+ * the shared schemas (about 37 kB gzip) load with the first answer, not here. 150 kB until
+ * 2026-11-27, with 0.2 kB left: where a new page starts and where focus goes (the router's hook and
+ * the preload names of its chunks, app/page-arrival.ts; the buttons' pending state) took 0.3 kB more.
  */
-export const VERIFY_JS_BUDGET_GZIP = 150 * 1024;
+export const VERIFY_JS_BUDGET_GZIP = 151 * 1024;
 
 /** The pages measured, the route module each loads on demand (none: the page is in the entry), and its budget. */
 export const MEASURED_PAGES = [

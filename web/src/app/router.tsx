@@ -6,8 +6,8 @@
 // on demand (React.lazy), so the admin, staff, account, settings, wizard/checkout and verify code
 // and the libraries only they use never weigh on the first paint of `/` (issue 18 item 3;
 // test/bench/web.ts measures it, web/src/app/bundle-budget.unit.test.ts keeps it in budget).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useLayoutEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { LandingPage } from '@/features/marketing/components/landing-page';
 import { PageSearch } from '@/features/search/components/page-search';
@@ -188,9 +188,27 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
+// Where each new page starts and what gets focus (page-arrival.ts), told of every location before
+// it paints. Its code loads after the first page (/verify's first paint had no room left in its
+// budget); a module already loaded answers in a microtask, still before the paint.
+let pageArrival: Promise<typeof import('./page-arrival')> | null = null;
+
+function PageArrival() {
+  const { key, pathname, hash } = useLocation();
+  const navigation = useNavigationType();
+  // What had focus as the navigation began: rendering comes before the new page's own autoFocus.
+  const leftFrom = useMemo(() => document.activeElement, [key]);
+  useLayoutEffect(() => {
+    pageArrival ??= import('./page-arrival');
+    void pageArrival.then(({ arrive }) => arrive({ key, pathname, hash, navigation: `${navigation}`, leftFrom }));
+  }, [key, pathname, hash, navigation, leftFrom]);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <PageArrival />
       <AppRoutes />
     </BrowserRouter>
   );

@@ -17,6 +17,8 @@ export function AppLayout() {
   const { user } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // Set when a link in the drawer closes it: focus then goes to the new page's heading (page-arrival.ts), not back to the menu button.
+  const leftByLink = useRef(false);
   const menuProps = { email: user?.email, isAdmin: user?.isAdmin === true };
 
   return (
@@ -46,10 +48,20 @@ export function AppLayout() {
               event.preventDefault();
               closeButton.current?.focus();
             }}
+            onCloseAutoFocus={(event) => {
+              if (leftByLink.current) event.preventDefault();
+              leftByLink.current = false;
+            }}
             className="fixed inset-y-0 left-0 z-50 w-[min(20rem,85vw)] border-r border-border bg-surface shadow-xl outline-none md:hidden"
           >
             <Dialog.Title className="sr-only">Menu</Dialog.Title>
-            <SideMenu {...menuProps} onNavigate={() => setDrawerOpen(false)} />
+            <SideMenu
+              {...menuProps}
+              onNavigate={() => {
+                leftByLink.current = true;
+                setDrawerOpen(false);
+              }}
+            />
             <Dialog.Close asChild>
               <Button
                 ref={closeButton}
