@@ -99,7 +99,8 @@ export function PaymentStep({
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-5" aria-label="Payment information">
+    // Named apart from the sign-up wizard's own form (named by its step, "Payment information").
+    <form onSubmit={onSubmit} className="grid gap-5" aria-label="Billing and card details">
       <p className="text-sm text-muted-foreground">
         A card on file is required to create an account. Nothing is charged now: each registration is paid at its checkout.
       </p>

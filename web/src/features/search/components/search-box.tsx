@@ -111,7 +111,8 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
   const large = variant === 'page';
 
   return (
-    <form role="search" onSubmit={onSubmit} className={cn('relative', className)} aria-label="Search registrations">
+    // Two search landmarks can be on one page (the header's, the home page's): each has its own name.
+    <form role="search" onSubmit={onSubmit} className={cn('relative', className)} aria-label={large ? 'Search registrations' : 'Site search'}>
       <label htmlFor={`${id}-input`} className="sr-only">
         Search registrations by title, TR number, registrant or material type
       </label>
