@@ -1,7 +1,7 @@
 // An inline message box for states that stay on the page (a notice, a success banner, an error),
 // as opposed to toasts, which come and go.
 import { CircleAlert, CircleCheck, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 import { cn } from '@/lib/cn';
 
@@ -19,12 +19,13 @@ export type AlertProps = {
   className?: string;
   /** 'alert' for errors that must be announced at once; 'status' for polite updates. */
   role?: 'alert' | 'status';
+  ref?: Ref<HTMLDivElement>;
 };
 
-export function Alert({ variant = 'info', title, children, className, role }: AlertProps) {
+export function Alert({ variant = 'info', title, children, className, role, ref }: AlertProps) {
   const { box, Icon } = variants[variant];
   return (
-    <div role={role} className={cn('flex gap-3 rounded-lg border p-4 text-sm', box, className)}>
+    <div ref={ref} role={role} className={cn('flex gap-3 rounded-lg border p-4 text-sm', box, className)}>
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="grid min-w-0 gap-1 wrap-anywhere">
         <p className="font-medium">{title}</p>

@@ -1,7 +1,10 @@
 // The one button. `asChild` renders the styles onto a child (usually a router <Link>) so links
-// that look like buttons stay real links.
+// that look like buttons stay real links. `pending` is for a submit whose request is running: it
+// looks and reads as unavailable (aria-disabled) and ignores clicks, but keeps focus. `disabled` would
+// drop focus to <body> the moment it applied, and a screen reader would lose its place as the answer
+// came.
 import { Slot } from '@radix-ui/react-slot';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, MouseEvent } from 'react';
 
 import { cn } from '@/lib/cn';
 
@@ -23,17 +26,26 @@ export type ButtonProps = ComponentProps<'button'> & {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   asChild?: boolean;
+  pending?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', asChild = false, pending = false, className, type, onClick, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    // Also stops a submit button's form from being sent again.
+    if (pending) return event.preventDefault();
+    onClick?.(event);
+  };
   return (
     <Component
       // A bare <button> defaults to submit; make that explicit opt-in instead.
       type={asChild ? type : (type ?? 'button')}
+      aria-disabled={pending || undefined}
+      onClick={click}
       className={cn(
         'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',
-        'disabled:pointer-events-none disabled:opacity-50 [&_svg:not([class*="size-"])]:size-4 [&_svg]:shrink-0',
+        'disabled:pointer-events-none disabled:opacity-50 aria-disabled:opacity-50',
+        '[&_svg:not([class*="size-"])]:size-4 [&_svg]:shrink-0',
         variants[variant],
         sizes[size],
         className,

@@ -14,6 +14,7 @@ import { Input } from '@/components/input';
 import { Label } from '@/components/label';
 import { PasswordInput } from '@/components/password-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -36,14 +37,19 @@ export function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const once = useSingleFlight();
 
   const fail = (message: string) => {
     setError(message);
     toast({ title: 'Login failed', description: message, variant: 'destructive' });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void once(signIn);
+  };
+
+  const signIn = async () => {
     setError(null);
     if (email.trim() === '' || password === '') return fail('Email and password are required');
     if (needsCode && totpCode.length !== TOTP_CODE_LENGTH) return fail('Enter the 6-digit code from your authenticator app');
@@ -142,7 +148,7 @@ export function LoginPage() {
                 Remember me
               </Label>
             </div>
-            <Button type="submit" size="lg" disabled={login.isPending}>
+            <Button type="submit" size="lg" pending={login.isPending}>
               {login.isPending ? 'Signing in...' : needsCode ? 'Verify and Sign In' : 'Sign In'}
             </Button>
             {needsCode ? (

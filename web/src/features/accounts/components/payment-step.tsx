@@ -10,6 +10,8 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { Select } from '@/components/select';
 import { Spinner } from '@/components/spinner';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -38,6 +40,10 @@ export function PaymentStep({
   const config = usePaymentConfig();
   const tokenizer = useRef<CardTokenizer>(null);
   const [pending, setPending] = useState(false);
+  const once = useSingleFlight();
+  // The form (its button near the bottom of a phone's screen) becomes a short summary: the view and
+  // focus go to the summary, or they would be left at the footer, on <body>.
+  const summary = useFocusOnNextMount<HTMLDivElement>();
   const [billing, setBilling] = useState<Billing>({
     name: account.fullName,
     email: account.email,
@@ -49,7 +55,7 @@ export function PaymentStep({
 
   if (paymentMethod) {
     return (
-      <div className="grid gap-4">
+      <div ref={summary.ref} className="grid gap-4 rounded-lg">
         <Alert variant="success" title="Payment method saved" role="status">
           Your card is on file. Nothing is charged now: each registration is paid at its checkout.
         </Alert>
@@ -72,8 +78,12 @@ export function PaymentStep({
     onChange: (event: { target: { value: string } }) => setBilling((b) => ({ ...b, [key]: event.target.value })),
   });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void once(() => addCard());
+  };
+
+  const addCard = async () => {
     if (!tokenizer.current) return;
     const details: BillingDetails = {
       name: billing.name.trim(),
@@ -89,6 +99,7 @@ export function PaymentStep({
     setPending(true);
     try {
       const added = await tokenizer.current.tokenize(details);
+      summary.arm();
       onAdded(added);
       toast({ title: 'Payment method added', description: 'Your payment method has been securely saved', variant: 'success' });
     } catch (error) {
@@ -144,7 +155,7 @@ export function PaymentStep({
       )}
 
       <div>
-        <Button type="submit" variant="secondary" disabled={pending || !config.isSuccess}>
+        <Button type="submit" variant="secondary" pending={pending} disabled={!config.isSuccess}>
           <CreditCard aria-hidden="true" />
           {pending ? 'Adding Payment Method...' : 'Add Payment Method'}
         </Button>

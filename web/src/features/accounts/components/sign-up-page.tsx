@@ -8,6 +8,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent, CardFooter } from '@/components/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -55,6 +56,7 @@ export function SignUpPage() {
   const goToFirstInvalid = useGoToFirstInvalid();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
+  const once = useSingleFlight();
 
   // A new step replaces most of the card: move focus (and the view) to its heading, so keyboard
   // and screen-reader users start reading the new step, and phones don't stay scrolled down.
@@ -94,23 +96,26 @@ export function SignUpPage() {
     });
   };
 
-  const onCreateAccount = async () => {
-    const payload = buildRegistration(account, state.paymentMethod, new Date(), Math.random);
-    try {
-      const result = await register.mutateAsync(payload);
-      if (result.success) {
-        dispatch({ type: 'registered' });
-        return;
+  // A second click while the first is on its way is dropped: it was refused (the card is attached
+  // by then) and its "Registration failed" showed on the success screen.
+  const onCreateAccount = () =>
+    once(async () => {
+      const payload = buildRegistration(account, state.paymentMethod, new Date(), Math.random);
+      try {
+        const result = await register.mutateAsync(payload);
+        if (result.success) {
+          dispatch({ type: 'registered' });
+          return;
+        }
+        toast({ title: 'Registration failed', description: result.error || 'Registration failed', variant: 'destructive' });
+      } catch (error) {
+        toast({
+          title: 'Registration failed',
+          description: errorMessage(error, 'An error occurred during registration'),
+          variant: 'destructive',
+        });
       }
-      toast({ title: 'Registration failed', description: result.error || 'Registration failed', variant: 'destructive' });
-    } catch (error) {
-      toast({
-        title: 'Registration failed',
-        description: errorMessage(error, 'An error occurred during registration'),
-        variant: 'destructive',
-      });
-    }
-  };
+    });
 
   const leave = async () => {
     setLeaving(true);
@@ -194,7 +199,7 @@ export function SignUpPage() {
                 Previous
               </Button>
               {state.paymentMethod ? (
-                <Button onClick={onCreateAccount} disabled={register.isPending}>
+                <Button onClick={() => void onCreateAccount()} pending={register.isPending}>
                   {register.isPending ? 'Creating Account...' : 'Create Account'}
                 </Button>
               ) : null}

@@ -10,6 +10,8 @@ import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { Textarea } from '@/components/textarea';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -40,6 +42,11 @@ export function ContactPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [ticket, setTicket] = useState<string | null>(null);
   const send = useSendContactMessage();
+  // A double click sent the message twice: two tickets.
+  const once = useSingleFlight();
+  // The form and the thank-you replace each other: focus follows.
+  const thanks = useFocusOnNextMount<HTMLDivElement>();
+  const anotherMessage = useFocusOnNextMount<HTMLInputElement>();
 
   const set = (key: keyof ContactMessage) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -48,14 +55,16 @@ export function ContactPage() {
     const found = validate(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    send.mutate(form, {
-      onSuccess: (answer) => {
+    void once(async () => {
+      try {
+        const answer = await send.mutateAsync(form);
+        thanks.arm();
         setTicket(answer.ticketNumber);
         setForm(empty);
         toast({ title: 'Message sent', description: `Your ticket number is ${answer.ticketNumber}.`, variant: 'success' });
-      },
-      onError: (error) =>
-        toast({ title: 'Message not sent', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      } catch (error) {
+        toast({ title: 'Message not sent', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      }
     });
   };
 
@@ -63,12 +72,16 @@ export function ContactPage() {
     <MarketingPage title="Contact" lead="Questions, press or partnerships. For problems with your account, the support center is quicker.">
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
         {ticket ? (
-          <Alert variant="success" role="status" title="Thank you, your message has been sent">
+          <Alert ref={thanks.ref} variant="success" role="status" title="Thank you, your message has been sent">
             <p>
               Your ticket number is <strong className="font-mono text-foreground" data-testid="contact-ticket">{ticket}</strong>. We
               reply within 24 hours on working days.
             </p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setTicket(null)}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => {
+                anotherMessage.arm();
+                setTicket(null);
+              }}
+            >
               Send another message
             </Button>
           </Alert>
@@ -76,7 +89,7 @@ export function ContactPage() {
           <form noValidate onSubmit={onSubmit} className="grid max-w-2xl gap-5" aria-label="Contact form">
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Name" error={errors.name}>
-                {(p) => <Input {...p} autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />}
+                {(p) => <Input {...p} ref={anotherMessage.ref} autoComplete="name" required value={form.name} onChange={(e) => set('name')(e.target.value)} />}
               </Field>
               <Field label="Email" error={errors.email}>
                 {(p) => <Input {...p} type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />}
@@ -93,7 +106,7 @@ export function ContactPage() {
               {(p) => <Textarea {...p} required className="min-h-[150px]" value={form.message} onChange={(e) => set('message')(e.target.value)} />}
             </Field>
             <div>
-              <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Sending...' : 'Send message'}</Button>
+              <Button type="submit" pending={send.isPending}>{send.isPending ? 'Sending...' : 'Send message'}</Button>
             </div>
           </form>
         )}

@@ -21,6 +21,8 @@ import { Input } from '@/components/input';
 import { Select } from '@/components/select';
 import { Textarea } from '@/components/textarea';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { PRODUCT_NAME, SUPPORT_CONTACT } from '@/lib/site';
@@ -61,6 +63,11 @@ export function SupportPage() {
   const [ticket, setTicket] = useState<string | null>(null);
   const submit = useSubmitSupportRequest();
   const formRef = useRef<HTMLFormElement>(null);
+  // A double click sent the request twice: two tickets for one question.
+  const once = useSingleFlight();
+  // The form is replaced by the ticket: focus goes to it, not to <body>.
+  const success = useFocusOnNextMount<HTMLDivElement>();
+  const anotherRequest = useFocusOnNextMount<HTMLInputElement>();
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -76,8 +83,10 @@ export function SupportPage() {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    submit.mutate(form, {
-      onSuccess: (answer) => {
+    void once(async () => {
+      try {
+        const answer = await submit.mutateAsync(form);
+        success.arm();
         setTicket(answer.ticketNumber);
         setForm(initial);
         toast({
@@ -85,13 +94,13 @@ export function SupportPage() {
           description: "We've received your request and will respond within 24 hours.",
           variant: 'success',
         });
-      },
-      onError: (error) =>
+      } catch (error) {
         toast({
           title: 'Submission Failed',
           description: errorMessage(error, 'Failed to submit support request. Please try again.'),
           variant: 'destructive',
-        }),
+        });
+      }
     });
   };
 
@@ -107,7 +116,7 @@ export function SupportPage() {
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         {ticket ? (
           <Card className="self-start">
-            <CardContent className="grid justify-items-start gap-4 p-8" role="status">
+            <CardContent ref={success.ref} className="grid justify-items-start gap-4 rounded-xl p-8" role="status">
               <CircleCheck aria-hidden="true" className="size-10 text-success" />
               <h2 className="text-2xl font-semibold tracking-tight">Request Submitted Successfully</h2>
               <p className="text-muted-foreground">
@@ -117,7 +126,13 @@ export function SupportPage() {
                 </strong>
                 . We will e-mail it to you as well; our support team typically responds within 24 hours.
               </p>
-              <Button variant="secondary" onClick={() => setTicket(null)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  anotherRequest.arm();
+                  setTicket(null);
+                }}
+              >
                 Submit Another Request
               </Button>
             </CardContent>
@@ -133,7 +148,7 @@ export function SupportPage() {
                 <div className="grid gap-5 sm:grid-cols-2">
                   <Field label="Full name" error={errors.fullName}>
                     {(p) => (
-                      <Input {...p} name="fullName" autoComplete="name" maxLength={100} value={form.fullName} onChange={(e) => set('fullName', e.target.value)} />
+                      <Input {...p} ref={anotherRequest.ref} name="fullName" autoComplete="name" maxLength={100} value={form.fullName} onChange={(e) => set('fullName', e.target.value)} />
                     )}
                   </Field>
                   <Field label="Email" error={errors.email}>
@@ -182,7 +197,7 @@ export function SupportPage() {
                   )}
                 </Field>
                 <div>
-                  <Button type="submit" size="lg" disabled={submit.isPending}>
+                  <Button type="submit" size="lg" pending={submit.isPending}>
                     {submit.isPending ? 'Submitting...' : 'Submit Request'}
                   </Button>
                 </div>

@@ -1,5 +1,6 @@
 // The two inputs and the submit button of /verify (seed 000 "Certificate verification page"). The
-// button is disabled while either input is empty or a check is running; an input of only spaces
+// button is disabled while either input is empty, and pending (unavailable, but keeping focus, so a
+// keyboard user is where they were when the result is announced) while a check runs; an input of only spaces
 // gets past the button and is stopped here with the spec's inline message. The page is rendered at
 // build time: until React has taken it over, the inputs are read-only and the button disabled.
 import { Search } from 'lucide-react';
@@ -26,7 +27,8 @@ export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onS
   const ready = useHydrated();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    // Enter in a field still submits while the button is pending: one check at a time.
+    if (!loading) onSubmit();
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Verify a certificate">
@@ -68,7 +70,13 @@ export function VerifyForm({ trNumber, hash, onTrNumberChange, onHashChange, onS
           {MISSING_INPUT_MESSAGE}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={!ready || loading || trNumber === '' || hash === ''} className="w-full sm:w-auto sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        pending={loading}
+        disabled={!ready || trNumber === '' || hash === ''}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
         <Search aria-hidden="true" />
         {loading ? 'Verifying...' : 'Verify Certificate'}
       </Button>

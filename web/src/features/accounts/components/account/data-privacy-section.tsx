@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -35,6 +36,9 @@ function DeleteAccountDialog() {
   const [password, setPassword] = useState('');
   const [confirmText, setConfirmText] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmText?: string }>({});
+  // A second click while the first is on its way was refused (the account, and its session, are gone
+  // by then) and said "Account deletion failed" as the account was deleted.
+  const once = useSingleFlight();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -45,8 +49,12 @@ function DeleteAccountDialog() {
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void once(deleteAccount);
+  };
+
+  const deleteAccount = async () => {
     const parsed = deleteAccountRequestSchema.safeParse({ password, confirmText });
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -108,7 +116,7 @@ function DeleteAccountDialog() {
             <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+            <Button type="submit" variant="destructive" pending={remove.isPending}>
               {remove.isPending ? 'Deleting...' : 'Permanently Delete Account'}
             </Button>
           </div>

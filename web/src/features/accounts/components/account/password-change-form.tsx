@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { PasswordInput } from '@/components/password-input';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -18,9 +19,16 @@ export function PasswordChangeForm() {
   const change = useChangePassword();
   const [form, setForm] = useState<Form>(empty);
   const [errors, setErrors] = useState<Partial<Form>>({});
+  // A second click while the first is on its way was refused (the password is no longer current) and
+  // said "Password change failed" beside "Password changed".
+  const once = useSingleFlight();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void once(changePassword);
+  };
+
+  const changePassword = async () => {
     const parsed = passwordChangeFormSchema.safeParse(form);
     if (!parsed.success) {
       const next: Partial<Form> = {};
@@ -66,7 +74,7 @@ export function PasswordChangeForm() {
         {field('confirmPassword', 'Confirm new password', 'new-password')}
       </div>
       <div>
-        <Button type="submit" disabled={change.isPending}>
+        <Button type="submit" pending={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change Password'}
         </Button>
       </div>

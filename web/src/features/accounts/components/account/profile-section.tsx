@@ -1,6 +1,7 @@
 // Profile Information: read-only until Edit Profile; the form checks the shared profile rules
 // (seed 001 §5) before PUT /api/user/profile. A new e-mail address (where password resets go) also
-// asks for the current password, which the server requires.
+// asks for the current password, which the server requires. Edit Profile and the form replace each
+// other, so focus follows: to the first field on Edit, back to Edit Profile on Save or Cancel.
 import { MESSAGES, profileFormSchema, type ProfileForm } from '@titleledger/api/schemas';
 import { Pencil, UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -10,6 +11,8 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { Select, type SelectOption } from '@/components/select';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { regionOptions } from '@/lib/region-options';
@@ -55,16 +58,29 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const [errors, setErrors] = useState<Errors>({});
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (profile.email ?? '').trim().toLowerCase();
+  const once = useSingleFlight();
+  const editButton = useFocusOnNextMount<HTMLButtonElement>();
+  const firstField = useFocusOnNextMount<HTMLInputElement>();
 
   const startEditing = () => {
     setForm(toForm(profile));
     setCurrentPassword('');
     setErrors({});
+    firstField.arm();
     setEditing(true);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const stopEditing = () => {
+    editButton.arm();
+    setEditing(false);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    void once(save);
+  };
+
+  const save = async () => {
     const parsed = profileFormSchema.safeParse(form);
     if (!parsed.success) {
       const next: Errors = {};
@@ -83,7 +99,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     try {
       await update.mutateAsync(emailChanged ? { ...parsed.data, currentPassword } : parsed.data);
       toast({ title: 'Profile updated', description: 'Your profile information has been saved.', variant: 'success' });
-      setEditing(false);
+      stopEditing();
     } catch (error) {
       toast({ title: 'Update failed', description: errorMessage(error, 'Profile update failed'), variant: 'destructive' });
     }
@@ -100,7 +116,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       Icon={UserRound}
       action={
         editing ? null : (
-          <Button variant="secondary" size="sm" onClick={startEditing}>
+          <Button ref={editButton.ref} variant="secondary" size="sm" onClick={startEditing}>
             <Pencil aria-hidden="true" />
             Edit Profile
           </Button>
@@ -124,6 +140,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
                   ) : (
                     <Input
                       {...control}
+                      ref={key === 'fullName' ? firstField.ref : undefined}
                       type={type ?? 'text'}
                       autoComplete={autoComplete}
                       value={form[key]}
@@ -147,10 +164,10 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             </Field>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" pending={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)} disabled={update.isPending}>
+            <Button variant="secondary" onClick={stopEditing} disabled={update.isPending}>
               Cancel
             </Button>
           </div>

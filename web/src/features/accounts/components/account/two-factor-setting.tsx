@@ -1,8 +1,10 @@
 // Two-factor authentication: Enable fetches a QR code and secret and opens a dialog where the
-// first 6-digit code from the authenticator switches it on; Disable switches it off.
+// first 6-digit code from the authenticator switches it on; Disable switches it off. A refused code
+// is said beside the field, where focus goes back for the next one (the dialog stays open: a toast
+// alone was all it said, and focus fell to <body> as the emptied code disabled the button).
 import { TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { Copy, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
@@ -10,6 +12,7 @@ import { Dialog, DialogContent } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -23,42 +26,54 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
   const disable = useDisableTwoFactor();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const once = useSingleFlight();
   const [confirmingDisable, setConfirmingDisable] = useState(false);
   const [password, setPassword] = useState('');
 
-  const start = async () => {
-    try {
-      setCode('');
-      setSetup(await enable.mutateAsync());
-    } catch (error) {
-      toast({ title: '2FA setup failed', description: errorMessage(error, 'Failed to start two-factor setup'), variant: 'destructive' });
-    }
-  };
+  const start = () =>
+    once(async () => {
+      try {
+        setCode('');
+        setCodeError(undefined);
+        setSetup(await enable.mutateAsync());
+      } catch (error) {
+        toast({ title: '2FA setup failed', description: errorMessage(error, 'Failed to start two-factor setup'), variant: 'destructive' });
+      }
+    });
 
-  const onVerify = async (event: FormEvent<HTMLFormElement>) => {
+  const onVerify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (code.length !== TOTP_CODE_LENGTH) return;
-    try {
-      await verify.mutateAsync({ token: code });
-      setSetup(null);
-      toast({ title: '2FA enabled', description: 'You will be asked for a code when you sign in.', variant: 'success' });
-    } catch (error) {
-      setCode('');
-      toast({ title: 'Verification failed', description: errorMessage(error, 'Invalid verification code'), variant: 'destructive' });
-    }
+    void once(async () => {
+      try {
+        await verify.mutateAsync({ token: code });
+        setSetup(null);
+        toast({ title: '2FA enabled', description: 'You will be asked for a code when you sign in.', variant: 'success' });
+      } catch (error) {
+        const message = errorMessage(error, 'Invalid verification code');
+        setCode('');
+        setCodeError(message);
+        codeInput.current?.focus();
+        toast({ title: 'Verification failed', description: message, variant: 'destructive' });
+      }
+    });
   };
 
-  const onDisable = async (event: FormEvent<HTMLFormElement>) => {
+  const onDisable = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password === '') return;
-    try {
-      await disable.mutateAsync({ password });
-      setConfirmingDisable(false);
-      setPassword('');
-      toast({ title: '2FA disabled', description: 'Sign-in no longer asks for a code.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Disable failed', description: errorMessage(error, 'Failed to disable two-factor authentication'), variant: 'destructive' });
-    }
+    void once(async () => {
+      try {
+        await disable.mutateAsync({ password });
+        setConfirmingDisable(false);
+        setPassword('');
+        toast({ title: '2FA disabled', description: 'Sign-in no longer asks for a code.', variant: 'success' });
+      } catch (error) {
+        toast({ title: 'Disable failed', description: errorMessage(error, 'Failed to disable two-factor authentication'), variant: 'destructive' });
+      }
+    });
   };
 
   const copySecret = async () => {
@@ -89,7 +104,7 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
           Disable 2FA
         </Button>
       ) : (
-        <Button onClick={start} disabled={enable.isPending}>
+        <Button onClick={() => void start()} pending={enable.isPending}>
           <ShieldCheck aria-hidden="true" />
           {enable.isPending ? 'Starting...' : 'Enable 2FA'}
         </Button>
@@ -122,7 +137,7 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
               <Button variant="secondary" onClick={() => setConfirmingDisable(false)} disabled={disable.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" variant="destructive" disabled={password === '' || disable.isPending}>
+              <Button type="submit" variant="destructive" disabled={password === ''} pending={disable.isPending}>
                 {disable.isPending ? 'Disabling...' : 'Disable 2FA'}
               </Button>
             </div>
@@ -161,16 +176,20 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
                   </Button>
                 </div>
               </div>
-              <Field label="Verification code">
+              <Field label="Verification code" error={codeError}>
                 {(control) => (
                   <Input
                     {...control}
+                    ref={codeInput}
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={TOTP_CODE_LENGTH}
                     className="font-mono tracking-[0.3em]"
                     value={code}
-                    onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH))}
+                    onChange={(event) => {
+                      setCode(event.target.value.replace(/\D/g, '').slice(0, TOTP_CODE_LENGTH));
+                      setCodeError(undefined);
+                    }}
                   />
                 )}
               </Field>
@@ -178,7 +197,7 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
                 <Button variant="secondary" onClick={() => setSetup(null)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={code.length !== TOTP_CODE_LENGTH || verify.isPending}>
+                <Button type="submit" disabled={code.length !== TOTP_CODE_LENGTH} pending={verify.isPending}>
                   {verify.isPending ? 'Verifying...' : 'Verify and Enable'}
                 </Button>
               </div>
