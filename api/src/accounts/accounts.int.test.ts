@@ -477,6 +477,43 @@ describe('password reset', () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json().success).toBe(false);
   });
+
+  it('tells whether a link still works without using it, and says no more than using it would', async () => {
+    const { email } = await registered();
+    await call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    const resetToken = resetTokenIn((await outboxMail(injectSender(app), email)).body);
+    const ip = nextIp();
+    const check = (token: string) => call({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token }, ip });
+
+    // Looking twice spends nothing: the link still sets the password.
+    expect((await check(resetToken)).json()).toEqual({ success: true, valid: true });
+    expect((await check(resetToken)).statusCode).toBe(200);
+    const reset = await call({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'brand new secret' } });
+    expect(reset.statusCode).toBe(200);
+
+    // Used, or never issued: the answer the submit gives.
+    const used = await check(resetToken);
+    const reused = await call({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'another secret' } });
+    expect(used.statusCode).toBe(422);
+    expect(used.json()).toEqual(reused.json());
+    expect((await check('A'.repeat(43))).json()).toEqual(reused.json());
+    expect((await call({ method: 'POST', url: '/api/auth/reset-password/check', payload: {}, ip })).statusCode).toBe(400);
+  });
+
+  it('limits how often one client may ask (429 with Retry-After)', async () => {
+    const ip = nextIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      answers.push((await call({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token: `guess-${i}` }, ip })).statusCode);
+    }
+    expect(answers.every((status) => status === 422)).toBe(true);
+    const limited = await call({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token: 'guess' }, ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json().success).toBe(false);
+    // Another client is not held up by this one.
+    expect((await call({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token: 'guess' }, ip: nextIp() })).statusCode).toBe(422);
+  });
 });
 
 describe('account deletion', () => {

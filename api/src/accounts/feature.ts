@@ -12,7 +12,7 @@ import { BackgroundWork, type AccountsDeps } from './use-cases/deps.js';
 import { disableTwoFactor } from './use-cases/disable-two-factor.js';
 import { setNotificationPreference, setNotificationPreferences } from './use-cases/notification-preferences.js';
 import { requestPasswordReset } from './use-cases/request-password-reset.js';
-import { resetPassword } from './use-cases/reset-password.js';
+import { checkPasswordReset, resetPassword } from './use-cases/reset-password.js';
 import { signIn } from './use-cases/sign-in.js';
 import { signUp } from './use-cases/sign-up.js';
 import { startTwoFactor } from './use-cases/start-two-factor.js';
@@ -34,6 +34,7 @@ export interface AccountUseCases {
   readonly deleteAccount: Tail<typeof deleteAccount>;
   readonly requestPasswordReset: Tail<typeof requestPasswordReset>;
   readonly resetPassword: Tail<typeof resetPassword>;
+  readonly checkPasswordReset: Tail<typeof checkPasswordReset>;
   /** Resolves when every background password reset has finished (the app waits for it on close). */
   readonly settled: () => Promise<void>;
 }
@@ -75,6 +76,7 @@ export function createAccounts(app: App): Accounts {
     deleteAccount: (...args) => deleteAccount(deps, ...args),
     requestPasswordReset: (...args) => requestPasswordReset(deps, ...args),
     resetPassword: (...args) => resetPassword(deps, ...args),
+    checkPasswordReset: (...args) => checkPasswordReset(deps, ...args),
     settled: () => deps.background.settled(),
   };
   return { service, sessions };

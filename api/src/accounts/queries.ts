@@ -33,6 +33,12 @@ export async function insertPasswordReset(db: Queryable, tokenHash: Buffer, user
   await db.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);
 }
 
+/** Whether the token is unused and unexpired at `now` (the rule `consumePasswordReset` spends it by), leaving it as it is. */
+export async function passwordResetUsable(db: Queryable, tokenHash: Buffer, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [tokenHash, now]);
+  return (rowCount ?? 0) > 0;
+}
+
 /** Marks the token used if it is unused and unexpired at `now`: its user, or null. */
 export async function consumePasswordReset(db: Queryable, tokenHash: Buffer, now: Date): Promise<string | null> {
   const { rows } = await db.query<{ user_id: string }>(

@@ -9,7 +9,8 @@ import { describeError, sendError } from '../http/errors.js';
 import { STALLED_RETRY_AFTER_SECONDS } from '../http/projection-waiter.js';
 import type { Position } from '../eventstore/position.js';
 import type { ApiError } from '../schemas/errors.js';
-import { successMessageSchema, successSchema } from '../schemas/errors.js';
+import { linkValidSchema, successMessageSchema, successSchema } from '../schemas/errors.js';
+import { limitLinkChecks, linkCheckLimit } from '../http/link-checks.js';
 import { authErrorSchema, type AuthError } from '../schemas/errors.js';
 import { notificationPreferencesSchema, sessionStateSchema, userSchema, type NotificationPreferences, type User } from '../schemas/session.js';
 import {
@@ -24,6 +25,7 @@ import {
   profileUpdateRequestSchema,
   registerEnhancedRequestSchema,
   registerRequestSchema,
+  resetLinkCheckRequestSchema,
   resetPasswordRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorStartedSchema,
@@ -145,6 +147,12 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
     auth.post('/reset-password', { schema: authSchema({ body: resetPasswordRequestSchema, response: { 200: successMessageSchema } }) }, async (request) => {
       await service.resetPassword(request.body.token, request.body.password, commandContext(request));
       return { success: true as const, message: 'Your password has been reset. Sign in with your new password.' };
+    });
+
+    await limitLinkChecks(auth);
+    auth.post('/reset-password/check', { config: linkCheckLimit, schema: authSchema({ body: resetLinkCheckRequestSchema, response: { 200: linkValidSchema } }) }, async (request) => {
+      await service.checkPasswordReset(request.body.token, commandContext(request).now);
+      return { success: true as const, valid: true as const };
     });
   }, { prefix: '/auth' });
 

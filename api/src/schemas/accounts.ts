@@ -29,6 +29,7 @@ export const MESSAGES = {
   twoFactorRequired: 'Two-factor code required',
   emailChangeNeedsPassword: 'Enter your current password to change your email address',
   twoFactorOffNeedsProof: 'Enter your password or a current two-factor code to turn off two-factor authentication',
+  invalidResetLink: 'This reset link is invalid or has expired. Ask for a new one.',
 } as const;
 
 /** Longest accepted value of each account field (sign-up, profile, billing). */
@@ -138,6 +139,8 @@ export const resetPasswordRequestSchema = z.object({
   token: required('Reset token', ACCOUNT_LIMITS.token, 'The reset link is incomplete'),
   password,
 });
+/** POST /api/auth/reset-password/check: whether a reset link still works, without using it. */
+export const resetLinkCheckRequestSchema = resetPasswordRequestSchema.pick({ token: true });
 
 // ---- Profile -------------------------------------------------------------------------------
 

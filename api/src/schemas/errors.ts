@@ -14,6 +14,9 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** `{ success: true }`: the call did what it said. */
 export const successSchema = z.object({ success: z.literal(true) });
 
+/** `{ success: true, valid: true }`: an e-mailed link that still works (one that does not is the 422 using it gives). */
+export const linkValidSchema = z.object({ success: z.literal(true), valid: z.literal(true) });
+
 /** `{ success: true, message }`: done, with a sentence to show. */
 export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 

@@ -155,6 +155,9 @@ export const acceptInvitationRequestSchema = z.object({
 });
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;
 
+/** POST /api/admin/accept-invitation/check: whether an invitation link still works, without using it. */
+export const invitationCheckRequestSchema = acceptInvitationRequestSchema.pick({ token: true });
+
 /** The accept-invitation form as the page holds it. */
 export const acceptInvitationFormSchema = z
   .object({
@@ -172,6 +175,9 @@ export const staffPasswordResetRequestSchema = z.object({
   password: staffPasswordSchema,
 });
 export type StaffPasswordResetRequest = z.infer<typeof staffPasswordResetRequestSchema>;
+
+/** POST /api/admin/reset-password/check: whether a reset link still works, without using it. */
+export const staffResetLinkCheckRequestSchema = staffPasswordResetRequestSchema.pick({ token: true });
 
 /** The reset-password form as the page holds it. */
 export const staffPasswordResetFormSchema = z

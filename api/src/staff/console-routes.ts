@@ -7,6 +7,8 @@ import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
 import {
   acceptInvitationRequestSchema,
+  invitationCheckRequestSchema,
+  staffResetLinkCheckRequestSchema,
   auditLogQuerySchema,
   staffIdParamsSchema,
   staffInviteRequestSchema,
@@ -24,7 +26,8 @@ import {
   auditLogPageSchema,
   type StaffLoginRequest,
 } from '../schemas/staff.js';
-import { successMessageSchema, successSchema } from '../schemas/errors.js';
+import { linkValidSchema, successMessageSchema, successSchema } from '../schemas/errors.js';
+import { limitLinkChecks, linkCheckLimit } from '../http/link-checks.js';
 import { STAFF_COOKIE, STAFF_SESSION_ENDED } from './require-staff.js';
 import type { StaffPortal, StaffService } from './staff-service.js';
 import { listStaff, readAccessLog } from './staff-queries.js';
@@ -36,7 +39,9 @@ const STAFF_READ_MODELS = ['staff'];
 export const staffConsoleRoutes = {
   adminLogin: { method: 'POST', url: '/api/admin/login', access: 'public' },
   acceptInvitation: { method: 'POST', url: '/api/admin/accept-invitation', access: 'public' },
+  checkInvitation: { method: 'POST', url: '/api/admin/accept-invitation/check', access: 'public' },
   resetPassword: { method: 'POST', url: '/api/admin/reset-password', access: 'public' },
+  checkResetLink: { method: 'POST', url: '/api/admin/reset-password/check', access: 'public' },
   me: { method: 'GET', url: '/api/admin/me', access: 'staff' },
   logout: { method: 'POST', url: '/api/admin/logout', access: 'staff' },
   startTwoFactor: { method: 'POST', url: '/api/admin/2fa/enable', access: 'staff' },
@@ -89,6 +94,32 @@ export async function staffConsoleRouteHandlers(app: App, { service }: { service
     handler: async (request) => {
       await app.waitForProjections(await service.resetPasswordWithLink(request.body, commandContext(request)), STAFF_READ_MODELS);
       return { success: true as const, message: 'Your password is reset and every session of your account has ended. Sign in at /admin/login.' };
+    },
+  });
+
+  // Whether an e-mailed link still works, asked by its page as it opens (http/link-checks.ts).
+  await limitLinkChecks(app);
+  const linkCheck = (spec: StaffRouteSpec) => {
+    const route = staffRoute(spec);
+    return { ...route, config: { ...route.config, ...linkCheckLimit } };
+  };
+  const linkValid = { success: true as const, valid: true as const };
+
+  app.route({
+    ...linkCheck(staffConsoleRoutes.checkInvitation),
+    schema: { tags, body: invitationCheckRequestSchema, response: { 200: linkValidSchema } },
+    handler: async (request) => {
+      await service.checkInvitation(request.body.token, commandContext(request).now);
+      return linkValid;
+    },
+  });
+
+  app.route({
+    ...linkCheck(staffConsoleRoutes.checkResetLink),
+    schema: { tags, body: staffResetLinkCheckRequestSchema, response: { 200: linkValidSchema } },
+    handler: async (request) => {
+      await service.checkResetLink(request.body.token, commandContext(request).now);
+      return linkValid;
     },
   });
 

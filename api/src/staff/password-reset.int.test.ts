@@ -98,6 +98,20 @@ describe('a reset link from the master admin', () => {
     ]);
   });
 
+  it('can be checked without being used; the check answers as completing it would', async () => {
+    const member = await createStaff(app, 'admin1');
+    expect((await sendReset(member.id)).status).toBe(200);
+    const [link] = await resetLinksTo(member.email);
+    const token = tokenOf(link!);
+    const check = (value: string) => call({ method: 'POST', url: '/api/admin/reset-password/check', ...jsonBody({ token: value }) });
+    expect((await check(token)).json()).toEqual({ success: true, valid: true });
+    expect((await check(token)).status).toBe(200);
+    expect((await complete(token, 'a checked new password')).status).toBe(200);
+    expect((await check(token)).json()).toMatchObject(INVALID);
+    expect((await check(`${token.split('.')[0]}.${'A'.repeat(43)}`)).json()).toMatchObject(INVALID);
+    expect((await check('garbage')).json()).toMatchObject(INVALID);
+  });
+
   it('is replaced by a newer link, and expires after 24 hours', async () => {
     const member = await createStaff(app, 'auditor');
     expect((await sendReset(member.id)).status).toBe(200);

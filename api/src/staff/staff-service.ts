@@ -284,19 +284,9 @@ export class StaffService {
    * touches no credentials, so the winner's password stands.
    */
   async acceptInvitation(input: { token: string; password: string }, context: CommandContext): Promise<Position | undefined> {
-    const parsed = parseStaffToken(input.token);
-    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
-    const before = await this.loadState(parsed.staffId);
-    if (before.status === 'active' && before.acceptedTokenHash === parsed.tokenHash) return this.finishAcceptance(parsed.staffId, input.password);
-    if (before.status !== 'invited') throw unprocessable(STAFF_MESSAGES.invalidInvitation);
-    const now = context.now.toISOString();
-    const command: StaffCommand = {
-      type: 'AcceptInvitation',
-      tokenHash: parsed.tokenHash,
-      now,
-      data: { termsAcceptedAt: now, privacyAcceptedAt: now, emailVerifiedAt: now },
-    };
-    staffDecider.decide(command, before); // a wrong or expired token: "Invalid or expired invitation"
+    const link = await this.invitationLink(input.token, context.now);
+    if (link.use === 'finish') return this.finishAcceptance(link.staffId, input.password);
+    const { parsed, before, command } = link;
     const passwordHash = await hashPassword(input.password);
     let appended;
     try {
@@ -311,6 +301,39 @@ export class StaffService {
   }
 
   /**
+   * What an invitation link can still do at `now`: accept the invitation (`accept`, with the command),
+   * or finish an acceptance already appended with it (`finish`); anything else is refused ("Invalid
+   * or expired invitation"). Costs reads, never a password hash.
+   */
+  private async invitationLink(token: string, now: Date) {
+    const parsed = parseStaffToken(token);
+    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    const before = await this.loadState(parsed.staffId);
+    if (before.status === 'active' && before.acceptedTokenHash === parsed.tokenHash) return { use: 'finish' as const, staffId: parsed.staffId };
+    if (before.status !== 'invited') throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    const at = now.toISOString();
+    const command: StaffCommand = {
+      type: 'AcceptInvitation',
+      tokenHash: parsed.tokenHash,
+      now: at,
+      data: { termsAcceptedAt: at, privacyAcceptedAt: at, emailVerifiedAt: at },
+    };
+    staffDecider.decide(command, before); // a wrong or expired token: "Invalid or expired invitation"
+    return { use: 'accept' as const, parsed, before, command };
+  }
+
+  /** Refuses an invitation link that accepting would refuse, with the same answer; uses nothing. */
+  async checkInvitation(token: string, now: Date): Promise<void> {
+    const link = await this.invitationLink(token, now);
+    if (link.use === 'finish' && (await this.hasPassword(link.staffId))) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+  }
+
+  private async hasPassword(staffId: string): Promise<boolean> {
+    const { rowCount } = await this.deps.db.query('SELECT 1 FROM staff_credentials WHERE staff_id = $1', [staffId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
    * The link of an acceptance already appended, used again: if that acceptance never stored its
    * password (the process stopped, or the database failed, between the append and the write), this
    * one stores it, so the account is not left active with no way in. Otherwise the link is used.
@@ -318,8 +341,7 @@ export class StaffService {
   private async finishAcceptance(staffId: string, password: string): Promise<undefined> {
     // Looked at first so a used link costs a read, not a password hash; the insert below still
     // keeps a password that arrives meanwhile.
-    const { rowCount } = await this.deps.db.query('SELECT 1 FROM staff_credentials WHERE staff_id = $1', [staffId]);
-    if (rowCount) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
+    if (await this.hasPassword(staffId)) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     if (!(await this.storePasswordHash(staffId, await hashPassword(password), null, 'keep'))) throw unprocessable(STAFF_MESSAGES.invalidInvitation);
     return undefined;
   }
@@ -369,17 +391,9 @@ export class StaffService {
    * touches no credentials. Then every session of the account ends; two-factor stays as it was.
    */
   async resetPasswordWithLink(input: StaffPasswordResetRequest, context: CommandContext): Promise<Position | undefined> {
-    const parsed = parseStaffToken(input.token);
-    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
-    const command: StaffCommand = { type: 'ResetPasswordWithLink', tokenHash: parsed.tokenHash, now: context.now.toISOString() };
-    const history = await this.deps.store.readStream(staffStreamId(parsed.staffId));
-    const before = this.fold(history);
-    if (before.status === 'active' && before.usedReset?.tokenHash === parsed.tokenHash) {
-      const resetAt = history.findLast((event) => event.type === 'StaffPasswordReset')!.revision;
-      return this.finishReset(parsed.staffId, before.usedReset, resetAt, input.password, context.now);
-    }
-    staffDecider.decide(command, before);
-    if (before.status !== 'active') throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    const link = await this.resetLink(input.token, context.now);
+    if (link.use === 'finish') return this.finishReset(link.staffId, link.resetAt, input.password);
+    const { parsed, before, command } = link;
     const passwordHash = await hashPassword(input.password);
     const { appended } = await this.runReset(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
     // Another completion of this link finishing the reset may have stored its password first.
@@ -389,17 +403,44 @@ export class StaffService {
   }
 
   /**
+   * What a reset link can still do at `now`: reset the password (`reset`, with the command), or
+   * finish a reset already appended with it (`finish`, see finishReset); anything else is refused
+   * ("Invalid or expired reset link"). Costs reads, never a password hash.
+   */
+  private async resetLink(token: string, now: Date) {
+    const parsed = parseStaffToken(token);
+    if (!parsed) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    const command: StaffCommand = { type: 'ResetPasswordWithLink', tokenHash: parsed.tokenHash, now: now.toISOString() };
+    const history = await this.deps.store.readStream(staffStreamId(parsed.staffId));
+    const before = this.fold(history);
+    if (before.status === 'active' && before.usedReset?.tokenHash === parsed.tokenHash) {
+      if (now.getTime() >= Date.parse(before.usedReset.expiresAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+      const resetAt = history.findLast((event) => event.type === 'StaffPasswordReset')!.revision;
+      // Looked at first so a used link costs a read, not a password hash; the write in finishReset is conditional anyway.
+      const { rows } = await this.deps.db.query<{ set_at_revision: string | null }>('SELECT set_at_revision FROM staff_credentials WHERE staff_id = $1', [
+        parsed.staffId,
+      ]);
+      const storedAt = rows[0]?.set_at_revision;
+      if (storedAt === null || (storedAt !== undefined && BigInt(storedAt) >= resetAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+      return { use: 'finish' as const, staffId: parsed.staffId, resetAt };
+    }
+    staffDecider.decide(command, before);
+    if (before.status !== 'active') throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+    return { use: 'reset' as const, parsed, before, command };
+  }
+
+  /** Refuses a reset link that resetting would refuse, with the same answer; uses nothing. */
+  async checkResetLink(token: string, now: Date): Promise<void> {
+    await this.resetLink(token, now);
+  }
+
+  /**
    * The link of a reset already appended, used again while it would still be valid: if that reset
    * never stored its password (the process stopped, or the database failed, between the append and
    * the write), this one stores it and ends the sessions, so the member is not left with the old
    * password and a spent link. Otherwise the link is used.
    */
-  private async finishReset(staffId: string, used: { expiresAt: string }, resetAt: bigint, password: string, now: Date): Promise<undefined> {
-    if (now.getTime() >= Date.parse(used.expiresAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
-    // Looked at first so a used link costs a read, not a password hash; the write below is conditional anyway.
-    const { rows } = await this.deps.db.query<{ set_at_revision: string | null }>('SELECT set_at_revision FROM staff_credentials WHERE staff_id = $1', [staffId]);
-    const storedAt = rows[0]?.set_at_revision;
-    if (storedAt === null || (storedAt !== undefined && BigInt(storedAt) >= resetAt)) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
+  private async finishReset(staffId: string, resetAt: bigint, password: string): Promise<undefined> {
     if (!(await this.storeResetPassword(staffId, await hashPassword(password), resetAt, 'finishing'))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     await this.deps.sessions.revokeAll(staffId);
     return undefined;

@@ -247,6 +247,26 @@ describe('invitations', () => {
     expect((await accept(token)).status).toBe(200);
   });
 
+  it('tells whether a link still works without using it, as accepting it would', async () => {
+    const email = freshEmail('checked');
+    await invite(email);
+    const token = tokenOf(await invitationLinkFor(email));
+    const check = (value: string) => call({ method: 'POST', url: '/api/admin/accept-invitation/check', ...jsonBody({ token: value }) });
+    expect((await check(token)).json()).toEqual({ success: true, valid: true });
+    expect((await check(token)).status).toBe(200);
+    expect((await accept(token)).status).toBe(200);
+    // Used, forged or garbage: the answer accepting gives.
+    const refused = { error: 'unprocessable', message: 'Invalid or expired invitation' };
+    expect((await check(token)).json()).toMatchObject(refused);
+    expect((await check(`${token.split('.')[0]}.${'A'.repeat(43)}`)).json()).toMatchObject(refused);
+    expect((await check('not-a-token')).json()).toMatchObject(refused);
+    // An acceptance whose password was never stored can still be finished with its link: the check agrees.
+    await app.running.pool.query('DELETE FROM staff_credentials WHERE staff_id = $1', [token.split('.')[0]]);
+    expect((await check(token)).status).toBe(200);
+    expect((await accept(token, { password: 'the finishing password' })).status).toBe(200);
+    expect((await check(token)).status).toBe(422);
+  });
+
   it('lets the same link finish an acceptance whose password was never stored, and only that', async () => {
     const email = freshEmail('unfinished');
     await invite(email);

@@ -445,6 +445,17 @@ test('a forgotten password is reset through the e-mailed link', async () => {
     await signIn(email, 'replacement-password');
     await expectToast('Login successful');
     await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    // The used link says so as it opens, before anything is typed, and leads to a new one.
+    await fresh.clearCookies();
+    await goto(`/forgot-password?token=${token}`);
+    await heading('Reset Password');
+    await page.getByText('This reset link is invalid or has expired').waitFor();
+    expect(await field('New password').count()).toBe(0);
+    await snap('reset-password-used-link');
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await heading('Forgot Password');
+    await field('Email').waitFor();
   } finally {
     await fresh.close();
     page = previous;

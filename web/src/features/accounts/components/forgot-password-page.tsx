@@ -1,6 +1,8 @@
 // /forgot-password: ask for a reset link by e-mail; with ?token=… (the link from that e-mail)
-// choose a new password instead. A server started with DEV_OUTBOX=1 (tests, local demos) keeps
-// e-mail in a dev outbox, and the page links to it when it answers.
+// choose a new password instead. A link that no longer works (used, late, or cut short) says so as
+// the page opens, not after the new password is typed twice, and offers to ask for a new one; one
+// that stops working meanwhile says the same when it is sent. A server started with DEV_OUTBOX=1
+// (tests, local demos) keeps e-mail in a dev outbox, and the page links to it when it answers.
 import { PASSWORD_MIN_LENGTH, MESSAGES } from '@titleledger/api/schemas';
 import { MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -12,11 +14,14 @@ import { Card, CardContent, CardFooter } from '@/components/card';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
+import { Loading } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 
+import { useResetLinkCheck } from '../api/check-reset-link';
 import { requestPasswordReset } from '../api/forgot-password';
 import { DEV_OUTBOX_PATH, useDevOutboxAvailable } from '../api/get-dev-outbox';
 import { useResetPassword } from '../api/reset-password';
@@ -51,12 +56,15 @@ function DevOutboxLink() {
 function RequestLinkForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const sent = useFocusOnNextMount<HTMLDivElement>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (state === 'sending') return;
     setState('sending');
     try {
       await requestPasswordReset({ email: email.trim() });
+      sent.arm();
       setState('sent');
     } catch (error) {
       setState('idle');
@@ -66,7 +74,7 @@ function RequestLinkForm() {
 
   if (state === 'sent') {
     return (
-      <Card>
+      <Card ref={sent.ref}>
         <CardContent className="grid justify-items-center gap-4 text-center" role="status">
           <MailCheck aria-hidden="true" className="size-10 text-accent-text" />
           <h2 className="text-lg font-semibold">Check your e-mail</h2>
@@ -99,7 +107,7 @@ function RequestLinkForm() {
               />
             )}
           </Field>
-          <Button type="submit" size="lg" disabled={state === 'sending'}>
+          <Button type="submit" size="lg" pending={state === 'sending'}>
             {state === 'sending' ? 'Sending...' : 'Send Reset Link'}
           </Button>
         </CardContent>
@@ -109,23 +117,49 @@ function RequestLinkForm() {
   );
 }
 
+/** A link that can no longer set a password, and the way to a new one. */
+function LinkNoLongerWorks({ focusRef }: { focusRef?: (element: HTMLDivElement | null) => void }) {
+  return (
+    <Card ref={focusRef}>
+      <CardContent className="grid gap-4">
+        <Alert variant="danger" title={MESSAGES.invalidResetLink} role="alert">
+          A reset link works once, and for an hour.
+        </Alert>
+        <Button asChild size="lg">
+          <Link to={paths.forgotPassword}>Request a new link</Link>
+        </Button>
+      </CardContent>
+      <BackToSignIn />
+    </Card>
+  );
+}
+
 function NewPasswordForm({ token }: { token: string }) {
+  const check = useResetLinkCheck(token);
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Sending replaces the form (with the outcome): focus goes to it, not to <body>.
+  const outcome = useFocusOnNextMount<HTMLDivElement>();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH) return setProblem(MESSAGES.weakPassword);
     if (password !== confirm) return setProblem(MESSAGES.passwordMismatch);
     setProblem(null);
+    if (reset.isPending) return;
+    outcome.arm();
     reset.mutate({ token, password });
   };
 
+  // Sent, a used or late link is refused with 422 (a 400 is about the password).
+  if (check.data === 'invalid' || errorStatus(reset.error) === 422) return <LinkNoLongerWorks focusRef={outcome.ref} />;
+  if (check.isPending) return <Loading>Checking your reset link...</Loading>;
+
   if (reset.isSuccess) {
     return (
-      <Card>
+      <Card ref={outcome.ref}>
         <CardContent className="grid gap-4" role="status">
           <Alert variant="success" title="Password updated">
             You can now sign in with your new password.
@@ -169,7 +203,7 @@ function NewPasswordForm({ token }: { token: string }) {
               />
             )}
           </Field>
-          <Button type="submit" size="lg" disabled={reset.isPending}>
+          <Button type="submit" size="lg" pending={reset.isPending}>
             {reset.isPending ? 'Saving...' : 'Set New Password'}
           </Button>
         </CardContent>

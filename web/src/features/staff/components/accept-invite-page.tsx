@@ -1,6 +1,8 @@
 // /admin/accept-invite?token= (seed 001 §2.10): password, confirmation, terms and privacy; the
 // submit stays disabled until both boxes are checked; success goes to /admin/login after 2 s. A
-// missing, malformed, used, replaced, late or forged token shows the invalid-invitation view.
+// missing, malformed, used, replaced, late or forged token shows the invalid-invitation view, as
+// the page opens (the server is asked whether the link still works) or, should it stop working
+// meanwhile, once the form is sent.
 import { acceptInvitationFormSchema, acceptInvitationRequestSchema, STAFF_MESSAGES } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,16 +12,18 @@ import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Checkbox } from '@/components/checkbox';
 import { Label } from '@/components/label';
+import { Loading } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { useInvitationCheck } from '../api/check-invitation';
 import { InvalidLinkCard, LinkDoneCard, linkClass, NewPasswordFields, useEmailedLink } from './emailed-link';
 import { StaffFrame } from './staff-frame';
 
 export function AcceptInvitePage() {
   useDocumentTitle('Accept Admin Invitation');
-  const { token, refused, done, error, submit } = useEmailedLink();
+  const { token, refused, done, error, submit, outcomeRef } = useEmailedLink();
   const accept = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -28,7 +32,8 @@ export function AcceptInvitePage() {
   // A token the server's schema would refuse (missing, a link broken at a space, cut or padded past
   // 200 characters) can never be accepted: say so at once, not after the form as a schema message.
   const wellFormed = acceptInvitationRequestSchema.shape.token.safeParse(token).success;
-  const invalid = !wellFormed || refused;
+  const check = useInvitationCheck(token, wellFormed);
+  const invalid = !wellFormed || refused || check.data === 'invalid';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,11 +57,15 @@ export function AcceptInvitePage() {
         <p className="mt-2 text-sm text-muted-foreground">Set your password to join the TitleLedger admin team.</p>
       </div>
       {invalid ? (
-        <InvalidLinkCard title="Invalid Invitation">
+        <InvalidLinkCard title="Invalid Invitation" focusRef={outcomeRef}>
           {STAFF_MESSAGES.invalidInvitation}. Ask a master admin to send you a new invitation.
         </InvalidLinkCard>
       ) : done ? (
-        <LinkDoneCard title="Account created">Taking you to the admin sign-in...</LinkDoneCard>
+        <LinkDoneCard title="Account created" focusRef={outcomeRef}>
+          Taking you to the admin sign-in...
+        </LinkDoneCard>
+      ) : check.isLoading ? (
+        <Loading>Checking your invitation...</Loading>
       ) : (
         <Card>
           <form onSubmit={onSubmit} noValidate>
@@ -87,7 +96,7 @@ export function AcceptInvitePage() {
                   </Link>
                 </Label>
               </div>
-              <Button type="submit" size="lg" disabled={!termsAccepted || !privacyAccepted || accept.isPending}>
+              <Button type="submit" size="lg" disabled={!termsAccepted || !privacyAccepted} pending={accept.isPending}>
                 {accept.isPending ? 'Creating account...' : 'Create Admin Account'}
               </Button>
             </CardContent>

@@ -1,6 +1,8 @@
 // What the two pages a staff member reaches from an e-mailed link share (/admin/accept-invite and
 // /admin/reset-password): the link's token from the address, sending the form, the outcome cards (an
 // invalid link, or done and on the way to /admin/login after 2 s) and the new password asked twice.
+// Each page asks first whether its link still works (a used or late one shows the invalid card as
+// the page opens); the form's outcome card takes focus when it replaces the form.
 import { STAFF_MESSAGES } from '@titleledger/api/schemas';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,6 +11,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, CardContent } from '@/components/card';
 import { Field } from '@/components/field';
 import { PasswordInput } from '@/components/password-input';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -40,6 +44,8 @@ export function useEmailedLink() {
   const [refused, setRefused] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const once = useSingleFlight();
+  const outcome = useFocusOnNextMount<HTMLDivElement>();
 
   useEffect(() => {
     if (!done) return;
@@ -47,28 +53,33 @@ export function useEmailedLink() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (form: FormCheck, send: () => Promise<unknown>, texts: LinkTexts) => {
-    if (!form.success) return setError(form.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
-    setError(null);
-    try {
-      await send();
-      toast({ ...texts.done, variant: 'success' });
-      setDone(true);
-    } catch (thrown) {
-      const message = errorMessage(thrown, texts.failed);
-      if (message === texts.invalid) return setRefused(true);
-      setError(message);
-      toast({ title: 'Error', description: message, variant: 'destructive' });
-    }
-  };
+  const submit = (form: FormCheck, send: () => Promise<unknown>, texts: LinkTexts) =>
+    once(async () => {
+      if (!form.success) return setError(form.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
+      setError(null);
+      try {
+        await send();
+        toast({ ...texts.done, variant: 'success' });
+        outcome.arm();
+        setDone(true);
+      } catch (thrown) {
+        const message = errorMessage(thrown, texts.failed);
+        if (message === texts.invalid) {
+          outcome.arm();
+          return setRefused(true);
+        }
+        setError(message);
+        toast({ title: 'Error', description: message, variant: 'destructive' });
+      }
+    });
 
-  return { token: params.get('token') ?? '', refused, done, error, submit };
+  return { token: params.get('token') ?? '', refused, done, error, submit, outcomeRef: outcome.ref };
 }
 
 /** A link that can never work (missing, malformed, used, replaced, late or forged), and who sends a new one. */
-export function InvalidLinkCard({ title, children }: { title: string; children: ReactNode }) {
+export function InvalidLinkCard({ title, children, focusRef }: { title: string; children: ReactNode; focusRef?: (element: HTMLDivElement | null) => void }) {
   return (
-    <Card>
+    <Card ref={focusRef}>
       <CardContent className="grid justify-items-center gap-3 text-center">
         <CircleAlert aria-hidden="true" className="size-10 text-danger" />
         <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
@@ -82,9 +93,9 @@ export function InvalidLinkCard({ title, children }: { title: string; children: 
 }
 
 /** Done: on the way to the sign-in. */
-export function LinkDoneCard({ title, children }: { title: string; children: ReactNode }) {
+export function LinkDoneCard({ title, children, focusRef }: { title: string; children: ReactNode; focusRef?: (element: HTMLDivElement | null) => void }) {
   return (
-    <Card>
+    <Card ref={focusRef}>
       <CardContent className="grid justify-items-center gap-3 text-center" role="status">
         <CircleCheck aria-hidden="true" className="size-10 text-success" />
         <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
