@@ -508,10 +508,23 @@ test('a paid payment whose address was lost is offered on the review step instea
     await page.getByRole('link', { name: /^Register New Title/ }).click();
     await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
     await fillWorkDetails(page, 'The Next Work');
+    // The review step asks again which payments are unused; while that answer is held back, nothing
+    // is offered (a list kept from before the registration had offered the used payment again).
+    let answer!: () => void;
+    const heldBack = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/payment/unused', async (route) => {
+      await heldBack;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('60% complete').waitFor();
     await page.getByRole('button', { name: 'Pay $9.99' }).waitFor();
     expect(await page.getByText('You have a payment not used yet').count()).toBe(0);
+    const asked = page.waitForResponse((response) => response.url().includes('/api/payment/unused'));
+    answer();
+    expect(await (await asked).json()).toEqual({ payments: [] });
+    expect(await page.getByText('You have a payment not used yet').count()).toBe(0);
+    await page.unroute('**/api/payment/unused');
   });
 });
 

@@ -10,7 +10,7 @@ async function getUnusedPayments(): Promise<UnusedPayments> {
   return apiCall('GET', '/api/payment/unused', unusedPaymentsSchema);
 }
 
-const unusedPaymentsQueryOptions = () =>
+export const unusedPaymentsQueryOptions = () =>
   queryOptions({
     queryKey: ['/api/payment/unused'],
     queryFn: getUnusedPayments,

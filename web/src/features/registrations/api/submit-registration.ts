@@ -14,6 +14,7 @@ import type { RegistrationForm } from '../lib/registration-form';
 import { readRegistrationResult, type RegistrationResult } from '../lib/registration-response';
 import { dashboardStatsQueryOptions } from './get-dashboard-stats';
 import { userTitlesQueryOptions } from './get-user-titles';
+import { unusedPaymentsQueryOptions } from './get-unused-payments';
 
 const SUBMIT_REGISTRATION_PATH = '/api/copyright/submit-registration';
 
@@ -92,6 +93,9 @@ function submitRegistration(input: SubmitRegistrationInput): Promise<Registratio
  * stats, which are every query under the portal's key (an admin may be signed in to both in a tab).
  */
 export function refreshAfterRegistration(queryClient: QueryClient): Promise<unknown> {
+  // The payment just used is no longer one to offer: dropped, not refetched, so the next review step
+  // never shows the old list while it asks again (the same wizard stays mounted for the next title).
+  queryClient.removeQueries({ queryKey: unusedPaymentsQueryOptions().queryKey });
   return Promise.all(
     [dashboardStatsQueryOptions().queryKey, userTitlesQueryOptions().queryKey, [ADMIN_PORTAL_KEY]].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),

@@ -37,4 +37,10 @@ describe('a registration', () => {
     expect(invalidated(client, ['/api/dashboard/stats'])).toBe(true);
     expect(invalidated(client, ['/api/titles/user'])).toBe(true);
   });
+
+  test('drops the list of unused payments, so the next review step never offers the one just used', async () => {
+    const client = clientHolding([['/api/payment/unused']]);
+    await refreshAfterRegistration(client);
+    expect(client.getQueryData(['/api/payment/unused'])).toBeUndefined();
+  });
 });
