@@ -65,15 +65,20 @@ export async function startHardhatNode(options: HardhatNodeOptions): Promise<Har
   // The node logs every RPC call: keep draining the pipes (a full pipe would block it) and keep the
   // tail for the error message if it dies.
   let tail = '';
-  // Its port: the one asked for, or the one the node reports it bound ("… JSON-RPC server at http://127.0.0.1:PORT/").
+  // Its port: the one asked for, or the one the node reports it bound ("… JSON-RPC server at
+  // http://127.0.0.1:PORT/"). Each chunk is read whole, with the end of the one before (a line may
+  // be split between them): a chunk holding that line and the account list after it could be longer
+  // than the tail kept for errors.
   let port = options.port ?? null;
-  let head = '';
+  let carried = '';
   const keepTail = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    tail = (tail + text).slice(-4000);
     if (port === null) {
-      head = (head + chunk.toString()).slice(-4000);
-      const reported = /JSON-RPC server at http:\/\/[^/\s]+:(\d+)\//.exec(head);
+      const seen = carried + text;
+      const reported = /JSON-RPC server at http:\/\/[^/\s]+:(\d+)\//.exec(seen);
       if (reported) port = Number(reported[1]);
+      carried = seen.slice(-200);
     }
   };
   child.stdout!.on('data', keepTail);
