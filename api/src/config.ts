@@ -292,14 +292,15 @@ export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[];
 /**
  * What each process needs set in production, beyond the defaults. One server key and one registry
  * key for every replica (a key generated per container would make each replica's data and proofs
- * unreadable to the others; the projections sign the log's checkpoints with the registry key); an
+ * unreadable to the others; the projections sign the log's checkpoints with the registry key, under
+ * an origin made from PUBLIC_URL that the first checkpoint fixes for good, so never a default); an
  * external database (an embedded one per process would split the log); the ledger's chain, anchorer
  * and registry contract. docker-compose.yml is checked against this (test/prod/compose.unit.test.ts),
  * and each main.ts refuses to start without it.
  */
 export const PRODUCTION_SETTINGS = {
   api: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
-  projections: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY'],
+  projections: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
   ledger: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
 } as const satisfies Record<ProcessRole, readonly SettingName[]>;
 

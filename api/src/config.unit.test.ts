@@ -2,7 +2,7 @@
 // only on request and never in production, the trusted proxies spelled out, SMTP given as a URL).
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PRODUCTION_SETTINGS, PROGRAM_SETTINGS, SECRET_SETTINGS, SETTING_NAMES } from './config.js';
+import { ConfigError, loadConfig, PRODUCTION_SETTINGS, PROGRAM_SETTINGS, requireProductionSettings, SECRET_SETTINGS, SETTING_NAMES } from './config.js';
 
 describe('loadConfig', () => {
   it('gives safe defaults for the embedded run', () => {
@@ -198,6 +198,19 @@ describe('PROGRAM_SETTINGS', () => {
     for (const role of Object.keys(PRODUCTION_SETTINGS) as (keyof typeof PRODUCTION_SETTINGS)[]) {
       expect(PROGRAM_SETTINGS[role]).toEqual(expect.arrayContaining([...PRODUCTION_SETTINGS[role]]));
     }
+  });
+
+  it("refuses a production projections process without PUBLIC_URL: the log's first checkpoint would fix a default origin for good", () => {
+    const production = {
+      NODE_ENV: 'production',
+      SECRET_KEY: 'ab'.repeat(32),
+      DATABASE_URL: 'postgres://titleledger@db.example.test:5432/titleledger',
+      REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    };
+    expect(() => requireProductionSettings(loadConfig(production), 'projections')).toThrow(
+      /PUBLIC_URL: required in production for the projections process/,
+    );
+    expect(() => requireProductionSettings(loadConfig({ ...production, PUBLIC_URL: 'https://titles.example.test' }), 'projections')).not.toThrow();
   });
 
   it('gives the anchorer key to the ledger and the deployment only, payments and mail secrets to the api only', () => {

@@ -62,6 +62,9 @@ export async function productionDeployment(options: {
     CHAIN_RPC_URL: options.rpcUrl,
     ANCHOR_PRIVATE_KEY: ANCHORER_KEY,
     HOST: '127.0.0.1',
+    // The deployment's one public address (a load balancer's): the projections name the log's
+    // checkpoints after it. The tests' API processes each override it with the address they listen on.
+    PUBLIC_URL: 'https://titles.example.test',
     ...options.extra,
   };
   env.ANCHOR_CONTRACT = await deployRegistry(options.rpcUrl, env);
