@@ -1,7 +1,7 @@
 // The one generic command loop: read the stream, fold it with `evolve`, `decide`, append at the
 // expected revision. A concurrent writer makes the append fail with WrongExpectedRevisionError
 // (HTTP 409), never a lost update.
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { parseEvent, schemaVersionOf, streamHistory, type DomainEvent } from '../events/index.js';
 import { WrongExpectedRevisionError, type Actor, type AppendResult, type EventMetadata, type EventStore, type NewEvent } from '../eventstore/types.js';
 import type { Decider } from './decider.js';
@@ -16,6 +16,15 @@ export interface CommandContext {
 }
 
 /**
+ * A new event's id: a UUIDv7, whose first 48 bits are the time in milliseconds, so each store's
+ * unique index on event ids grows at its right edge like the log itself. Random (v4) ids landed on
+ * a random page of that index each, and the first touch of each page after a checkpoint wrote the
+ * whole page to the WAL: ~3.9 KB of WAL per single-event append after a checkpoint, against ~1.6 KB
+ * with these (test/bench/eventstore.ts prints the figure). The remaining 74 bits are random.
+ */
+export const newEventId = (): string => uuidv7();
+
+/**
  * Turns a decider's events into events to append: each is checked against its catalogue schema
  * (an event that does not match it is a bug, and is never written) and stamped with the context as
  * metadata and its schema version.
@@ -23,7 +32,7 @@ export interface CommandContext {
 export function toNewEvents(events: readonly DomainEvent[], context: CommandContext): NewEvent[] {
   return events.map((event) => {
     const metadata: EventMetadata = {
-      eventId: randomUUID(),
+      eventId: newEventId(),
       correlationId: context.correlationId,
       causationId: context.causationId ?? null,
       actor: context.actor,

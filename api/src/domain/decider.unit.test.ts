@@ -42,6 +42,15 @@ describe('toNewEvents', () => {
     expect(event!.data).toEqual(submitted.data);
   });
 
+  it('gives each event a time-ordered UUIDv7 id, so the store indexes new ids at one edge', () => {
+    const context = { actor: { kind: 'system', id: null }, correlationId: 'c', now: new Date() } as const;
+    const ids = Array.from({ length: 200 }, () => toNewEvents([submitted], context)[0]!.metadata.eventId);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual(ids);
+    expect(Number.parseInt(ids[0]!.replace(/-/g, '').slice(0, 12), 16)).toBeGreaterThanOrEqual(Date.now() - 60_000);
+  });
+
   it('defaults a missing causation and client IP to null', () => {
     const [event] = toNewEvents([submitted], { actor: { kind: 'system', id: null }, correlationId: 'c', now: new Date() });
     expect(event!.metadata.causationId).toBeNull();
