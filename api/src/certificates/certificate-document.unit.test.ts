@@ -22,6 +22,20 @@ const leftToRight = [
   { script: 'Korean', title: '채식주의자 (소설)', registrantName: '한강' },
   // Words whose letters are drawn in the order they are written (see the next test for the others).
   { script: 'Devanagari', title: 'नमस्ते भारत', registrantName: 'राम चन्द्र' },
+  { script: 'Bengali', title: 'আমার বাংলা ক্ষমা', registrantName: 'রবীন্দ্রনাথ ঠাকুর' },
+  { script: 'Tamil', title: 'வணக்கம் உலகம்', registrantName: 'சுப்பிரமணிய பாரதி' },
+  { script: 'Gujarati', title: 'નમસ્તે ગુજરાત', registrantName: 'મહાત્મા ગાંધી' },
+  { script: 'Gurmukhi', title: 'ਸ੍ਰੀ ਅਕਾਲ ਪੰਜਾਬੀ', registrantName: 'ਗੁਰੂ ਨਾਨਕ' },
+  { script: 'Telugu', title: 'ప్రపంచం తెలుగు', registrantName: 'కృష్ణ' },
+  { script: 'Kannada', title: 'ಕನ್ನಡ ಕಿರು', registrantName: 'ಕುವೆಂಪು' },
+  { script: 'Malayalam', title: 'നമസ്കാരം മലയാളം', registrantName: 'മുഹമ്മദ് ബഷീർ' },
+  { script: 'Sinhala', title: 'සිංහල ලංකා', registrantName: 'මාර්ටින් වික්‍රමසිංහ' },
+  { script: 'Thai', title: 'สวัสดีชาวโลก ที่นี่', registrantName: 'สมชาย ใจดี' },
+  { script: 'Lao', title: 'ສະບາຍດີ ພາສາລາວ', registrantName: 'ສົມພອນ' },
+  { script: 'Khmer', title: 'សួស្តី កម្ពុជា', registrantName: 'សុខ សុភា' },
+  { script: 'Georgian', title: 'გამარჯობა მსოფლიო', registrantName: 'შოთა რუსთაველი' },
+  { script: 'Armenian', title: 'Բարեւ աշխարհ', registrantName: 'Հովհաննես Թումանյան' },
+  { script: 'Ethiopic', title: 'ሰላም ልዑል ዓለም', registrantName: 'ኃይለ ሥላሴ' },
   { script: 'emoji', title: 'Waves 🌊🔥 and a family 👨‍👩‍👧 in 🇯🇵', registrantName: 'Ada 😀 Lovelace' },
 ];
 
@@ -36,13 +50,19 @@ describe('certificate text in every script', { timeout: 60_000 }, () => {
     expect(text).toContain(`Registered by ${registrantName}`);
   });
 
-  it('draws a Devanagari vowel sign before its consonant, where text extractors then read it', async () => {
+  it.each([
+    { script: 'Devanagari', title: 'हिन्दी', drawn: 'िहन्दी' },
+    // ো (o) is drawn in two parts, ে before the consonant and া after it.
+    { script: 'Bengali', title: 'সোনার', drawn: 'েসানার' },
+    { script: 'Tamil', title: 'கொடு', drawn: 'ெகாடு' },
+    { script: 'Malayalam', title: 'കൊടി', drawn: 'െകാടി' },
+  ])('draws a $script vowel sign before its consonant, where text extractors then read it', async ({ title, drawn }) => {
     // ि (i) is written after ह but drawn before it: a PDF's text is in drawing order, and neither
     // pdf.js nor this reader reorders Indic text (an ActualText span would, but poppler's layout
     // mode then drops the word entirely).
-    const pdf = await render({ title: 'हिन्दी' });
-    expect(pdfText(pdf)).toContain('िहन्दी');
-    expect(await pdfJsText(pdf)).toContain('िहन्दी');
+    const pdf = await render({ title });
+    expect(pdfText(pdf)).toContain(drawn);
+    expect(await pdfJsText(pdf)).toContain(drawn);
   });
 
   it('prints a character no font has as U+FFFD, keeping the rest', async () => {

@@ -10,7 +10,25 @@ import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
-export const FALLBACK_FONTS = ['NotoSans', 'NotoNaskhArabic', 'NotoSansHebrew', 'NotoSansSC', 'NotoSansJP', 'NotoSansKR', 'NotoEmoji'] as const;
+/** One family per script, beside Noto Sans: each is ~50-370 KB a weight, read only when a text needs it. */
+export const SCRIPT_FONTS = [
+  'NotoSansBengali',
+  'NotoSansTamil',
+  'NotoSansGujarati',
+  'NotoSansGurmukhi',
+  'NotoSansTelugu',
+  'NotoSansKannada',
+  'NotoSansMalayalam',
+  'NotoSansSinhala',
+  'NotoSansThai',
+  'NotoSansLao',
+  'NotoSansKhmer',
+  'NotoSansGeorgian',
+  'NotoSansArmenian',
+  'NotoSansEthiopic',
+] as const;
+
+export const FALLBACK_FONTS = ['NotoSans', ...SCRIPT_FONTS, 'NotoNaskhArabic', 'NotoSansHebrew', 'NotoSansSC', 'NotoSansJP', 'NotoSansKR', 'NotoEmoji'] as const;
 export type FallbackFont = (typeof FALLBACK_FONTS)[number];
 
 /** A family's files: the certificate sets text in regular and bold only. */
@@ -31,6 +49,65 @@ export const FALLBACK_FILES: Readonly<Record<FallbackFont, FontFiles>> = {
   NotoSans: {
     normal: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
     bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  },
+  // Indic (shaped by fontkit's Indic shaper: reordering, conjuncts), Thai and Lao (marks placed by
+  // the font's GPOS), Khmer, and three alphabets Noto Sans lacks. Not Myanmar: fontkit has no shaper
+  // for it, so its pre-base vowels and medials would be drawn in the wrong place (docs/architecture.md).
+  NotoSansBengali: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-bengali/400Regular/NotoSansBengali_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-bengali/700Bold/NotoSansBengali_700Bold.ttf'),
+  },
+  NotoSansTamil: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-tamil/400Regular/NotoSansTamil_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-tamil/700Bold/NotoSansTamil_700Bold.ttf'),
+  },
+  NotoSansGujarati: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf'),
+  },
+  NotoSansGurmukhi: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-gurmukhi/400Regular/NotoSansGurmukhi_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-gurmukhi/700Bold/NotoSansGurmukhi_700Bold.ttf'),
+  },
+  NotoSansTelugu: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-telugu/400Regular/NotoSansTelugu_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-telugu/700Bold/NotoSansTelugu_700Bold.ttf'),
+  },
+  NotoSansKannada: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-kannada/400Regular/NotoSansKannada_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-kannada/700Bold/NotoSansKannada_700Bold.ttf'),
+  },
+  NotoSansMalayalam: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-malayalam/400Regular/NotoSansMalayalam_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-malayalam/700Bold/NotoSansMalayalam_700Bold.ttf'),
+  },
+  NotoSansSinhala: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-sinhala/400Regular/NotoSansSinhala_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-sinhala/700Bold/NotoSansSinhala_700Bold.ttf'),
+  },
+  NotoSansThai: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
+  },
+  NotoSansLao: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-lao/400Regular/NotoSansLao_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-lao/700Bold/NotoSansLao_700Bold.ttf'),
+  },
+  NotoSansKhmer: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-khmer/400Regular/NotoSansKhmer_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-khmer/700Bold/NotoSansKhmer_700Bold.ttf'),
+  },
+  NotoSansGeorgian: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-georgian/400Regular/NotoSansGeorgian_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-georgian/700Bold/NotoSansGeorgian_700Bold.ttf'),
+  },
+  NotoSansArmenian: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-armenian/400Regular/NotoSansArmenian_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-armenian/700Bold/NotoSansArmenian_700Bold.ttf'),
+  },
+  NotoSansEthiopic: {
+    normal: require.resolve('@expo-google-fonts/noto-sans-ethiopic/400Regular/NotoSansEthiopic_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-ethiopic/700Bold/NotoSansEthiopic_700Bold.ttf'),
   },
   // Naskh, in the build whose letters carry their dots: the current Noto Arabic builds split a dotted
   // letter into a dotless one and a dot mark, which pdfkit maps to no text (pdf.js then shows a control

@@ -15,6 +15,8 @@ const require = createRequire(import.meta.url);
 
 /** pdf.js renders at 72 dpi for scale 1: 150 dpi is sharp on phones and small (~150 KB). */
 const PREVIEW_SCALE = 150 / 72;
+/** The fontkit pdfkit lays text out with (pdfmake → pdfkit → fontkit), for the worker to mend. */
+const FONTKIT = createRequire(createRequire(require.resolve('pdfmake')).resolve('pdfkit')).resolve('fontkit');
 /** pdf-to-img is an ES module: the worker imports it by URL. */
 const PDF_TO_IMG_URL = pathToFileURL(require.resolve('pdf-to-img')).href;
 
@@ -92,6 +94,18 @@ function placeRuns(line) {
     x += inline.width;
   }
 }
+// fontkit 2.0.4 throws on a NULL anchor in a mark-positioning lookup, which the OpenType spec allows
+// ("no anchor for this class") and the Noto Gurmukhi, Telugu and Malayalam fonts have (fontkit issue
+// #367, unreleased fix #374). HarfBuzz skips such a mark; so does this, on the class fontkit uses for
+// every font (reached through a small font's layout engine: fontkit does not export it).
+const fontkit = require(workerData.fontkit);
+const probe = fontkit.create(readFileSync(workerData.fallbackFonts.NotoSansThai.normal));
+const GPOSProcessor = Object.getPrototypeOf(probe._layoutEngine.engine.GPOSProcessor);
+const applyAnchor = GPOSProcessor.applyAnchor;
+GPOSProcessor.applyAnchor = function (markRecord, baseAnchor, baseGlyphIndex) {
+  if (!baseAnchor || !markRecord.markAnchor) return;
+  applyAnchor.call(this, markRecord, baseAnchor, baseGlyphIndex);
+};
 let pdfToImg = null;
 parentPort.postMessage({ ready: true });
 parentPort.on('message', async ({ id, doc, qrText, as }) => {
@@ -151,6 +165,7 @@ export class CertificatePool {
       workerData: {
         pdfmake: require.resolve('pdfmake'),
         layoutBuilder: require.resolve('pdfmake/js/LayoutBuilder'),
+        fontkit: FONTKIT,
         fallbackFonts: FALLBACK_FILES,
         qrcode: require.resolve('qrcode'),
         pdfToImg: PDF_TO_IMG_URL,

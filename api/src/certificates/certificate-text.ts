@@ -12,7 +12,7 @@
 //   fontkit shapes a run in the Arabic or Hebrew script and lays it out right to left itself (joining
 //   Arabic letters, mirroring brackets); a run whose level says otherwise is marked `reversed`.
 import bidiImport, { type Bidi } from 'bidi-js';
-import type { FallbackFont, GlyphCoverage } from './certificate-fonts.js';
+import { SCRIPT_FONTS, type FallbackFont, type GlyphCoverage } from './certificate-fonts.js';
 
 // bidi-js is CommonJS whose module.exports is the factory, typed as a default export: NodeNext
 // types this import as the module, bundler resolution as the factory; at run time it is the factory.
@@ -68,7 +68,7 @@ function familyOrder(text: string): readonly Choice[] {
     : HANGUL.test(text)
       ? ['NotoSansKR', 'NotoSansSC', 'NotoSansJP']
       : ['NotoSansSC', 'NotoSansJP', 'NotoSansKR'];
-  return ['own', 'NotoSans', 'NotoNaskhArabic', 'NotoSansHebrew', ...cjk, 'NotoEmoji'];
+  return ['own', 'NotoSans', ...SCRIPT_FONTS, 'NotoNaskhArabic', 'NotoSansHebrew', ...cjk, 'NotoEmoji'];
 }
 
 function has(fonts: GlyphCoverage, font: Choice, char: string): boolean {

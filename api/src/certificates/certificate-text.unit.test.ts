@@ -29,6 +29,16 @@ describe('certificate text', () => {
     expect(runs('Người lái đò')).toEqual([{ text: 'Người lái đò', font: 'NotoSans' }]);
   });
 
+  it('sets the scripts Noto Sans lacks in their own families, a Latin word beside them in Helvetica', () => {
+    expect(runs('ক্ষমা and தமிழ்')).toEqual([
+      { text: 'ক্ষমা', font: 'NotoSansBengali' },
+      { text: ' and ' },
+      { text: 'தமிழ்', font: 'NotoSansTamil' },
+    ]);
+    expect(runs('น้ำใจ')).toEqual([{ text: 'น้ำใจ', font: 'NotoSansThai' }]);
+    expect(runs('ሰላም')).toEqual([{ text: 'ሰላም', font: 'NotoSansEthiopic' }]);
+  });
+
   it('gives Han characters the Japanese or Korean forms when the text has kana or Hangul', () => {
     expect(runs('夜のフェリー')).toEqual([{ text: '夜のフェリー', font: 'NotoSansJP' }]);
     expect(runs('夜 밤')).toEqual([{ text: '夜', font: 'NotoSansKR' }, { text: ' ' }, { text: '밤', font: 'NotoSansKR' }]);
