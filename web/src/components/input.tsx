@@ -1,4 +1,5 @@
-// Text input. Pair it with <Label htmlFor>; aria-invalid turns the border red.
+// Text input. Pair it with <Label htmlFor>; aria-invalid turns the border red. dir="auto": what is
+// typed in Arabic or Hebrew reads right to left (user-text.tsx).
 import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
@@ -6,6 +7,7 @@ import { cn } from '@/lib/cn';
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (
     <input
+      dir="auto"
       type={type}
       className={cn(
         'h-10 w-full min-w-0 rounded-md border border-border-strong bg-surface px-3 text-sm text-foreground shadow-xs',

@@ -9,6 +9,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
 import { Loading, LoadFailed } from '@/components/query-states';
+import { UserText } from '@/components/user-text';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -63,7 +64,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
     <li aria-label={record.trNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-start sm:px-6">
       <div className="grid min-w-0 gap-2">
         <div className="grid gap-1">
-          <p className="wrap-anywhere font-medium text-foreground">{record.title}</p>
+          <UserText as="p" className="wrap-anywhere font-medium text-foreground">{record.title}</UserText>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <span className="font-mono text-xs leading-5 text-foreground">{record.trNumber}</span>
             <span>{record.materialType}</span>
@@ -87,7 +88,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-muted-foreground">Why</dt>
-            <dd className="min-w-0 wrap-anywhere">{record.reason}</dd>
+            <UserText as="dd" className="min-w-0 wrap-anywhere">{record.reason}</UserText>
           </div>
         </dl>
         <HashText value={record.blockchain_hash} label={`anchored hash of ${record.trNumber}`} />

@@ -15,6 +15,7 @@ import { Field } from '@/components/field';
 import { HashText } from '@/components/hash-text';
 import { Input } from '@/components/input';
 import { Textarea } from '@/components/textarea';
+import { UserText } from '@/components/user-text';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -124,7 +125,7 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
             <HashText value={registration.blockchain_hash} label="anchored hash" />
             {registration.registeredTitle ? (
               <p className="text-xs text-muted-foreground">
-                Registered as &ldquo;<span className="wrap-anywhere">{registration.registeredTitle}</span>&rdquo;
+                Registered as &ldquo;<UserText className="wrap-anywhere">{registration.registeredTitle}</UserText>&rdquo;
               </p>
             ) : null}
           </div>

@@ -2,6 +2,7 @@
 // date, status, and the actions the role has. A corrected title shows the registered one beside it.
 import type { AdminRegistration } from '@titleledger/api/schemas';
 
+import { UserText } from '@/components/user-text';
 import type { PortalRights } from '../lib/rights';
 import { formatDate } from '../lib/format';
 import { RegistrationActions } from './registration-actions';
@@ -12,12 +13,12 @@ export function RegistrationRow({ registration, rights, showOwner = true }: { re
     <li aria-label={registration.trNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="wrap-anywhere font-medium text-foreground">{registration.title}</span>
+          <UserText className="wrap-anywhere font-medium text-foreground">{registration.title}</UserText>
           <RegistrationStatusBadge status={registration.status} />
         </p>
         {registration.registeredTitle ? (
           <p className="text-xs text-muted-foreground">
-            Corrected; registered as &ldquo;<span className="wrap-anywhere">{registration.registeredTitle}</span>&rdquo;
+            Corrected; registered as &ldquo;<UserText className="wrap-anywhere">{registration.registeredTitle}</UserText>&rdquo;
           </p>
         ) : null}
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">

@@ -18,6 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/label';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Select } from '@/components/select';
+import { UserText } from '@/components/user-text';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -97,7 +98,7 @@ function RequestRow({ request, rights, now }: { request: SupportInboxItem; right
       <div className="grid min-w-0 gap-2">
         <div className="grid gap-1">
           <p className="flex flex-wrap items-center gap-2">
-            <span className="wrap-anywhere font-medium text-foreground">{request.subject}</span>
+            <UserText className="wrap-anywhere font-medium text-foreground">{request.subject}</UserText>
             <Badge variant={PRIORITY_BADGES[request.priority]}>{supportPriorityLabels[request.priority].label}</Badge>
             <Badge variant={request.status === 'open' ? 'accent' : 'success'} className="capitalize">
               {request.status}
@@ -112,20 +113,26 @@ function RequestRow({ request, rights, now }: { request: SupportInboxItem; right
             </span>
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
-            <span className="wrap-anywhere text-foreground">{request.fullName}</span>
+            <UserText className="wrap-anywhere text-foreground">{request.fullName}</UserText>
             <a href={reply} className="inline-flex min-w-0 items-center gap-1 break-all text-accent-text underline-offset-4 hover:underline">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
               {request.email}
             </a>
           </p>
         </div>
-        <p className="whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-subtle px-3 py-2 text-sm text-foreground">{request.message}</p>
+        <UserText as="p" className="whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-subtle px-3 py-2 text-sm text-foreground">
+          {request.message}
+        </UserText>
         {request.handledAt ? (
           <p className="wrap-anywhere text-sm text-muted-foreground">
             {request.status === 'resolved' ? 'Resolved' : 'Reopened'} <time dateTime={request.handledAt}>{formatDateTime(request.handledAt)}</time>
             {request.handledByEmail ? ` by ${request.handledByEmail}` : ''}
             {request.handledByRole ? ` (${request.handledByRole})` : ''}
-            {request.note ? `: “${request.note}”` : ''}
+            {request.note ? (
+              <>
+                : “<UserText>{request.note}</UserText>”
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>

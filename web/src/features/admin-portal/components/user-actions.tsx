@@ -11,6 +11,7 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Textarea } from '@/components/textarea';
+import { UserText } from '@/components/user-text';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -33,7 +34,7 @@ function UserDetails({ user, rights }: { user: AdminUser; rights: PortalRights }
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Name</dt>
-          <dd className="wrap-anywhere">{userName(shown)}</dd>
+          <UserText as="dd" className="wrap-anywhere">{userName(shown)}</UserText>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">E-mail</dt>

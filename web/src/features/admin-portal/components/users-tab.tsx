@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { Card } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
+import { UserText } from '@/components/user-text';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 import { useUsers } from '../api/get-users';
@@ -44,7 +45,7 @@ export function UsersTab({ rights }: { rights: PortalRights }) {
                 {list.data.users.map((user) => (
                   <li key={user.id} aria-label={user.email} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
                     <div className="grid min-w-0 gap-1">
-                      <p className="wrap-anywhere font-medium text-foreground">{userName(user)}</p>
+                      <UserText as="p" className="wrap-anywhere font-medium text-foreground">{userName(user)}</UserText>
                       <p className="break-all text-sm text-muted-foreground">{user.email}</p>
                       <p className="text-xs text-muted-foreground">
                         Member since {formatDate(user.createdAt)} · {user.registrationCount.toLocaleString()} registration

@@ -9,6 +9,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/card';
 import { Input } from '@/components/input';
 import { Loading, LoadFailed } from '@/components/query-states';
+import { UserText } from '@/components/user-text';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -145,7 +146,7 @@ function TitleList() {
               <li key={row.tr_number} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="grid min-w-0 gap-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <p className="min-w-0 wrap-anywhere font-medium">{row.title}</p>
+                    <UserText as="p" className="min-w-0 wrap-anywhere font-medium">{row.title}</UserText>
                     <StatusBadge status={row.status} highlight={['registered']} />
                   </div>
                   <p className="break-all font-mono text-xs text-muted-foreground">{row.tr_number}</p>

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
+import { UserText } from '@/components/user-text';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
@@ -65,7 +66,7 @@ export function MyDocumentsPage() {
                 <Card className="flex h-full flex-col">
                   <CardContent className="grid flex-1 gap-3">
                     <div className="flex items-start justify-between gap-3">
-                      <h3 className="min-w-0 wrap-anywhere font-semibold leading-6">{row.title}</h3>
+                      <UserText as="h3" className="min-w-0 wrap-anywhere font-semibold leading-6">{row.title}</UserText>
                       <StatusBadge status={row.status} highlight={['active', 'registered']} />
                     </div>
                     <dl className="grid gap-1.5 text-sm">

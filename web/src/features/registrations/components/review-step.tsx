@@ -6,6 +6,7 @@ import { CreditCard, Lock } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { UserText } from '@/components/user-text';
 import { useRegistrationFee } from '@/hooks/use-payment-config';
 
 import type { RegistrationForm } from '../lib/registration-form';
@@ -93,7 +94,7 @@ export function ReviewStep({ form, paymentVerified, unusedPayment, paying, onPay
                   .map(([label, value]) => (
                     <div key={label} className="contents">
                       <dt className="text-muted-foreground">{label}</dt>
-                      <dd className="min-w-0 wrap-anywhere pb-1 sm:pb-0">{value}</dd>
+                      <UserText as="dd" className="min-w-0 wrap-anywhere pb-1 sm:pb-0">{value}</UserText>
                     </div>
                   ))}
               </dl>

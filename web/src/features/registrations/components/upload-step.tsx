@@ -10,6 +10,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
 import { Progress } from '@/components/progress';
+import { UserText } from '@/components/user-text';
 import { cn } from '@/lib/cn';
 
 export type UploadStage = 'idle' | 'uploading' | 'processing' | 'certificate' | 'completed';
@@ -139,7 +140,7 @@ export function UploadStep(props: UploadStepProps) {
         {file ? (
           <div className="grid gap-3 rounded-lg border border-border p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
-              <p className="min-w-0 break-all font-medium">{file.name}</p>
+              <UserText as="p" className="min-w-0 break-all font-medium">{file.name}</UserText>
               <p className="shrink-0 text-muted-foreground">{formatFileSize(file.size)}</p>
             </div>
             {tooLarge ? (

@@ -8,6 +8,7 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { UserText } from '@/components/user-text';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -193,7 +194,7 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
               )}
             >
               <div className="flex items-start justify-between gap-3">
-                <span className="min-w-0 font-medium text-foreground wrap-anywhere">{result.title}</span>
+                <UserText className="min-w-0 font-medium text-foreground wrap-anywhere">{result.title}</UserText>
                 {large ? <StatusBadge status={result.status} /> : null}
               </div>
               <div className="mt-1 font-mono text-xs text-muted-foreground wrap-anywhere">{result.tr_number}</div>

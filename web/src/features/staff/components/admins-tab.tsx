@@ -13,6 +13,7 @@ import { Dialog, DialogClose, DialogContent } from '@/components/dialog';
 import { Label } from '@/components/label';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Select } from '@/components/select';
+import { UserText } from '@/components/user-text';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -56,7 +57,7 @@ function SendPasswordReset({ admin, name }: { admin: StaffAccount; name: string 
         }
       >
         <p className="wrap-anywhere text-sm">
-          {name} (<span className="break-all">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
+          <UserText>{name}</UserText> (<span className="break-all">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
           use it; setting a new one signs them out everywhere. Two-factor sign-in stays as it is.
         </p>
       </DialogContent>
@@ -93,7 +94,7 @@ function AdminRow({ admin }: { admin: StaffAccount }) {
     <li className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6" aria-label={admin.email}>
       <div className="min-w-0 grid gap-1">
         <p className="flex flex-wrap items-center gap-2 font-medium text-foreground">
-          <span className="min-w-0 wrap-anywhere">{name || admin.email}</span>
+          <UserText className="min-w-0 wrap-anywhere">{name || admin.email}</UserText>
           <Badge variant={isMaster ? 'accent' : 'neutral'}>{admin.role}</Badge>
           {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Invited</Badge>}
         </p>

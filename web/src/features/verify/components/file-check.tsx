@@ -8,6 +8,7 @@ import { FileCheck2, LoaderCircle } from 'lucide-react';
 import { Alert } from '@/components/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
+import { UserText } from '@/components/user-text';
 
 import type { VerifiedRegistration } from '../api/get-verification';
 import { hashesMatch } from '../lib/compare-hashes';
@@ -81,7 +82,7 @@ function FileComparison({
     <>
       <div className="grid gap-1.5">
         <p className="min-w-0 break-all text-sm">
-          <span className="font-medium text-foreground">{file.name}</span>{' '}
+          <UserText className="font-medium text-foreground">{file.name}</UserText>{' '}
           <span className="text-muted-foreground">({formatBytes(file.size)})</span>
         </p>
         <p className="text-xs text-muted-foreground">SHA-256 of your file</p>

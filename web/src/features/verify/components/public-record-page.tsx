@@ -11,6 +11,7 @@ import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
 import { Loading } from '@/components/query-states';
+import { UserText } from '@/components/user-text';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/lib/paths';
 
@@ -57,11 +58,15 @@ function ActiveRecord({ registration }: { registration: VerifiedRegistration }) 
       </CardHeader>
       <CardContent className="grid gap-6 max-sm:p-4">
         <dl className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2">
-          <Detail term="Title">{registration.title}</Detail>
+          <Detail term="Title">
+            <UserText>{registration.title}</UserText>
+          </Detail>
           <Detail term="TR Number">
             <span className="font-mono">{registration.tr_number}</span>
           </Detail>
-          <Detail term="Registrant">{registration.registrant_name ?? '—'}</Detail>
+          <Detail term="Registrant">
+            <UserText>{registration.registrant_name ?? '—'}</UserText>
+          </Detail>
           <Detail term="Material Type">{registration.material_type}</Detail>
           <Detail term="Intended Medium">{registration.intended_medium ?? '—'}</Detail>
           <Detail term="Registration Date">{formatDate(registration.registration_date)}</Detail>
@@ -124,9 +129,9 @@ export function PublicRecordPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="grid gap-2">
         <p className="font-mono text-sm text-muted-foreground">{trNumber}</p>
-        <h1 className="wrap-anywhere text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
+        <UserText as="h1" className="wrap-anywhere text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">
           {registration ? (registration.archived ? 'Archived registration' : registration.title) : 'Registration record'}
-        </h1>
+        </UserText>
       </header>
 
       {verification.isPending ? (

@@ -9,6 +9,7 @@ import { Alert } from '@/components/alert';
 import { Badge } from '@/components/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
+import { UserText } from '@/components/user-text';
 
 import type { VerifiedRegistration } from '../api/get-verification';
 import { normalizeHashInput } from '../lib/compare-hashes';
@@ -60,7 +61,9 @@ export function CertificateVerified({ registration }: { registration: VerifiedRe
           )}
         </ul>
         <dl className="grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2">
-          <Detail term="Title">{registration.title}</Detail>
+          <Detail term="Title">
+            <UserText>{registration.title}</UserText>
+          </Detail>
           <Detail term="TR Number">
             <span className="font-mono">{registration.tr_number}</span>
           </Detail>
@@ -69,7 +72,9 @@ export function CertificateVerified({ registration }: { registration: VerifiedRe
           <Detail term="Status">
             <StatusBadge status={registration.status} />
           </Detail>
-          {registration.registrant_name ? <Detail term="Registrant">{registration.registrant_name}</Detail> : null}
+          {registration.registrant_name ? <Detail term="Registrant">
+              <UserText>{registration.registrant_name}</UserText>
+            </Detail> : null}
           <div className="grid min-w-0 gap-1 sm:col-span-2">
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Cryptographic Hash</dt>
             <dd>

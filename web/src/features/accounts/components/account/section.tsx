@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { UserText } from '@/components/user-text';
 
 export function Section({
   id,
@@ -45,7 +46,7 @@ export function Details({ items }: { items: ReadonlyArray<{ label: string; value
       {items.map(({ label, value }) => (
         <div key={label} className="grid min-w-0 gap-1">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-          <dd className="wrap-anywhere text-sm text-foreground">{value === '' || value == null ? '—' : value}</dd>
+          <UserText as="dd" className="wrap-anywhere text-sm text-foreground">{value === '' || value == null ? '—' : value}</UserText>
         </div>
       ))}
     </dl>

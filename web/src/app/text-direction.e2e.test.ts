@@ -1,0 +1,97 @@
+// What people write is shown in its own direction: a title or name in Hebrew or Arabic, with Latin
+// words and a number in it, is set right to left on the creator's pages, the public record and
+// /verify, the search suggestions and the admin portal, while the page around it stays left to right
+// (components/user-text.tsx). Without dir="auto" the browser lays it out in the page's direction:
+// "(2024) Hello — שלום עולם" with the brackets and English on the wrong side.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { launchBrowser } from '../../../test/support/browser.js';
+import { textBytes } from '../../../test/support/documents.js';
+import { creatorFlows, injectSender, type Creator, type Registered } from '../../../test/support/flows.js';
+import { withPage } from '../../../test/support/screens.js';
+import { createStaff } from '../../../test/support/staff.js';
+
+const TITLE = 'שלום עולם — Hello (2024)';
+const NAME = 'محمد علي';
+
+let app: TestApp;
+let browser: Browser;
+let creator: Creator;
+let registered: Registered;
+let admin: { email: string; password: string };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  const flows = creatorFlows(injectSender(app));
+  creator = await flows.signUp({ fullName: NAME });
+  registered = await flows.register(creator.token, textBytes('a Hebrew title'), { title: TITLE, fields: { firstName: 'محمد', lastName: 'علي' } });
+  admin = await createStaff(app, 'admin1');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/**
+ * Every visible element whose own text holds `text`: its computed direction, and that of the
+ * element it sits in and of the page.
+ */
+async function directions(page: Page, text: string): Promise<{ own: string; around: string; page: string }[]> {
+  await page.getByText(text, { exact: false }).first().waitFor();
+  return page.evaluate((wanted) => {
+    const holders = [...document.querySelectorAll('body *')].filter(
+      (el) =>
+        el.getBoundingClientRect().width > 0 &&
+        [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').includes(wanted)),
+    );
+    return holders.map((el) => ({
+      own: getComputedStyle(el).direction,
+      around: getComputedStyle(el.parentElement!).direction,
+      page: getComputedStyle(document.body).direction,
+    }));
+  }, text);
+}
+
+async function expectRightToLeft(page: Page, url: string, text: string, what: string): Promise<void> {
+  await page.goto(`${app.url}${url}`);
+  const found = await directions(page, text);
+  expect(found.length, `${what}: shows ${text}`).toBeGreaterThan(0);
+  for (const shown of found) expect(shown, what).toEqual({ own: 'rtl', around: 'ltr', page: 'ltr' });
+}
+
+test('the creator’s pages set a Hebrew title and an Arabic name right to left, in a left-to-right page', async () => {
+  await withPage(browser, {}, async (page) => {
+    await page.context().addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    await expectRightToLeft(page, '/dashboard', TITLE, 'dashboard');
+    await expectRightToLeft(page, '/my-documents', TITLE, 'my documents');
+    await expectRightToLeft(page, '/account', NAME, 'account');
+  });
+});
+
+test('the public record, /verify and the search suggestions set them right to left', async () => {
+  await withPage(browser, {}, async (page) => {
+    await expectRightToLeft(page, `/titles/${registered.trNumber}`, TITLE, 'public record');
+    await expectRightToLeft(page, `/titles/${registered.trNumber}`, NAME, 'public record registrant');
+    const verify = `/verify?${new URLSearchParams({ tr: registered.trNumber, hash: registered.cryptographicHash })}`;
+    await expectRightToLeft(page, verify, TITLE, 'verify');
+    await page.goto(`${app.url}/?search=${encodeURIComponent('שלום')}`);
+    await page.getByRole('main').getByRole('option').first().waitFor();
+    for (const shown of await directions(page, TITLE)) expect(shown, 'search suggestions').toEqual({ own: 'rtl', around: 'ltr', page: 'ltr' });
+  });
+});
+
+test('the admin portal’s lists set them right to left', async () => {
+  await withPage(browser, {}, async (page) => {
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Username', { exact: true }).fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin Portal' }).waitFor();
+    await expectRightToLeft(page, '/admin?tab=registrations', TITLE, 'admin registrations');
+    await expectRightToLeft(page, '/admin?tab=users', NAME, 'admin users');
+  });
+});
