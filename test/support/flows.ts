@@ -69,7 +69,7 @@ let emails = 0;
 /** An address no other test in this process has used. */
 export const freshEmail = (prefix = 'creator') => `${prefix}${++emails}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
 
-/** The local provider's card form (4242… tokenises; 4000 0000 0000 0002 is declined at checkout). */
+/** The local provider's card form (4242… tokenises; Stripe's declining test cards, 4000 0000 0000 0002 among them, are refused). */
 export const cardDetails = (overrides: Record<string, unknown> = {}) => ({
   cardNumber: '4242 4242 4242 4242',
   expMonth: 12,

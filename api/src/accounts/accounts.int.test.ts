@@ -92,6 +92,30 @@ describe('payment methods (local provider)', () => {
     const cvc = await call({ method: 'POST', url: '/api/payment/local/payment-methods', payload: { ...base, cvc: '1' } });
     expect(cvc.statusCode).toBe(400);
   });
+
+  it('declines Stripe’s declined test cards as saving them with Stripe would: the bank’s reason, nothing kept', async () => {
+    const count = async () => (await app.running.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods')).rows[0]!.n;
+    const before = await count();
+    for (const [cardNumber, message] of [
+      ['4000 0000 0000 0002', 'Your card was declined. Use another card, or ask your bank why.'],
+      ['4000 0000 0000 9995', 'Your card has insufficient funds. Use another card.'],
+      ['4000 0000 0000 9987', 'Your card was declined. Use another card, or ask your bank why.'],
+      ['4000 0000 0000 9979', 'Your card was declined. Use another card, or ask your bank why.'],
+      ['4100 0000 0000 0019', 'Your card was declined. Use another card, or ask your bank why.'],
+      ['4000 0000 0000 0069', 'Your card has expired. Use another card.'],
+      ['4000 0000 0000 0127', "Your card's security code is incorrect. Check it, or use another card."],
+      ['4000 0000 0000 0119', 'An error occurred while processing your card. Try again in a little bit.'],
+    ] as const) {
+      const response = await call({ method: 'POST', url: '/api/payment/local/payment-methods', payload: cardDetails({ cardNumber }) });
+      expect(response.statusCode, cardNumber).toBe(422);
+      expect(response.json(), cardNumber).toEqual({ error: 'unprocessable', message });
+    }
+    expect(await count()).toBe(before);
+    // Another card is then saved, and signs up.
+    const card = await addCard('4242 4242 4242 4242');
+    const signedUp = await call({ method: 'POST', url: '/api/auth/register-enhanced', payload: signUp({ paymentMethodId: card.id }) });
+    expect(signedUp.statusCode).toBe(201);
+  });
 });
 
 describe('sign-up', () => {

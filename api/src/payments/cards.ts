@@ -1,4 +1,5 @@
-// Card-number checks for the local test-mode provider: Luhn, brand by prefix, expiry.
+// Card-number checks for the local test-mode provider: Luhn, brand by prefix, expiry, and Stripe's
+// test cards that its bank declines.
 
 export function digitsOnly(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, '');
@@ -38,4 +39,26 @@ export function isExpired(expMonth: number, expYear: number, now = new Date()): 
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   return expYear < year || (expYear === year && expMonth < month);
+}
+
+/**
+ * Stripe's test cards whose bank declines them when they are saved for later (a SetupIntent: Stripe's
+ * testing docs, "Declined payments"), by number, with Stripe's message for the decline code and what
+ * the person can do next. The local provider refuses them as Stripe would, so a card on file is one
+ * a checkout can charge.
+ */
+const DECLINED_TEST_CARDS: ReadonlyMap<string, string> = new Map([
+  ['4000000000000002', 'Your card was declined. Use another card, or ask your bank why.'], // generic_decline
+  ['4000000000009995', 'Your card has insufficient funds. Use another card.'], // insufficient_funds
+  ['4000000000009987', 'Your card was declined. Use another card, or ask your bank why.'], // lost_card
+  ['4000000000009979', 'Your card was declined. Use another card, or ask your bank why.'], // stolen_card
+  ['4100000000000019', 'Your card was declined. Use another card, or ask your bank why.'], // fraudulent (blocked)
+  ['4000000000000069', 'Your card has expired. Use another card.'], // expired_card
+  ['4000000000000127', "Your card's security code is incorrect. Check it, or use another card."], // incorrect_cvc
+  ['4000000000000119', 'An error occurred while processing your card. Try again in a little bit.'], // processing_error
+]);
+
+/** Why the issuing bank declines this test card, or null when it accepts it. */
+export function declineReason(cardNumber: string): string | null {
+  return DECLINED_TEST_CARDS.get(digitsOnly(cardNumber)) ?? null;
 }

@@ -1,9 +1,11 @@
 // The default provider without Stripe keys: test mode, served by the app. It "tokenises" a card on
 // the server (Luhn, expiry, brand) and keeps only the summary; the number and CVC are dropped here.
+// Saving a card stands for Stripe's SetupIntent: Stripe's declining test cards are refused, with
+// their bank's reason, and nothing is kept.
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { unprocessable } from '../errors.js';
-import { detectBrand, digitsOnly, isExpired, passesLuhn } from './cards.js';
+import { declineReason, detectBrand, digitsOnly, isExpired, passesLuhn } from './cards.js';
 import type { PaymentMethodSummary, PaymentProvider } from './provider.js';
 
 export interface LocalCardInput {
@@ -42,6 +44,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     const brand = detectBrand(card.cardNumber);
     const cvcLength = brand === 'amex' ? 4 : 3;
     if (card.cvc.length !== cvcLength) throw unprocessable("Your card's security code is incomplete.");
+    const declined = declineReason(card.cardNumber);
+    if (declined) throw unprocessable(declined);
     const digits = digitsOnly(card.cardNumber);
     const { rows } = await this.pool.query<PaymentMethodRow>(
       `INSERT INTO payment_methods (id, provider, brand, last4, exp_month, exp_year)

@@ -196,6 +196,17 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method error', "Your card's expiration date is in the past.");
   await field('Expiry (MM / YY)').fill('12 / 34');
+  // Stripe's declining test cards are refused when saved, as its SetupIntent refuses them: the
+  // bank's reason and what to do next; nothing is saved, and another card can follow.
+  await field('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await expectToast('Payment method error', 'Your card was declined. Use another card, or ask your bank why.');
+  await field('Card number').fill('4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  await expectToast('Payment method error', 'Your card has insufficient funds. Use another card.');
+  expect(await page.getByText('Visa ending in').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+  await field('Card number').fill('4242 4242 4242 4242');
   await page.route('**/api/payment/local/payment-methods', (route) => route.abort('failed'), { times: 1 });
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await page.locator('.toast').getByText('Error', { exact: true }).waitFor();
