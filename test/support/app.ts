@@ -1,5 +1,8 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { afterAll } from 'vitest';
 import { EventStoreDbEventStore, type EventStore } from '@titleledger/api/eventstore';
@@ -31,11 +34,15 @@ const sharedLog = process.env.EVENTSTORE_URL ? 'eventstoredb' : process.env.TEST
 export const logInPostgres = sharedLog === null;
 
 let sharedStore: EventStore | null = null;
+/** The data directories made here for apps given none: removed with the test file (a test may read one after its app stopped). */
+const ownDataDirs = new Set<string>();
 // One module graph per test file: the shared store (and an EventStoreDB client's connection) ends with its file.
 afterAll(async () => {
   const store = sharedStore;
   sharedStore = null;
   await store?.close();
+  for (const dir of ownDataDirs) rmSync(dir, { recursive: true, force: true });
+  ownDataDirs.clear();
 });
 function scopedStoreOf(databaseUrl: string): EventStore {
   sharedStore ??= sharedLog === 'eventstoredb' ? new EventStoreDbEventStore(process.env.EVENTSTORE_URL!) : new MemoryEventStore();
@@ -46,6 +53,9 @@ function scopedStoreOf(databaseUrl: string): EventStore {
  * `env` adds to or overrides the test defaults; a variable given as undefined is left unset (say,
  * NODE_ENV, to boot as a plain `npm start` would). `env.DATABASE_URL` restarts on an existing database
  * (with the same DATA_DIR: its secret key).
+ *
+ * Without `env.DATA_DIR`, the app gets a fresh directory of its own (blobs, certificates, keys, .eml
+ * files), removed at the end of the test file: apps never share ./data, within a run or across runs.
  */
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
@@ -58,16 +68,36 @@ export async function startTestApp(
     databaseUrl = db.url;
   }
   const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => scopedStoreOf(databaseUrl));
+  const ownDataDir = 'DATA_DIR' in env ? null : mkdtempSync(path.join(tmpdir(), 'tl-app-'));
+  if (ownDataDir) ownDataDirs.add(ownDataDir);
   // A command waits for its read models up to PROJECTION_WAIT_MS, then answers 503: the production
   // 3 s is a state a loaded machine reaches now and then (waits of ~1 s seen at load 13), 60 s is a hang.
-  const merged = { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROJECTION_WAIT_MS: '60000', ...env, DATABASE_URL: databaseUrl };
-  const running = await runApp({
-    ...embeddedComposition(),
-    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
-    handleSignals: false,
-    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    ...(eventStore ? { eventStore } : {}),
-  });
+  const merged = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PROJECTION_WAIT_MS: '60000',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+    ...env,
+    DATABASE_URL: databaseUrl,
+  };
+  let running: RunningApp;
+  try {
+    running = await runApp({
+      ...embeddedComposition(),
+      env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
+      handleSignals: false,
+      logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+      ...(eventStore ? { eventStore } : {}),
+    });
+  } catch (error) {
+    if (ownDataDir) {
+      rmSync(ownDataDir, { recursive: true, force: true });
+      ownDataDirs.delete(ownDataDir);
+    }
+    throw error;
+  }
   return {
     url: running.url!,
     running,

@@ -29,8 +29,8 @@ export async function outboxMail(send: Send, to: string): Promise<OutboxMail> {
 
 /**
  * The .eml files under `folder` (parsed) addressed to `to`, once there is at least one. Only files
- * naming `to` are parsed: the folder is shared by every app without a DATA_DIR of its own and grows
- * run after run (parsing 1,467 of them on each poll took 8-11 s on a loaded machine).
+ * naming `to` are parsed: a folder given to several apps (a DATA_DIR passed on purpose, or ./data)
+ * can hold many (parsing 1,467 of them on each poll took 8-11 s on a loaded machine).
  */
 export async function emlFilesTo(folder: string, to: string, options: { timeout?: number } = {}): Promise<{ file: string; mail: ParsedMail }[]> {
   return vi.waitFor(

@@ -10,7 +10,7 @@ import { emlFilesTo } from '../../../test/support/mail.js';
 import type { Mailer } from '../mail/mailer.js';
 import { SupportTeamAlerts } from './team-alerts.js';
 
-// Test apps share DATA_DIR's mail folder: an address of this run's own.
+// An address of this run's own (each test app has a mail folder of its own too).
 const TEAM = `support-team.${Date.now()}@example.com`;
 let app: TestApp;
 beforeAll(async () => {
