@@ -1,6 +1,6 @@
 // A fresh, migrated database per test file, in the Postgres that global-setup.ts started.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import pg from 'pg';
 import { createPool, migrate, type Migration } from '@titleledger/api/runtime';
 
@@ -25,6 +25,39 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** The databases this test file made (each file has a module graph of its own). */
+const madeHere = new Set<string>();
+
+/**
+ * Ends every session on `databases` of `serverUrl` (but the caller's): a transaction left open there
+ * (a child process never stopped, an app a failed afterAll left running) would otherwise hide the
+ * events of the next file in this worker's slot, which shares the server (global-setup.ts). Vitest
+ * frees a slot once its file has finished, without waiting for that file's worker to exit.
+ */
+export async function endSessionsOn(serverUrl: string, databases: readonly string[]): Promise<number> {
+  if (databases.length === 0) return 0;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()',
+      [databases],
+    );
+    return rows.filter((r) => r.ended).length;
+  } finally {
+    await admin.end();
+  }
+}
+
+// Registered when the first test file module imports this one, so it runs after the file's own
+// afterAll hooks (vitest runs them last-registered first): what they closed is gone already.
+afterAll(async () => {
+  if (madeHere.size === 0) return;
+  const databases = [...madeHere];
+  madeHere.clear();
+  await endSessionsOn(testPostgresUrl(), databases);
+});
+
 export async function createTestDatabase(migrations: readonly Migration[] = []): Promise<TestDatabase> {
   const serverUrl = testPostgresUrl();
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -32,6 +65,7 @@ export async function createTestDatabase(migrations: readonly Migration[] = []):
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
+  madeHere.add(name);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = createPool(url.toString(), 20);
