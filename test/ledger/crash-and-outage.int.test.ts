@@ -4,8 +4,8 @@
 // Crash: the ledger runs in a child process that pauses right after broadcasting the anchor
 // transaction (LEDGER_TEST_PAUSE_AFTER_BROADCAST_MS); it is SIGKILLed there, before RootAnchored is
 // appended. The restarted ledger must find the anchor on chain and record it, not send another.
-// Outage: the node sits behind a TCP relay the test closes (the chain unreachable, its state kept),
-// registrations keep arriving and stay pending; the relay reopens and they are anchored.
+// Outage: the node sits behind a TCP relay the test cuts (the chain unreachable, its state kept),
+// registrations keep arriving and stay pending; the relay is restored and they are anchored.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { JsonRpcProvider, Wallet } from 'ethers';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore, eventStoreMigrations, type EventStore } from '@titleledger/api/eventstore';
-import { freePort, runApp, type RunningApp } from '@titleledger/api/runtime';
+import { runApp, type RunningApp } from '@titleledger/api/runtime';
 import { anchorRegistryAt, deployAnchorRegistry, registryKeyFingerprint } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createLedgerService, ledgerMigrations, ROOT_ANCHORED_TOPIC } from '@titleledger/ledger';
@@ -143,44 +143,65 @@ describe('a ledger killed between sending the anchor and recording it', () => {
   });
 });
 
-/** A TCP relay to the node that can be closed (chain unreachable) and reopened on the same port. */
-function relay(port: number, target: URL): { open(): Promise<void>; close(): Promise<void> } {
-  let server: Server | null = null;
+/**
+ * A TCP relay to the node that can be cut (the chain unreachable) and restored. It listens the whole
+ * time, on a port it bound itself: while cut, it ends every connection as it comes. Closing and
+ * reopening the port would let another process take it in between.
+ */
+async function relay(target: URL): Promise<{ url: string; cut(): void; restore(): void; close(): Promise<void> }> {
+  let open = true;
   const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    if (!open) {
+      socket.destroy();
+      return;
+    }
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(socket).add(upstream);
+    socket.pipe(upstream).pipe(socket);
+    const drop = () => {
+      socket.destroy();
+      upstream.destroy();
+      sockets.delete(socket);
+      sockets.delete(upstream);
+    };
+    socket.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('the relay has no TCP address');
+  const dropAll = () => {
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
   return {
-    open: () =>
-      new Promise((resolve) => {
-        server = createServer((socket) => {
-          const upstream = connect(Number(target.port), target.hostname);
-          sockets.add(socket).add(upstream);
-          socket.pipe(upstream).pipe(socket);
-          const drop = () => {
-            socket.destroy();
-            upstream.destroy();
-          };
-          socket.on('error', drop).on('close', drop);
-          upstream.on('error', drop).on('close', drop);
-        });
-        server.listen(port, '127.0.0.1', () => resolve());
-      }),
+    url: `http://127.0.0.1:${address.port}`,
+    cut: () => {
+      open = false;
+      dropAll();
+    },
+    restore: () => {
+      open = true;
+    },
     close: () =>
       new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
-        sockets.clear();
-        server?.close(() => resolve());
+        dropAll();
+        server.close(() => resolve());
       }),
   };
 }
 
 describe('a chain outage', () => {
   let running: RunningApp;
-  let gate: ReturnType<typeof relay>;
+  let gate: Awaited<ReturnType<typeof relay>>;
 
   beforeAll(async () => {
     const contract = await deployRegistry(OUTAGE_ANCHORER_KEY);
-    const port = await freePort();
-    gate = relay(port, new URL(node.rpcUrl));
-    await gate.open();
+    gate = await relay(new URL(node.rpcUrl));
     const db = await createTestDatabase();
     await db.close();
     running = await runApp({
@@ -190,7 +211,7 @@ describe('a chain outage', () => {
       env: {
         NODE_ENV: 'test',
         DATABASE_URL: db.url,
-        CHAIN_RPC_URL: `http://127.0.0.1:${port}`,
+        CHAIN_RPC_URL: gate.url,
         ANCHOR_PRIVATE_KEY: OUTAGE_ANCHORER_KEY,
         ANCHOR_CONTRACT: contract,
         LEDGER_BATCH_SECONDS: '0.2',
@@ -211,11 +232,11 @@ describe('a chain outage', () => {
     await appendRegistration(running.store, newRegistration());
     await eventually(async () => (await statuses()).join() === 'registered', 90_000, 'the first anchor');
 
-    await gate.close();
+    gate.cut();
     for (let i = 0; i < 4; i++) await appendRegistration(running.store, newRegistration());
     await eventually(async () => (await statuses()).length === 5, 90_000, 'the registrations read model');
     // The sequencer, a subscription of its own, has all four once the ledger counts them pending; with
-    // the relay closed, none of them can be anchored meanwhile.
+    // the relay cut, none of them can be anchored meanwhile.
     const down = await eventually(async () => {
       const health = await ledger.health();
       return health.details?.pendingCount === 4 ? health : null;
@@ -223,7 +244,7 @@ describe('a chain outage', () => {
     expect(down).toMatchObject({ status: 'degraded', details: { chainReachable: false, pendingCount: 4 } });
     expect((await statuses()).filter((s) => s === 'pending')).toHaveLength(4);
 
-    await gate.open();
+    gate.restore();
     await eventually(async () => (await statuses()).every((s) => s === 'registered'), 90_000, 'anchoring after the outage');
     await expect.poll(() => ledger.health()).toMatchObject({ status: 'ok', details: { chainReachable: true, pendingCount: 0 } });
   });
