@@ -5,7 +5,7 @@
 import { JsonRpcProvider, Wallet } from 'ethers';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runApp, type RunningApp } from '@titleledger/api/runtime';
+import { runApp, type RunningApp } from '@titleledger/api/runtime';
 import { anchorRegistryAt, deployAnchorRegistry, registryKeyFingerprint } from '@titleledger/contracts';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createLedgerService, ledgerMigrations } from '@titleledger/ledger';
@@ -20,12 +20,14 @@ const ANCHORER_KEY = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b
 let node: HardhatNode | null = null;
 let running: RunningApp | null = null;
 let databaseUrl: string;
-let port: number;
 
-/** A fresh node on the same port, with the registry deployed by the deployer's first transaction. */
+/**
+ * A fresh node, with the registry deployed by the deployer's first transaction. It binds a port of its
+ * own and reports it: the old node's port, freed, could be anyone's by then.
+ */
 async function freshChain(): Promise<string> {
   await node?.stop();
-  node = await startHardhatNode({ port });
+  node = await startHardhatNode({});
   const provider = new JsonRpcProvider(node.rpcUrl, undefined, { staticNetwork: true, polling: true, pollingInterval: 50 });
   try {
     const registry = await deployAnchorRegistry(new Wallet(DEPLOYER_KEY, provider), new Wallet(ANCHORER_KEY).address, registryKeyFingerprint(new Uint8Array(32).fill(9)));
@@ -55,7 +57,6 @@ async function start(contract: string): Promise<RunningApp> {
 }
 
 beforeAll(async () => {
-  port = await freePort();
   const db = await createTestDatabase();
   await db.close();
   databaseUrl = db.url;
@@ -72,13 +73,14 @@ describe('a chain that forgot its anchors', () => {
     await appendRegistration(app.store, newRegistration());
     await eventually(
       async () => (await app.pool.query(`SELECT 1 FROM registrations WHERE status = 'registered'`)).rowCount === 1,
-      60_000,
+      90_000,
       'the first anchor',
     );
     await app.stop();
     running = null;
 
-    // Same URL, same address, same code: only the anchors are gone.
+    // Same chain id, same deployer, same address, same code: only the anchors are gone (the ledger is
+    // pointed at the new node's address, as an operator would after moving it).
     expect(await freshChain()).toBe(contract);
     const again = await start(contract);
     await appendRegistration(again.store, newRegistration());
