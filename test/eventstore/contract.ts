@@ -31,27 +31,61 @@ function isOrdered(events: readonly RecordedEvent[]): boolean {
   return events.every((e, i) => i === 0 || comparePositions(events[i - 1]!.position, e.position) < 0);
 }
 
-async function collectUntil(
-  store: EventStore,
-  predicate: (events: RecordedEvent[]) => boolean,
-  options: { from?: RecordedEvent['position']; timeoutMs?: number; prefix: string; eventTypes?: string[] },
-): Promise<RecordedEvent[]> {
+/** "Type×count, …" of what a subscription delivered, for a wait that gave up. */
+function summary(events: readonly RecordedEvent[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  return [...counts].map(([type, n]) => `${type}×${n}`).join(', ') || 'nothing';
+}
+
+/**
+ * A subscription from `from` collecting this suite's events (`prefix`). `until` waits for the
+ * collection to satisfy `predicate`, and rejects after `timeoutMs` (a hang detector: the project's
+ * 90 s) naming what it holds, never handing a partial list to the assertions after it.
+ */
+function collect(store: EventStore, options: { from?: RecordedEvent['position']; prefix: string; eventTypes?: string[] }) {
   const received: RecordedEvent[] = [];
-  let resolveDone!: () => void;
-  const done = new Promise<void>((resolve) => (resolveDone = resolve));
+  const waiters = new Set<() => void>();
   const subscription = store.subscribeAll({
     ...(options.from ? { from: options.from } : {}),
     ...(options.eventTypes ? { eventTypes: options.eventTypes } : {}),
     onEvents: (events) => {
       received.push(...events.filter((e) => e.streamId.startsWith(options.prefix)));
-      if (predicate(received)) resolveDone();
+      for (const wake of [...waiters]) wake();
     },
   });
-  const timeout = setTimeout(resolveDone, options.timeoutMs ?? 20_000);
-  await done;
-  clearTimeout(timeout);
-  await subscription.stop();
-  return received;
+  const until = (predicate: (events: RecordedEvent[]) => boolean, what: string, timeoutMs = 90_000) =>
+    new Promise<RecordedEvent[]>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      const check = () => {
+        if (!predicate(received)) return;
+        done();
+        resolve(received);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}: collected ${received.length} events (${summary(received)})`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return { received, until, stop: () => subscription.stop() };
+}
+
+async function collectUntil(
+  store: EventStore,
+  predicate: (events: RecordedEvent[]) => boolean,
+  options: { from?: RecordedEvent['position']; timeoutMs?: number; prefix: string; eventTypes?: string[]; what: string },
+): Promise<RecordedEvent[]> {
+  const collection = collect(store, options);
+  try {
+    return await collection.until(predicate, options.what, options.timeoutMs);
+  } finally {
+    await collection.stop();
+  }
 }
 
 export function eventStoreContract(name: string, open: () => Promise<{ store: EventStore; close: () => Promise<void> }>) {
@@ -240,11 +274,17 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
         const head = await store.headPosition();
         const id = stream('sub');
         await store.append(id, [newEvent('Before1'), newEvent('Before2')], 'no_stream');
-        const receiving = collectUntil(store, (events) => events.length >= 5, { from: head, prefix });
-        await new Promise((r) => setTimeout(r, 100));
-        await store.append(id, [newEvent('Live1')], 1n);
-        await store.append(id, [newEvent('Live2'), newEvent('Live3')], 2n);
-        const received = await receiving;
+        const collection = collect(store, { from: head, prefix });
+        let received: RecordedEvent[];
+        try {
+          // Caught up: the two events written before it are delivered; only then are more written.
+          await collection.until((events) => events.length >= 2, 'the two events written before the subscription');
+          await store.append(id, [newEvent('Live1')], 1n);
+          await store.append(id, [newEvent('Live2'), newEvent('Live3')], 2n);
+          received = await collection.until((events) => events.length >= 5, 'the three events written after it');
+        } finally {
+          await collection.stop();
+        }
         expect(received.map((e) => e.type)).toEqual(['Before1', 'Before2', 'Live1', 'Live2', 'Live3']);
         const read = mine(await store.readAll({ from: head }));
         expect(read.map((e) => e.metadata.eventId)).toEqual(received.map((e) => e.metadata.eventId));
@@ -258,6 +298,7 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
           from: head,
           prefix,
           timeoutMs: 120_000,
+          what: `the ${writers * perWriter} events of ${writers} writers`,
         });
         await Promise.all(
           Array.from({ length: writers }, async (_, w) => {
