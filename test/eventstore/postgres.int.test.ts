@@ -147,11 +147,11 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     const seen: string[] = [];
     const subscription = reader.subscribeAll({ onEvents: (events) => void seen.push(...events.map((e) => e.type)) });
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reader.isListening).toBe(true);
       await writer.append('wake-1', [newEvent('First')], 'any');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['First']);
+      await expect.poll(() => seen).toEqual(['First']);
       await Promise.all([writer.append('wake-2', [newEvent('Second')], 'any'), writer.append('wake-3', [newEvent('Third')], 'any')]);
-      await expect.poll(() => [...seen].sort(), { timeout: 30_000 }).toEqual(['First', 'Second', 'Third']);
+      await expect.poll(() => [...seen].sort()).toEqual(['First', 'Second', 'Third']);
     } finally {
       await subscription.stop();
     }
@@ -166,15 +166,15 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     const { reader, writer, seen, reads, subscription } = await watchedReader();
     const older = await writerPool.connect();
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reader.isListening).toBe(true);
       await holdOpen(older);
       const before = reads();
       await writer.append('held-1', [newEvent('Held')], 'any');
       // The NOTIFY woke the reader and it read: the older transaction still hides the event.
-      await expect.poll(() => reads(), { timeout: 30_000, interval: 1 }).toBeGreaterThan(before);
+      await expect.poll(() => reads(), { interval: 1 }).toBeGreaterThan(before);
       expect(seen).toEqual([]);
       await older.query('COMMIT');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Held']);
+      await expect.poll(() => seen).toEqual(['Held']);
     } finally {
       await endAndRelease(older);
       await subscription.stop();
@@ -188,13 +188,13 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // horizon past it has everything up to it.
     const { reader, writer, seen, reads, subscription } = await watchedReader();
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
-      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(0); // the read once LISTEN is up
+      await expect.poll(() => reader.isListening).toBe(true);
+      await expect.poll(() => reads()).toBeGreaterThan(0); // the read once LISTEN is up
       const before = reads();
       await writer.append('once-1', [newEvent('One')], 'any');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['One']);
+      await expect.poll(() => seen).toEqual(['One']);
       await writer.append('once-2', [newEvent('Two')], 'any');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['One', 'Two']);
+      await expect.poll(() => seen).toEqual(['One', 'Two']);
       // One read per NOTIFY; a second only if the first came while an older transaction still ran.
       expect(reads() - before).toBeLessThanOrEqual(4);
     } finally {
@@ -207,13 +207,13 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     // horizon says the commit has ended and been read past.
     const { reader, writer, seen, reads, subscription } = await watchedReader(['Wanted']);
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
-      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => reader.isListening).toBe(true);
+      await expect.poll(() => reads()).toBeGreaterThan(0);
       const before = reads();
       await writer.append('filtered-1', [newEvent('Unwanted')], 'any');
-      await expect.poll(() => reads(), { timeout: 30_000 }).toBeGreaterThan(before); // woken, and read
+      await expect.poll(() => reads()).toBeGreaterThan(before); // woken, and read
       await writer.append('filtered-2', [newEvent('Wanted')], 'any');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Wanted']);
+      await expect.poll(() => seen).toEqual(['Wanted']);
       expect(reads() - before).toBeLessThanOrEqual(4);
     } finally {
       await subscription.stop();
@@ -227,17 +227,17 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
     const { reader, writer, seen, reads, subscription } = await watchedReader();
     const older = await writerPool.connect();
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reader.isListening).toBe(true);
       await killListenConnections();
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => reader.isListening).toBe(false);
       await holdOpen(older);
       await writer.append('down-1', [newEvent('Hidden')], 'any'); // its NOTIFY reaches no one
       const before = reads();
       // LISTEN is back and the reader has read since: the older transaction still hides the event.
-      await expect.poll(() => reader.isListening && reads() > before, { timeout: 60_000 }).toBe(true);
+      await expect.poll(() => reader.isListening && reads() > before).toBe(true);
       expect(seen).toEqual([]);
       await older.query('COMMIT');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['Hidden']);
+      await expect.poll(() => seen).toEqual(['Hidden']);
     } finally {
       await endAndRelease(older);
       await subscription.stop();
@@ -253,14 +253,14 @@ describe('postgres wake-ups across processes (LISTEN/NOTIFY)', () => {
       onEvents: (events) => void seen.push(...events.map((e) => e.type)),
     });
     try {
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => reader.isListening).toBe(true);
       await killListenConnections();
-      await expect.poll(() => reader.isListening, { timeout: 30_000 }).toBe(false);
+      await expect.poll(() => reader.isListening).toBe(false);
       await writer.append('wake-4', [newEvent('WhileDown')], 'any');
-      await expect.poll(() => reader.isListening, { timeout: 60_000 }).toBe(true);
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['WhileDown']);
+      await expect.poll(() => reader.isListening).toBe(true);
+      await expect.poll(() => seen).toEqual(['WhileDown']);
       await writer.append('wake-5', [newEvent('AfterReconnect')], 'any');
-      await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['WhileDown', 'AfterReconnect']);
+      await expect.poll(() => seen).toEqual(['WhileDown', 'AfterReconnect']);
     } finally {
       await subscription.stop();
     }

@@ -176,7 +176,7 @@ describe('anchoring', () => {
         const response = await client.send({ method: 'GET', url: `/api/copyright/download-certificate/${trNumber}`, token, headers: { 'if-none-match': '*' } });
         expect(response.status).toBe(304);
         return rendered(String(response.headers.etag)) || null;
-      }, 30_000, `the anchored certificate of ${trNumber} rendered`);
+      }, 90_000, `the anchored certificate of ${trNumber} rendered`);
     }
     const anchored = await client.send({ method: 'GET', url: `/api/copyright/download-certificate/${registered[2]!.trNumber}`, token });
     expect(pdfText(anchored.raw)).toContain('Anchored in block');

@@ -171,7 +171,7 @@ describe('production-like: separate processes on one database and one chain', ()
     expect(leads(standby)).toBe(0);
     leader!.child.kill('SIGKILL');
     await leader!.exited;
-    await expect.poll(() => leads(standby), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => leads(standby)).toBe(1);
 
     const flows = creatorFlows(fetchSender(apis[0]!.url));
     const creator = await flows.signUp();

@@ -66,7 +66,7 @@ afterAll(async () => {
 
 it('survives SIGKILL mid-run and ends identical to a rebuild from zero', async () => {
   const first = startChild(source.url, 30);
-  await waitFor(async () => (await auditRows(source)) >= 1500, 60_000);
+  await waitFor(async () => (await auditRows(source)) >= 1500, 90_000);
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
   const atKill = await auditRows(source);

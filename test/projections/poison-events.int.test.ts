@@ -81,9 +81,7 @@ describe('a log holding events the read models cannot take as they are', () => {
     // Every read model that opens a user's sealed details meets the unopenable event: each parks it once.
     const readers = ['admin', 'users'];
     await expect
-      .poll(async () => (await pool.query('SELECT projection FROM projection_failures ORDER BY projection')).rows.map((r: { projection: string }) => r.projection), {
-        timeout: 60_000,
-      })
+      .poll(async () => (await pool.query('SELECT projection FROM projection_failures ORDER BY projection')).rows.map((r: { projection: string }) => r.projection))
       .toEqual(readers);
     const failures = (await pool.query('SELECT projection, stream_id, event_type, error, attempts FROM projection_failures ORDER BY projection')).rows;
     for (const [i, projection] of readers.entries()) {

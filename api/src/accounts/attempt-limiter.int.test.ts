@@ -145,7 +145,7 @@ describe('shared and durable', () => {
           const { rows } = await prober.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%auth_failures%' AND pid <> pg_backend_pid()");
           expect(rows).toHaveLength(1);
         },
-        { timeout: 10_000, interval: 20 },
+        { timeout: 90_000, interval: 20 },
       );
       // Waiting on the middle key, it holds the first one already: in key order.
       await prober.query('BEGIN');

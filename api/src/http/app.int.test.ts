@@ -43,7 +43,7 @@ describe('API conventions', () => {
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
       await limited.running.store.append('health-held', [newEvent('Noted')], 'any');
-      await expect.poll(async () => (await eventStore()).status, { timeout: 30_000 }).toBe('degraded');
+      await expect.poll(async () => (await eventStore()).status).toBe('degraded');
       const degraded = await eventStore();
       expect(degraded.details.heldBack).toMatchObject({ events: 1, holder: { pid, state: 'idle in transaction' } });
       expect(degraded.details.reasons[0]).toMatch(new RegExp(`1 committed event\\(s\\) are hidden from every reader .* Postgres process ${pid} .* is still open`));

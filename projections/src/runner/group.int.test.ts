@@ -71,7 +71,7 @@ it('applies a batch for every projection, checkpoints included, in one transacti
     // The API's read-your-writes wait, looking only when told (every 10 minutes otherwise): the runner's NOTIFY ends it.
     const waiter = new ProjectionWaiter(db.pool, 15 * 60_000, { listeningPollMs: 10 * 60_000 });
     waiter.listen();
-    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => waiter.isListening).toBe(true);
     const event = newEvent('Noted');
     const { position } = await store.append('group-1', [event], 'no_stream');
     await waiter.waitFor(position, ['one', 'two', 'three']).finally(() => waiter.close());
@@ -176,9 +176,9 @@ it('a stop while a failing projection splits off stops its new subscription too'
     },
   });
   await runner.start();
-  await expect.poll(() => own.isListening, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => own.isListening).toBe(true);
   await store.append('group-5', [newEvent('Noted')], 'no_stream');
-  await expect.poll(() => stopped !== undefined, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => stopped !== undefined).toBe(true);
   await stopped;
   // Every subscription of that store stopped, so it closed its LISTEN connection.
   expect(own.isListening).toBe(false);
@@ -197,7 +197,7 @@ it('commits a read model an answer waits on ahead of the others when the batch h
     const { position: settled } = await store.append('group-6', [newEvent('Noted')], 'no_stream');
     await runner.waitUntilCaughtUp(settled);
     waiter.listen();
-    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => waiter.isListening).toBe(true);
 
     const registered = newEvent('Registered');
     const { position } = await store.append('group-6', [registered], 0n);
@@ -235,7 +235,7 @@ it("ends a wait in the runner's own process without looking again once the runne
     const { position: settled } = await store.append('group-7', [newEvent('Noted')], 'no_stream');
     await runner.waitUntilCaughtUp(settled);
     for (const waiter of [here, elsewhere]) waiter.listen();
-    await expect.poll(() => here.isListening && elsewhere.isListening, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => here.isListening && elsewhere.isListening).toBe(true);
     const looksHere = vi.spyOn(here, 'behind');
     const looksElsewhere = vi.spyOn(elsewhere, 'behind');
 
@@ -273,7 +273,7 @@ it('answers the looks of waits begun together with one read of the checkpoints',
     const { position: settled } = await store.append('group-8', [newEvent('Noted')], 'no_stream');
     await runner.waitUntilCaughtUp(settled);
     waiter.listen();
-    await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => waiter.isListening).toBe(true);
     const looks = vi.spyOn(waiter, 'behind');
     const reads = vi.spyOn(otherPool, 'query');
     const checkpointReads = () => reads.mock.calls.filter(([text]) => String(text).includes('FROM projection_checkpoints')).length;

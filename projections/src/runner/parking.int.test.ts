@@ -139,7 +139,7 @@ describe('read-your-writes waits', () => {
     const waiter = new ProjectionWaiter(db.pool, 15 * 60_000, { listeningPollMs: 10 * 60_000 });
     try {
       waiter.listen();
-      await expect.poll(() => waiter.isListening, { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => waiter.isListening).toBe(true);
       const waiting = waiter.waitFor(written, ['users']);
       await checkpoint('users', written);
       new CommittedNotifier(db.pool, READ_MODELS_CHANNEL).notify();
