@@ -7,6 +7,7 @@ import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { cardDetails, freshEmail, injectSender, signUpDetails, type Card } from '../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../test/support/mail.js';
+import { wrongTotpCode } from '../../../test/support/totp.js';
 import { serverKeyring, unseal } from './crypto.js';
 import { readUserKey } from './user-keys.js';
 import { isEvent } from '../events/index.js';
@@ -438,7 +439,7 @@ describe('two-factor authentication', () => {
 
     const now = Math.floor(Date.now() / 1000);
     const code = await generate({ secret, epoch: now });
-    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrongCode = await wrongTotpCode(secret, now);
     const wrong = await call({ method: 'POST', url: '/api/user/2fa/verify', token, payload: { token: wrongCode } });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('Invalid verification code');

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
+import { wrongTotpCode } from '../../../test/support/totp.js';
 import { DEFAULT_LIMITS } from '../accounts/attempt-limiter.js';
 import { STAFF_ROLES, type StaffRole } from '../schemas/staff.js';
 import { staffAccessTable } from './access-table.js';
@@ -371,7 +372,7 @@ describe('staff sessions', () => {
     const setup = (await call({ method: 'POST', url: '/api/admin/2fa/enable', token: admin.token })).json();
     expect(setup).toMatchObject({ success: true, secret: expect.any(String), qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
     const epoch = () => Math.floor(Date.now() / 1000);
-    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: '000000' }) })).status).toBe(422);
+    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: await wrongTotpCode(setup.secret) }) })).status).toBe(422);
     const first = await generate({ secret: setup.secret, epoch: epoch() });
     expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: first }) })).status).toBe(200);
     expect((await call({ method: 'GET', url: '/api/admin/me', token: admin.token })).json().admin.twoFactorEnabled).toBe(true);
