@@ -1,6 +1,7 @@
 // The whole embedded system in-process for end-to-end and API tests: a fresh database, every
 // service, the HTTP API and the built SPA on a free port.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -36,6 +37,12 @@ export const logInPostgres = sharedLog === null;
 let sharedStore: EventStore | null = null;
 /** The data directories made here for apps given none: removed with the test file (a test may read one after its app stopped). */
 const ownDataDirs = new Set<string>();
+/**
+ * The secret key of those directories, one per test file: the server key is the process's
+ * (runApp installs it for every app in it), so two apps of a file running at once must have the
+ * same one, as they did when they shared ./data/secret.key.
+ */
+const fileSecretKey = randomBytes(32).toString('hex');
 // One module graph per test file: the shared store (and an EventStoreDB client's connection) ends with its file.
 afterAll(async () => {
   const store = sharedStore;
@@ -69,7 +76,10 @@ export async function startTestApp(
   }
   const eventStore = options.eventStore ?? (logInPostgres ? undefined : () => scopedStoreOf(databaseUrl));
   const ownDataDir = 'DATA_DIR' in env ? null : mkdtempSync(path.join(tmpdir(), 'tl-app-'));
-  if (ownDataDir) ownDataDirs.add(ownDataDir);
+  if (ownDataDir) {
+    ownDataDirs.add(ownDataDir);
+    writeFileSync(path.join(ownDataDir, 'secret.key'), fileSecretKey, { mode: 0o600 });
+  }
   // A command waits for its read models up to PROJECTION_WAIT_MS, then answers 503: the production
   // 3 s is a state a loaded machine reaches now and then (waits of ~1 s seen at load 13), 60 s is a hang.
   const merged = {
