@@ -83,6 +83,9 @@ it('sends no e-mail for a topic the user turned off, and each notification at mo
 it('tells about a sign-in from a new network, not from a known one, and about security changes', async () => {
   const signIn = () => flows.send({ method: 'POST', url: '/api/auth/login', ...jsonBody({ email: ada.email, password: TEST_PASSWORD }) });
   expect((await signIn()).status).toBe(200);
+  // Once the notifications read model has taken the log up to here (the sign-in included), a
+  // notification it was to write for it is there.
+  await app.running.app!.waitForProjections(await app.running.store.headPosition(), ['notifications']);
   expect(await titles(ada.token)).not.toContain('Sign-in from a new device or network');
   ip = '198.51.100.7';
   expect((await signIn()).status).toBe(200);
