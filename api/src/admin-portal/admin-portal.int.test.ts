@@ -64,25 +64,61 @@ const search = async (q: string) => (await call({ method: 'GET', url: `/api/sear
 const ownerList = async (creator: Creator) => (await call({ method: 'GET', url: '/api/titles/user', token: creator.token })).json<{ tr_number: string }[]>().map((t) => t.tr_number);
 const stats = async () => adminGlobalStatsSchema.parse((await get(staff.admin1, '/api/admin/global-stats')).json());
 
+/** The UTC days (YYYY-MM-DD) the server recorded the three registrations of beforeAll on. */
+const registrationDays = async () =>
+  (
+    await app.running.pool.query<{ day: string }>(
+      `SELECT to_char(registration_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day FROM registrations WHERE tr_number = ANY($1)`,
+      [works.map((w) => w.trNumber)],
+    )
+  ).rows.map((r) => r.day);
+
+/**
+ * `read` (an answer the server dates by its clock, `new Date()` in this process), with the UTC day it
+ * was dated on: read between two readings of that clock on the same day, again if midnight fell
+ * between them. The expected counts come from that day and the server's own dates of the
+ * registrations, so a run across midnight or a month's end expects what the server counts.
+ */
+async function onOneDay<T>(read: () => Promise<T>): Promise<{ value: T; day: string }> {
+  for (;;) {
+    const before = new Date().toISOString().slice(0, 10);
+    const value = await read();
+    const after = new Date().toISOString().slice(0, 10);
+    if (before === after) return { value, day: after };
+  }
+}
+const monthBefore = (month: string) => {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 7);
+};
+
 describe('reading', () => {
   it('Overview: totals, active, non-active, users and this month from the read models', async () => {
-    const s = await stats();
+    const days = await registrationDays();
+    expect(days).toHaveLength(3);
+    const { value: s, day } = await onOneDay(stats);
     expect(s).toEqual({
       totalRegistrations: 3,
       activeRegistrations: 3,
       nonActiveRegistrations: 0,
       totalUsers: 2,
-      thisMonthRegistrations: 3,
+      thisMonthRegistrations: days.filter((d) => d.slice(0, 7) === day.slice(0, 7)).length, // 3 but across a month's end
       materialTypeCount: 1,
     });
   });
 
   it('Analytics: per day (continuous buckets), per material type with its latest date, per country', async () => {
-    const byDay = registrationsByPeriodSchema.parse((await get(staff.admin1, '/api/admin/registrations-by-period?period=day&limit=7')).json());
+    const days = await registrationDays();
+    const byPeriod = async (query: string) => registrationsByPeriodSchema.parse((await get(staff.admin1, `/api/admin/registrations-by-period?${query}`)).json());
+    const { value: byDay, day: today } = await onOneDay(() => byPeriod('period=day&limit=7'));
     expect(byDay.points).toHaveLength(7);
-    expect(byDay.points.at(-1)).toMatchObject({ periodStart: new Date().toISOString().slice(0, 10), count: 3, active: 3 });
-    const byMonth = registrationsByPeriodSchema.parse((await get(staff.admin1, '/api/admin/registrations-by-period?period=month&limit=2')).json());
-    expect(byMonth.points.map((p) => p.count)).toEqual([0, 3]);
+    const ofToday = days.filter((d) => d === today).length; // 3 but across midnight
+    expect(byDay.points.at(-1)).toMatchObject({ periodStart: today, count: ofToday, active: ofToday });
+    expect(byDay.points.reduce((sum, p) => sum + p.count, 0)).toBe(3);
+    const { value: byMonth, day } = await onOneDay(() => byPeriod('period=month&limit=2'));
+    const [thisMonth, lastMonth] = [day.slice(0, 7), monthBefore(day.slice(0, 7))];
+    expect(byMonth.points.map((p) => p.count)).toEqual([days.filter((d) => d.startsWith(lastMonth)).length, days.filter((d) => d.startsWith(thisMonth)).length]);
     const types = materialTypeStatsSchema.parse((await get(staff.admin1, '/api/admin/material-type-stats')).json());
     expect(types.types).toEqual([{ materialType: 'Poems', material_type: 'Poems', count: 3, latestDate: expect.any(String) }]);
     const geo = registrationsByGeoSchema.parse((await get(staff.admin1, '/api/admin/registrations-by-geo')).json());
