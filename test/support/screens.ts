@@ -28,7 +28,65 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   // a page waiting on a projection took longer. Waits still end as soon as the state is there.
   context.setDefaultTimeout(90_000);
   if (process.env.E2E_THEME === 'dark') await context.addInitScript(() => localStorage.setItem('titleledger-theme', 'dark'));
+  await context.addInitScript(recordToasts);
   return context;
+}
+
+interface SeenToast {
+  text: string;
+  /** Matched by an expectToast already: a later one must be a later toast. */
+  taken: boolean;
+}
+type ToastLog = { __toastsSeen?: SeenToast[] };
+
+/**
+ * Runs in every page before its own scripts: keeps the text of every toast (`.toast`) the page shows,
+ * in order. A toast closes after 5 s and leaves the DOM; a test process stalled that long (load 20+)
+ * would wait for it in vain. The page records it as it opens, in the browser, whatever the test does.
+ */
+function recordToasts(): void {
+  const seen: SeenToast[] = [];
+  const entries = new WeakMap<Element, SeenToast>();
+  const look = () => {
+    for (const element of document.querySelectorAll('.toast')) {
+      const text = element.textContent ?? '';
+      const entry = entries.get(element);
+      if (!entry) {
+        const added = { text, taken: false };
+        entries.set(element, added);
+        seen.push(added);
+      } else if (!entry.taken) entry.text = text;
+    }
+  };
+  (window as unknown as ToastLog).__toastsSeen = seen;
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+const folded = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Waits for a toast showing every one of `texts` (as Playwright's hasText: case and spacing aside)
+ * to have opened on `page` (of a `newContext` context) since the toast an earlier call matched. It
+ * need not be on screen any more: pages record their toasts (recordToasts).
+ */
+export async function expectToast(page: Page, ...texts: string[]): Promise<void> {
+  const wanted = texts.map(folded);
+  const take = () =>
+    page.evaluate((wanted) => {
+      const seen = (window as unknown as ToastLog).__toastsSeen;
+      if (!seen) throw new Error('this page records no toasts: open it in a context from newContext()');
+      const fold = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+      const at = seen.findIndex((toast) => !toast.taken && wanted.every((w) => fold(toast.text).includes(w)));
+      if (at < 0) return seen.filter((toast) => !toast.taken).map((toast) => toast.text);
+      for (const toast of seen.slice(0, at + 1)) toast.taken = true;
+      return true;
+    }, wanted);
+  await expect.poll(take, { message: `a toast showing ${JSON.stringify(texts)} (toasts since the last one matched are listed)` }).toBe(true);
+}
+
+/** The text of every toast `page` has shown since it loaded, matched or not, for checks that one never showed. */
+export async function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => ((window as unknown as ToastLog).__toastsSeen ?? []).map((toast) => toast.text));
 }
 
 /** Runs `run` on a page of its own context, closed afterwards whatever happens. */
@@ -70,7 +128,7 @@ export async function expectSoundLayout(page: Page, what: string): Promise<void>
   // A resize reaches some parts a frame or more later (charts follow a ResizeObserver): wait for the
   // page to settle, and fail only on an overflow that stays, naming what sticks out.
   const settled = await expect
-    .poll(() => sidewaysOverflow(page), { timeout: 30_000, interval: 50 })
+    .poll(() => sidewaysOverflow(page), { interval: 50 })
     .toBeLessThanOrEqual(0)
     .then(
       () => true,

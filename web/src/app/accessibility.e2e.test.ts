@@ -9,7 +9,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { creatorFlows, freshEmail, injectSender, TEST_PASSWORD } from '../../../test/support/flows.js';
-import { desktop, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
+import { desktop, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
+import { wrongTotpCode } from '../../../test/support/totp.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -141,7 +142,7 @@ test('account settings: focus after Edit, Save and a wrong two-factor code; doub
     await expect.poll(() => field(profile, 'Full name').evaluate((input) => input === document.activeElement)).toBe(true);
     await field(profile, 'City').fill('Los Angeles');
     await profile.getByRole('button', { name: 'Save Changes' }).press('Enter');
-    await page.locator('.toast', { hasText: 'Profile updated' }).waitFor();
+    await expectToast(page, 'Profile updated');
     await expect.poll(() => focused(page)).toBe('BUTTON: Edit Profile');
 
     // A double-clicked password change changes it once (a second request would fail: the password is no longer current).
@@ -151,7 +152,7 @@ test('account settings: focus after Edit, Save and a wrong two-factor code; doub
     await field(security, 'New password').fill('a-brand-new-password');
     await field(security, 'Confirm new password').fill('a-brand-new-password');
     await security.getByRole('button', { name: 'Change Password' }).dblclick();
-    await page.locator('.toast', { hasText: 'Password changed' }).waitFor();
+    await expectToast(page, 'Password changed');
     await page.waitForLoadState('networkidle');
     expect(passwordChanges()).toBe(1);
     expect(await page.locator('.toast', { hasText: 'Password change failed' }).count()).toBe(0);
@@ -159,7 +160,7 @@ test('account settings: focus after Edit, Save and a wrong two-factor code; doub
     // A wrong code: the dialog stays, says so beside the field, and focus is back in the field.
     await security.getByRole('button', { name: 'Enable 2FA' }).click();
     const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
-    await field(setup, 'Verification code').fill('000000');
+    await field(setup, 'Verification code').fill(await wrongTotpCode((await setup.getByTestId('two-factor-secret').textContent())?.trim() ?? ''));
     await setup.getByRole('button', { name: 'Verify and Enable' }).click();
     await expect.poll(() => field(setup, 'Verification code').evaluate((input) => input === document.activeElement)).toBe(true);
     const code = field(setup, 'Verification code');

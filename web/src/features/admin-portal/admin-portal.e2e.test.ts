@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { creatorFlows, injectSender, type Registered } from '../../../../test/support/flows.js';
-import { expectSoundLayout, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+import { expectSoundLayout, expectToast, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
 import { createStaff, signedInStaff, type TestStaff } from '../../../../test/support/staff.js';
 import { textBytes } from '../../../../test/support/documents.js';
 
@@ -53,7 +53,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
+/** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
+const toast = (page: Page, title: string) => expectToast(page, title);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
@@ -273,7 +274,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await dialog.getByLabel('Reason').fill('Duplicate of an earlier registration');
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
       await toast(admin, 'Registration Deleted');
-      await admin.locator('.toast', { hasText: 'Registration has been archived to Forever Database' }).first().waitFor();
+      await expectToast(admin, 'Registration has been archived to Forever Database');
       await admin.getByText('No registrations match.').waitFor();
 
       // Gone from the landing search; the verify page says it existed and was archived, no personal data.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { expectSoundLayout, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+import { expectSoundLayout, expectToast, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
 import { createStaff } from '../../../../test/support/staff.js';
 
 let app: TestApp;
@@ -32,7 +32,8 @@ afterAll(async () => {
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 /** The Support tab, whose name carries the open count when there is one: "Support (1 open)". */
 const supportTab = (page: Page) => page.getByRole('tab', { name: /^Support( \(\d+ open\))?$/ });
-const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
+/** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
+const toast = (page: Page, title: string) => expectToast(page, title);
 
 async function signIn(page: Page, who: { email: string; password: string }, portal: 'admin' | 'master-admin' = 'admin'): Promise<void> {
   await page.goto(`${app.url}/${portal}/login`);

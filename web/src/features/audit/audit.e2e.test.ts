@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { atBothWidths, newContext } from '../../../../test/support/screens.js';
+import { atBothWidths, expectToast, newContext } from '../../../../test/support/screens.js';
 
 const MASTER = { email: 'master.audit@example.com', password: 'master password 2026' };
 const AUDITOR_PASSWORD = 'auditor password 1';
@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
+/** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
+const toast = (page: Page, title: string) => expectToast(page, title);
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
 
 async function invitationLink(email: string): Promise<string> {

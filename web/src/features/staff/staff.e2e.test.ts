@@ -16,7 +16,7 @@ import { emlFilesTo } from '../../../../test/support/mail.js';
 import { createStaff } from '../../../../test/support/staff.js';
 import path from 'node:path';
 
-import { atBothWidths, expectSoundLayout, mobile, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+import { atBothWidths, expectSoundLayout, expectToast, mobile, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
 
 const MASTER = { email: 'master.e2e@example.com', password: 'master password 2026' };
 const INVITEE_PASSWORD = 'invitee password 1';
@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
-const toast = (page: Page, title: string) => page.locator('.toast', { hasText: title }).first().waitFor();
+/** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
+const toast = (page: Page, title: string) => expectToast(page, title);
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
 
 /** The invitation e-mail's link, from the development outbox. */
@@ -262,7 +263,7 @@ describe('staff accounts in the browser', () => {
         await route.fulfill({ status: 503, json: { error: 'service_unavailable', message: 'Down for a moment.' } });
       });
       await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.locator('.toast', { hasText: 'Signing out failed' }).first().waitFor();
+      await expectToast(page, 'Signing out failed');
       expect(attempts).toBe(2);
       expect(new URL(page.url()).pathname).toBe('/audit');
       expect((await context.cookies()).some((cookie) => cookie.name === 'tl_staff')).toBe(true);
