@@ -16,7 +16,8 @@ import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { creatorFlows, fetchSender, signUpDetails } from '../../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../../test/support/mail.js';
-import { desktop, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
+import { wrongTotpCode } from '../../../../test/support/totp.js';
+import { desktop, expectToast as expectToastOn, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -62,27 +63,34 @@ async function heading(name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
-/** The toast on screen (one at a time) showing this title. */
-function toast(title: string): Locator {
-  return page.locator('.toast', { hasText: title });
-}
-
-/** One wait for the toast with both texts: a toast closes after 5 s, which a second read could miss on a loaded machine. */
+/** A toast with this title (and description) opened since the last one awaited; the page records it, so it may have closed already. */
 async function expectToast(title: string, description?: string): Promise<void> {
-  await (description ? toast(title).filter({ hasText: description }) : toast(title)).waitFor();
+  await expectToastOn(page, title, ...(description ? [description] : []));
 }
 
 function field(name: string, scope: Page | Locator = page): Locator {
   return scope.getByLabel(name, { exact: true });
 }
 
+/** The page has handled the input sent so far and drawn a frame after it (a task after the next animation frame). */
+async function nextFrame(): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/** Laid out at the current size with its fonts, and drawn: what a screenshot should show. */
+async function settled(): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await nextFrame();
+  await nextFrame();
+}
+
 async function snap(name: string): Promise<void> {
   if (!screenshotDir) return;
-  await page.waitForTimeout(150);
+  await settled();
   for (const [label, viewport] of WIDTHS) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await settled();
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
     // Tall phone pages are also saved in screen-sized slices, readable at full size.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -159,9 +167,12 @@ test('sign up, sign in, manage the account, delete it', async () => {
   const terms = page.getByRole('dialog', { name: 'Terms of Service' });
   await terms.waitFor();
   await snap('register-terms-dialog');
-  // Neither Escape nor a click outside closes it, and it has no close button.
+  // Neither Escape nor a click outside closes it, and it has no close button. The page draws a frame
+  // after handling both: had either closed the dialog, its state would say so by then.
   await page.keyboard.press('Escape');
   await page.mouse.click(5, 5);
+  await nextFrame();
+  expect(await terms.getAttribute('data-state')).toBe('open');
   expect(await terms.isVisible()).toBe(true);
   expect(await terms.getByRole('button', { name: 'Close' }).count()).toBe(0);
 
@@ -209,7 +220,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await field('Card number').fill('4242 4242 4242 4242');
   await page.route('**/api/payment/local/payment-methods', (route) => route.abort('failed'), { times: 1 });
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
-  await page.locator('.toast').getByText('Error', { exact: true }).waitFor();
+  await expectToast('Error');
   expect(await page.getByText('Visa ending in 4242').count()).toBe(0);
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method added', 'Your payment method has been securely saved');
@@ -292,7 +303,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
   const secret = (await setup.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await snap('account-2fa-dialog');
-  await field('Verification code', setup).fill('000000');
+  await field('Verification code', setup).fill(await wrongTotpCode(secret));
   await setup.getByRole('button', { name: 'Verify and Enable' }).click();
   await expectToast('Verification failed');
   await field('Verification code', setup).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
@@ -314,8 +325,6 @@ test('sign up, sign in, manage the account, delete it', async () => {
   // ---- Export data ---------------------------------------------------------------------------
   await goto('/account');
   await heading('Account Settings');
-  // Watched from the click: the toast closes after 5 s, before the file checks below may end.
-  const exportedToast = toast('Data exported').waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export Data' }).click(),
@@ -328,7 +337,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
   expect(exported.profile).toMatchObject({ email: user.email, phone: '5559876543', twoFactorEnabled: true });
   expect(Number.isNaN(Date.parse(exported.exportDate))).toBe(false);
   expect(download.suggestedFilename()).toContain(exported.exportDate.slice(0, 4));
-  await exportedToast;
+  await expectToast('Data exported'); // recorded by the page, however long the file checks took
 
   // ---- The other signed-in screens -----------------------------------------------------------
   for (const [pathname, name] of [

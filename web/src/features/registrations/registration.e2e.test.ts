@@ -15,7 +15,7 @@ import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
-import { atBothWidths, mobile, newContext, screenshotDir as screenshotDirOrNone, withPage } from '../../../../test/support/screens.js';
+import { atBothWidths, expectToast, mobile, newContext, screenshotDir as screenshotDirOrNone, toastsShown, withPage } from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -134,10 +134,12 @@ test('a creator registers a title through all five steps and finds it everywhere
     // About 74 KB (rounded up): shown in KB, where MB would read "0.07 MB".
     await page.getByText(`${Math.ceil((work.length / 1024) * 10) / 10} KB`, { exact: true }).waitFor();
     await shoot(page, 'wizard-4-upload');
+    // With screenshots, the submission is held until the processing screen has been shot.
+    let releaseSubmission = () => {};
     if (screenshotDir) {
-      // Hold the request a moment so the progress stages can be seen.
+      const shot = new Promise<void>((resolve) => (releaseSubmission = resolve));
       await page.route('**/api/copyright/submit-registration', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await shot;
         await route.continue();
       });
     }
@@ -152,13 +154,14 @@ test('a creator registers a title through all five steps and finds it everywhere
     if (screenshotDir) {
       await page.getByRole('list', { name: 'Registration progress' }).waitFor();
       await page.screenshot({ path: path.join(screenshotDir, 'wizard-4-processing-1280.png') });
+      releaseSubmission();
     }
     await page.getByRole('list', { name: 'Registration progress' }).getByText('Generating PDF certificate (in progress)').waitFor();
     releaseCertificate();
 
     // Step 5: Registration Complete, with the spec's success toast.
     await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
-    await page.locator('.toast', { hasText: 'Registration Completed!' }).first().waitFor();
+    await expectToast(page, 'Registration Completed!');
     expect(await page.getByText('100% complete').isVisible()).toBe(true);
     const trNumber = (await page.locator('dd code').first().textContent())!.trim();
     expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
@@ -187,12 +190,17 @@ test('a creator registers a title through all five steps and finds it everywhere
     expect(JSON.stringify(trFile)).toContain(trNumber);
 
     // "Register New Title" in the side menu starts a new registration at step 1, and the old
-    // payment's "Payment Successful" toast is gone with the wizard it belonged to.
+    // payment's "Payment Successful" toast goes with the wizard it belonged to: the new one raises none.
+    // Its mount effects have run once it shows step 1 and has drawn a frame after, and the page
+    // records every toast it shows (newContext), so one raised and closed meanwhile is seen too.
+    const toastsBefore = (await toastsShown(page)).length;
     await page.getByRole('link', { name: /^Register New Title/ }).click();
     await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
     await page.getByText('20% complete').waitFor();
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(await page.getByRole('heading', { name: 'Registration Complete' }).count()).toBe(0);
     expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+    expect((await toastsShown(page)).slice(toastsBefore).filter((text) => text.includes('Payment Successful'))).toEqual([]);
     expect(await page.locator('.toast[data-state="open"]', { hasText: 'Payment Successful' }).count()).toBe(0);
 
     // The same payment cannot be used twice: coming back to its address sends the user away.
@@ -369,7 +377,7 @@ test('Next takes the person to the first field in error, in view and focused, an
     expect(await isInView(issueDate)).toBe(true);
     expect(await issueDate.getAttribute('aria-invalid')).toBe('true');
     expect(await issueDate.evaluate((input) => input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent))).toContain('Use MM/DD/YYYY');
-    await page.locator('.toast', { hasText: 'Fix the highlighted fields' }).first().waitFor();
+    await expectToast(page, 'Fix the highlighted fields');
     if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, 'wizard-1-next-to-invalid-375.png') });
 
     // With the date fixed, Next goes on to the year.
@@ -444,7 +452,7 @@ test('a paid registration whose session ended before the upload goes on after si
     await page.getByRole('button', { name: 'Complete Registration' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(paidAddress);
-    await page.locator('.toast', { hasText: 'Your payment and details are kept' }).first().waitFor();
+    await expectToast(page, 'Your payment and details are kept');
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await shoot(page, 'login-after-upload-401');
 
