@@ -80,13 +80,23 @@ test('the page search suggests as you type, never for one character, and opens a
     page.on('request', (request) => {
       if (request.url().includes('/api/search')) searches.push(new URL(request.url()).searchParams.get('q') ?? '');
     });
+    // The box searches once typing pauses (a 150 ms timer): the page's clock is run by hand past that
+    // pause for 'm', then for 'mi'. A search for 'm' would be sent before the one for 'mi', so once
+    // that one is seen, none for 'm' was, whatever the machine's speed.
+    await page.clock.install();
     await page.goto(`${app.url}/`);
     const box = page.getByRole('main').getByRole('combobox');
     await box.click();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await box.fill('m');
-    await page.waitForTimeout(600);
-    expect(searches).toEqual([]);
+    await page.clock.runFor(1_000);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    const searchedMi = page.waitForRequest((request) => request.url().includes('/api/search') && new URL(request.url()).searchParams.get('q') === 'mi');
+    await box.fill('mi');
+    await page.clock.runFor(1_000);
+    await searchedMi;
+    expect(searches).toEqual(['mi']);
+    await page.clock.resume();
 
     await box.fill('midnight');
     const list = page.getByRole('main').getByRole('listbox');
