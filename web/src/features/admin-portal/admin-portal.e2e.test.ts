@@ -273,8 +273,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await snap(admin, 'admin-delete-dialog');
       await dialog.getByLabel('Reason').fill('Duplicate of an earlier registration');
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
-      await toast(admin, 'Registration Deleted');
-      await expectToast(admin, 'Registration has been archived to Forever Database');
+      await expectToast(admin, 'Registration Deleted', 'Registration has been archived to Forever Database');
       await admin.getByText('No registrations match.').waitFor();
 
       // Gone from the landing search; the verify page says it existed and was archived, no personal data.
