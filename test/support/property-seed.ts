@@ -19,7 +19,7 @@ function seedOf(value: string | undefined): number {
   return seed;
 }
 
-export const PROPERTY_SEED = seedOf(process.env.PROPERTY_SEED);
+const PROPERTY_SEED = seedOf(process.env.PROPERTY_SEED);
 fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: PROPERTY_SEED });
 
 beforeEach(({ onTestFailed }) => {

@@ -439,7 +439,7 @@ describe('two-factor authentication', () => {
 
     const now = Math.floor(Date.now() / 1000);
     const code = await generate({ secret, epoch: now });
-    const wrongCode = await wrongTotpCode(secret, now);
+    const wrongCode = await wrongTotpCode((at) => generate({ secret, epoch: at }), now);
     const wrong = await call({ method: 'POST', url: '/api/user/2fa/verify', token, payload: { token: wrongCode } });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('Invalid verification code');

@@ -168,7 +168,7 @@ describe('finding 3: sign-in throttling that strangers cannot turn against the o
     const now = Math.floor(Date.now() / 1000);
     expect((await call({ method: 'POST', url: '/api/user/2fa/verify', token: owner.token, ip, payload: { token: await generate({ secret, epoch: now }) } })).statusCode).toBe(200);
     const good = await generate({ secret, epoch: now + 30 });
-    const wrong = await wrongTotpCode(secret, now);
+    const wrong = await wrongTotpCode((at) => generate({ secret, epoch: at }), now);
     const attacker = nextIp();
     // The password alone only asks for the code; it is not a failure, however often.
     for (let i = 0; i < 8; i++) expect((await login(owner.email, owner.password, attacker)).json().twoFactorRequired).toBe(true);

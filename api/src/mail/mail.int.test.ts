@@ -100,7 +100,7 @@ describe('a plain npm start (NODE_ENV and DEV_OUTBOX unset)', () => {
       await own.stop();
     }
     const folder = path.join(own.running.config.dataDir, 'mail');
-    expect((await emlFilesTo(folder, known!.email)).map((f) => f.mail.subject)).toContain('Reset your TitleLedger password');
+    expect((await emlFilesTo(folder, known.email)).map((f) => f.mail.subject)).toContain('Reset your TitleLedger password');
     const all = await Promise.all((await readdir(folder)).map((name) => readFile(path.join(folder, name), 'utf8')));
     expect(all.filter((raw) => raw.includes(stranger))).toEqual([]);
   });

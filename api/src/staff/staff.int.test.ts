@@ -372,7 +372,7 @@ describe('staff sessions', () => {
     const setup = (await call({ method: 'POST', url: '/api/admin/2fa/enable', token: admin.token })).json();
     expect(setup).toMatchObject({ success: true, secret: expect.any(String), qrCode: expect.stringMatching(/^data:image\/png;base64,/) });
     const epoch = () => Math.floor(Date.now() / 1000);
-    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: await wrongTotpCode(setup.secret) }) })).status).toBe(422);
+    expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: await wrongTotpCode((at) => generate({ secret: setup.secret, epoch: at })) }) })).status).toBe(422);
     const first = await generate({ secret: setup.secret, epoch: epoch() });
     expect((await call({ method: 'POST', url: '/api/admin/2fa/verify', token: admin.token, ...jsonBody({ token: first }) })).status).toBe(200);
     expect((await call({ method: 'GET', url: '/api/admin/me', token: admin.token })).json().admin.twoFactorEnabled).toBe(true);
