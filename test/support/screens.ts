@@ -9,6 +9,11 @@ import { expect } from 'vitest';
 
 export const desktop = { width: 1280, height: 800 } as const;
 export const mobile = { width: 375, height: 812 } as const;
+/** A current phone (the QA passes' 390 × 844), beside the desktop: `atBothWidths(…, { widths: PHONE_AND_DESKTOP })`. */
+export const PHONE_AND_DESKTOP = [
+  ['1280', desktop],
+  ['390', { width: 390, height: 844 }],
+] as const;
 export const WIDTHS = [
   ['1280', desktop],
   ['375', mobile],
@@ -161,10 +166,14 @@ async function animationsFinished(page: Page): Promise<void> {
  * At 1280 and 375 px: a screenshot `<name>-<width>.png` when $SCREENSHOT_DIR is set, and with
  * `check`, the layout and accessibility bar. Leaves the page at desktop width.
  */
-export async function atBothWidths(page: Page, name: string, options: { check?: boolean } = {}): Promise<void> {
+export async function atBothWidths(
+  page: Page,
+  name: string,
+  options: { check?: boolean; widths?: ReadonlyArray<readonly [string, { width: number; height: number }]> } = {},
+): Promise<void> {
   const dir = screenshotDir();
   if (!dir && !options.check) return;
-  for (const [label, viewport] of WIDTHS) {
+  for (const [label, viewport] of options.widths ?? WIDTHS) {
     await page.setViewportSize(viewport);
     if (options.check) await expectSoundLayout(page, `${name} at ${label} px`);
     if (dir) await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });

@@ -15,7 +15,16 @@ import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
-import { atBothWidths, expectToast, mobile, newContext, screenshotDir as screenshotDirOrNone, toastsShown, withPage } from '../../../../test/support/screens.js';
+import {
+  atBothWidths,
+  expectToast,
+  mobile,
+  newContext,
+  PHONE_AND_DESKTOP,
+  screenshotDir as screenshotDirOrNone,
+  toastsShown,
+  withPage,
+} from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -403,6 +412,70 @@ test('Next takes the person to the first field in error, in view and focused, an
     await expect.poll(() => isFocused(phone)).toBe(true);
     expect(await isInView(phone)).toBe(true);
     expect(await page.getByText('40% complete').isVisible()).toBe(true);
+  });
+});
+
+test("the browser's Back and Forward move between the wizard's steps, and Back from the payment page returns to the review", async () => {
+  await withPage(browser, {}, async (page) => {
+    await signUp(page, `history.${Date.now()}@example.com`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Register New Title' });
+    const stepOfAddress = () => new URL(page.url()).searchParams.get('step');
+
+    // A link asking for a step whose input is missing shows the first step that needs it, and the
+    // address says so (Back and Forward then move from there).
+    await page.goto(`${app.url}/register-title?step=3`);
+    await page.getByText('20% complete').waitFor();
+    await expect.poll(stepOfAddress).toBe('1');
+
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('link', { name: /^Register New Title/ }).first().click();
+    await page.waitForURL((url) => url.pathname === '/register-title');
+    const title = 'Back And Forth';
+    await fillWorkDetails(page, title);
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+    expect(stepOfAddress()).toBe('3');
+
+    // Back: the contact step, then the work details as typed; the heading has the focus each time.
+    await page.goBack();
+    await page.getByText('40% complete').waitFor();
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    await page.goBack();
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe(title);
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    // Forward: the steps already visited.
+    await page.goForward();
+    await page.getByText('40% complete').waitFor();
+    await page.goForward();
+    await page.getByText('60% complete').waitFor();
+    await page.getByText(title).first().waitFor();
+
+    // Previous is the same Back: Forward then goes on to the review again.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('40% complete').waitFor();
+    await page.goForward();
+    await page.getByText('60% complete').waitFor();
+
+    // Back from the payment page: the review, with the draft, ready to pay.
+    await page.getByRole('button', { name: 'Pay $9.99' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/register-title');
+    await page.getByText('60% complete').waitFor();
+    await page.getByText(title).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Pay $9.99' }).isEnabled()).toBe(true);
+    await atBothWidths(page, 'wizard-3-back-from-checkout', { widths: PHONE_AND_DESKTOP });
+
+    // And Back through the steps leaves the wizard for the page before it.
+    await page.goBack();
+    await page.getByText('40% complete').waitFor();
+    await page.goBack();
+    await page.getByText('20% complete').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 });
 

@@ -1,7 +1,9 @@
 // /register-title: the five-step registration wizard (seed 001 §2.2, §4.1, §8.1). The draft lives
 // in browser storage across the payment redirect; on the way back the server, not the address,
-// says whether the payment succeeded. Once a registration is finished, the next address starts a
-// new wizard (the payment return's `?session_id=…` resumes a paid registration).
+// says whether the payment succeeded. Each step is a history entry (`?step=`, lib/wizard-address):
+// the browser's Back and Forward move between steps, and Back from the payment page comes back to
+// the review. Once a registration is finished, the next address starts a new wizard (the payment
+// return's `?session_id=…` resumes a paid registration).
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { fileTooLargeMessage } from '@titleledger/api/schemas';
@@ -41,6 +43,7 @@ import {
   type WizardStep,
 } from '../lib/step-validation';
 import { isSessionUsed, markSessionUsed } from '../lib/used-sessions';
+import { allowedStep, searchWithStep, stepFromSearch, stepReachedFrom, type WizardEntryState } from '../lib/wizard-address';
 import { CompleteStep } from './complete-step';
 import { ContactStep } from './contact-step';
 import type { FormBinding } from './form-fields';
@@ -85,11 +88,18 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
-  const paymentReturn = useMemo(() => readPaymentReturn(searchParams), [searchParams]);
+  const location = useLocation();
+  // Known by its ids, not by the whole address: a step change (`?step=`) is the same payment.
+  const returned = readPaymentReturn(searchParams);
+  const paymentReturn = useMemo<PaymentReturn | null>(
+    () => (returned ? { id: returned.id, sessionId: returned.sessionId, paymentIntentId: returned.paymentIntentId } : null),
+    [returned?.id, returned?.sessionId, returned?.paymentIntentId],
+  );
   // The draft is the signed-in user's alone (the sign-in guard in front of this page waits for them).
   const userId = useSession().user?.id ?? null;
 
-  const [step, setStep] = useState<WizardStep>(1);
+  // Where the address lands when it names no step: step 1, or where a payment return resumes.
+  const [landing, setLanding] = useState<Exclude<WizardStep, 5>>(1);
   const [form, setForm] = useState<RegistrationForm>(() => loadDraft(localStorage, userId) ?? emptyForm);
   const [touched, setTouched] = useState<ReadonlySet<TextField>>(new Set());
   const [payment, setPayment] = useState<Payment>(() =>
@@ -103,6 +113,12 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const [uploadPercent, setUploadPercent] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
+
+  const verified = payment.status === 'verified' ? payment.ret : null;
+  const checkingPayment = payment.status === 'checking';
+  // The step the address asks for, as far as the draft and the payment allow; step 5 once done.
+  const askedStep = stepFromSearch(searchParams);
+  const step: WizardStep = result ? 5 : allowedStep(askedStep ?? landing, form, verified !== null);
 
   const createPayment = useCreateRegistrationPayment();
   const submit = useSubmitRegistration();
@@ -134,7 +150,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
     let stale = false;
     const draft = loadDraft(localStorage, userId);
     if (draft) setForm(draft);
-    setStep(3);
+    setLanding(3);
     const tell = (reason: string | null) => {
       if (stale) return;
       const text = unpaidOutcomeText(unpaid, reason);
@@ -182,7 +198,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         if (session.used) return alreadyUsed();
         if (!session.paid) {
           setPayment({ status: 'rejected' });
-          setStep(3);
+          setLanding(3);
           toast({
             title: 'Payment Failed',
             description: 'The payment was not completed. Please try again.',
@@ -196,7 +212,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         // A payment made from the standalone checkout has no work details yet: resume where input
         // is still needed; the payment is kept, and the review step then continues to the upload.
         const resume = firstStepNeedingInput(draft);
-        setStep(resume);
+        setLanding(resume === 5 ? 4 : resume);
         paymentToast.current = toast({
           title: 'Payment Successful',
           description:
@@ -211,7 +227,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         // person is back; the payment has not failed.
         if (cancelled || errorStatus(error) === 401) return;
         setPayment({ status: 'rejected' });
-        setStep(3);
+        setLanding(3);
         toast({
           title: 'Payment Failed',
           description: 'Failed to process payment. Please try again.',
@@ -256,12 +272,28 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
     errorOf: (field) => (touched.has(field) && isCheckedField(field) ? (fieldError(field, form[field]) ?? undefined) : undefined),
   };
 
-  const goTo = (next: WizardStep) => {
-    setStep(next);
-    window.scrollTo({ top: 0 });
-    // Move focus to the heading so keyboard and screen-reader users land on the new step.
-    requestAnimationFrame(() => headingRef.current?.focus());
+  /** A new history entry for `next`, which remembers the step it was reached from. */
+  const goTo = (next: Exclude<WizardStep, 5>) => {
+    const state: WizardEntryState = { wizardStepFrom: step };
+    void navigate({ search: searchWithStep(searchParams, next) }, { state });
   };
+
+  // An address asking for a step the draft or the payment does not allow yet shows an earlier one
+  // and is corrected in place, so that Back and Forward then move from the step on screen.
+  useEffect(() => {
+    if (checkingPayment || result || askedStep === null || askedStep === step || step === 5) return;
+    void navigate({ search: searchWithStep(searchParams, step) }, { replace: true, state: location.state as unknown });
+  }, [checkingPayment, result, askedStep, step, searchParams, navigate, location.state]);
+
+  // However the step changed (Next, Previous, the browser's Back or Forward), the new step starts at
+  // the top, and focus goes to the heading so keyboard and screen-reader users land on it.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    window.scrollTo({ top: 0 });
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }, [step]);
 
   const next = () => {
     if (step !== 1 && step !== 2) return;
@@ -273,16 +305,23 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       return;
     }
     saveDraft(localStorage, userId, form);
-    goTo((step + 1) as WizardStep);
+    goTo((step + 1) as Exclude<WizardStep, 5>);
   };
 
+  // Back to the entry Next came from when that is the step before (so Forward goes on again);
+  // otherwise (a payment return, a reload) a new entry for it.
   const previous = () => {
-    if (step > 1 && step < 5) goTo((step - 1) as WizardStep);
+    if (step <= 1 || step >= 5) return;
+    if (stepReachedFrom(location.state) === step - 1) void navigate(-1);
+    else goTo((step - 1) as Exclude<WizardStep, 5>);
   };
 
   // ---- Step 3: pay -------------------------------------------------------------------------
   const pay = () => {
     saveDraft(localStorage, userId, form);
+    // The entry the payment page's Back returns to: this review, from the draft (without the
+    // address of an earlier unpaid attempt, whose notice would show again).
+    void navigate({ search: searchWithStep(new URLSearchParams(), 3) }, { replace: true });
     createPayment.mutate(
       { title: form.title.trim(), email: form.email.trim() },
       {
@@ -335,7 +374,16 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       });
   };
 
-  const verified = payment.status === 'verified' ? payment.ret : null;
+  // Back from the payment page may restore this page as it was left (the back/forward cache), with
+  // Pay still saying it is on its way there: it is ready to pay again.
+  const resetPayment = createPayment.reset;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) resetPayment();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [resetPayment]);
 
   const completeRegistration = async () => {
     if (stage !== 'idle' || result) return;
@@ -395,7 +443,6 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       setStage('completed');
       setResult(registered);
       paymentToast.current?.dismiss();
-      goTo(5);
       onFinished();
       toast({ title: 'Registration Completed!', description: `Your TR number is ${registered.trNumber}.`, variant: 'success' });
     } catch (error) {
@@ -431,7 +478,6 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   };
 
   // ---- Render ------------------------------------------------------------------------------
-  const checkingPayment = payment.status === 'checking';
   const nextDisabled = (step === 1 || step === 2) && !stepIsFilled(step, form);
 
   return (
