@@ -43,6 +43,6 @@ export type WizardEntryState = { readonly wizardStepFrom: WizardStep };
 
 export function stepReachedFrom(state: unknown): WizardStep | null {
   if (typeof state !== 'object' || state === null || !('wizardStepFrom' in state)) return null;
-  const from = (state as { wizardStepFrom: unknown }).wizardStepFrom;
+  const from = state.wizardStepFrom;
   return from === 1 || from === 2 || from === 3 || from === 4 ? from : null;
 }
