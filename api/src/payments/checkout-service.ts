@@ -170,6 +170,7 @@ export async function paymentSessionView(deps: CheckoutDeps, userId: string, pay
     used: state.status === 'consumed',
     ...(state.status === 'failed' ? { failure_reason: state.reason } : {}),
     ...(state.status === 'refunded' ? { refund_id: state.refundId } : {}),
+    ...(state.status === 'consumed' ? { used_for: { tr_number: state.trNumber, title: state.registration.title } } : {}),
   };
 }
 

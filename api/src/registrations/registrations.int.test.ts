@@ -203,7 +203,12 @@ describe('submission', () => {
     const stats = await call({ method: 'GET', url: '/api/dashboard/stats', token: alice.token });
     expect(stats.json()).toEqual({ totalRegistrations: 1, activeRegistrations: 1, pendingRegistrations: 1, thisMonthRegistrations: 1, recent_activity: 1 });
     expect((await call({ method: 'GET', url: '/api/titles/user', token: bob.token })).json()).toEqual([]);
-    expect((await call({ method: 'GET', url: `/api/payment/session/${sessionId}`, token: alice.token })).json()).toMatchObject({ used: true });
+    // The payer is told which registration the payment made (a reload of step 5 says it is done).
+    expect((await call({ method: 'GET', url: `/api/payment/session/${sessionId}`, token: alice.token })).json()).toMatchObject({
+      used: true,
+      used_for: { tr_number: created.tr_number, title: 'The Sea' },
+    });
+    expect((await call({ method: 'GET', url: `/api/payment/session/${sessionId}`, token: bob.token })).status).toBe(404);
   });
 
   it('keeps the contact details sealed in the log and the work encrypted at rest', async () => {

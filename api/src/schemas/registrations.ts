@@ -299,6 +299,11 @@ export const paymentSessionSchema = z.object({
   failure_reason: z.string().optional(),
   /** A paid payment that could never pay for a registration is refunded: the provider's refund id. */
   refund_id: z.string().optional(),
+  /**
+   * A used payment: the registration it paid for. Only its payer sees the session, and only the
+   * payer's own registration can use it, so this is theirs (a reload of step 5 says it is done).
+   */
+  used_for: z.object({ tr_number: z.string(), title: z.string() }).optional(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 

@@ -212,8 +212,24 @@ test('a creator registers a title through all five steps and finds it everywhere
     expect((await toastsShown(page)).slice(toastsBefore).filter((text) => text.includes('Payment Successful'))).toEqual([]);
     expect(await page.locator('.toast[data-state="open"]', { hasText: 'Payment Successful' }).count()).toBe(0);
 
-    // The same payment cannot be used twice: coming back to its address sends the user away.
+    // Back to step 5's address (as a reload would): the registration that payment made is complete,
+    // and the page says so, with its TR number and the way to it, rather than "Payment Already Used".
     await page.goBack();
+    await page.getByRole('heading', { name: 'This registration is complete' }).waitFor();
+    expect(await page.getByText('100% complete').isVisible()).toBe(true);
+    await page.getByText(`This payment paid for your registration of “${title}”`).waitFor();
+    expect(await page.locator('dd code').first().textContent()).toBe(trNumber);
+    expect(await page.getByText('Payment Already Used').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View the registration' }).getAttribute('href')).toBe(`/titles/${trNumber}`);
+    await atBothWidths(page, 'wizard-5-reloaded', { widths: PHONE_AND_DESKTOP, check: true });
+    const paidAddress = new URL(page.url());
+
+    // With another work in progress, the same payment cannot pay for it: the spec's message, and
+    // off to the dashboard.
+    await page.getByRole('link', { name: 'Register another title' }).click();
+    await page.getByText('20% complete').waitFor();
+    await fillWorkDetails(page, 'Another Work Entirely');
+    await page.goto(`${app.url}${paidAddress.pathname}${paidAddress.search}`);
     await page.getByText('Payment Already Used').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard');
 

@@ -1,13 +1,14 @@
 // Step 5, Registration Complete (seed 001 §2.2): the TR number, both hashes, a preview image of the
-// certificate's first page with "Open PDF", the two downloads and the way to the dashboard.
-import { CircleCheck, Download, ExternalLink, FileKey2, LayoutDashboard } from 'lucide-react';
+// certificate's first page with "Open PDF", the two downloads and the way to the dashboard. And
+// what step 5's address shows later (a reload, Back to it): the registration that payment made.
+import { CircleCheck, Download, ExternalLink, FileKey2, FileText, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
-import { paths } from '@/lib/paths';
+import { paths, titleRecordPath } from '@/lib/paths';
 
 import { useDownloadFile, useOpenCertificate } from '../api/download-file';
 import { certificateImageUrl } from '../lib/downloads';
@@ -107,5 +108,50 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The address of a payment this person's registration has used, opened again (step 5 reloaded, or
+ * reached by Back): the registration is done, so the page says so and where it is, rather than the
+ * spec's "Payment Already Used … start a new registration", which reads as a failure.
+ */
+export function AlreadyRegistered({ trNumber, title }: { trNumber: string; title: string }) {
+  const download = useDownloadFile();
+  return (
+    <Card>
+      <CardContent className="grid gap-6">
+        <div className="flex items-start gap-3">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-success" />
+          <div className="grid min-w-0 gap-1">
+            <h2 className="text-xl font-semibold tracking-tight">This registration is complete</h2>
+            <p className="text-sm text-muted-foreground wrap-anywhere">
+              This payment paid for your registration of “{title}”. Nothing more is needed, and it will not be charged again.
+            </p>
+          </div>
+        </div>
+        <dl className="grid gap-1.5">
+          <dt className="text-sm font-medium">TR number</dt>
+          <dd>
+            <HashText value={trNumber} label="TR number" className="text-base" />
+          </dd>
+        </dl>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button asChild>
+            <Link to={titleRecordPath(trNumber)}>
+              <FileText aria-hidden="true" />
+              View the registration
+            </Link>
+          </Button>
+          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
+            <Download aria-hidden="true" />
+            Download PDF
+          </Button>
+          <Button asChild variant="ghost" className="sm:ml-auto">
+            <Link to={paths.registerTitle}>Register another title</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
   );
 }

@@ -44,7 +44,7 @@ import {
 } from '../lib/step-validation';
 import { isSessionUsed, markSessionUsed } from '../lib/used-sessions';
 import { allowedStep, searchWithStep, stepFromSearch, stepReachedFrom, type WizardEntryState } from '../lib/wizard-address';
-import { CompleteStep } from './complete-step';
+import { AlreadyRegistered, CompleteStep } from './complete-step';
 import { ContactStep } from './contact-step';
 import type { FormBinding } from './form-fields';
 import { ReviewStep, type UnusedPayment } from './review-step';
@@ -62,6 +62,8 @@ type Payment =
   | { status: 'none' }
   | { status: 'checking'; ret: PaymentReturn }
   | { status: 'verified'; ret: PaymentReturn }
+  /** Used already, by this person's registration of the work this wizard holds (or of none now). */
+  | { status: 'registered'; trNumber: string; title: string }
   | { status: 'rejected' };
 
 /**
@@ -118,13 +120,15 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   const checkingPayment = payment.status === 'checking';
   // The step the address asks for, as far as the draft and the payment allow; step 5 once done.
   const askedStep = stepFromSearch(searchParams);
-  const step: WizardStep = result ? 5 : allowedStep(askedStep ?? landing, form, verified !== null);
+  const step: WizardStep = result || payment.status === 'registered' ? 5 : allowedStep(askedStep ?? landing, form, verified !== null);
 
   const createPayment = useCreateRegistrationPayment();
   const submit = useSubmitRegistration();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const wizardRef = useRef<HTMLDivElement>(null);
   const goToFirstInvalid = useGoToFirstInvalid();
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
 
   // ---- Coming back from the payment page ---------------------------------------------------
   // "Payment Successful … upload your document" is about this wizard: it goes when the wizard
@@ -185,17 +189,27 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
       cancelRedirect = redirectSoon(USED_SESSION_REDIRECT_MS);
     };
 
-    if (isSessionUsed(localStorage, paymentReturn.id)) {
-      alreadyUsed();
-      return () => cancelRedirect?.();
-    }
+    // Used by the registration of the work this wizard holds, or with no other work in progress
+    // (the draft goes when a registration completes): step 5 reloaded, or Back to it. That
+    // registration is done, and is shown; a payment used for another work than the draft's is the
+    // spec's "Payment Already Used".
+    const registeredWithIt = (usedFor: { tr_number: string; title: string }) => {
+      const draftTitle = loadDraft(localStorage, userId)?.title.trim() ?? '';
+      if (draftTitle !== '' && draftTitle !== usedFor.title.trim()) return alreadyUsed();
+      markSessionUsed(localStorage, paymentReturn.id);
+      setPayment({ status: 'registered', trNumber: usedFor.tr_number, title: usedFor.title });
+      // Finished too: the next address (Register another title) starts a new wizard.
+      finished.current();
+    };
+    const usedHere = isSessionUsed(localStorage, paymentReturn.id);
     // Also when the address changes on this page (an unused payment taken on the review step).
     setPayment({ status: 'checking', ret: paymentReturn });
     queryClient
       .fetchQuery(paymentSessionQueryOptions(paymentReturn.id))
       .then((session) => {
         if (cancelled) return;
-        if (session.used) return alreadyUsed();
+        if (session.used) return session.used_for ? registeredWithIt(session.used_for) : alreadyUsed();
+        if (usedHere) return alreadyUsed();
         if (!session.paid) {
           setPayment({ status: 'rejected' });
           setLanding(3);
@@ -226,6 +240,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         // Signed out meanwhile: the sign-in guard takes over, and this check runs again once the
         // person is back; the payment has not failed.
         if (cancelled || errorStatus(error) === 401) return;
+        if (usedHere) return alreadyUsed();
         setPayment({ status: 'rejected' });
         setLanding(3);
         toast({
@@ -531,6 +546,8 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
         />
       ) : result ? (
         <CompleteStep result={result} localHash={localHash} />
+      ) : payment.status === 'registered' ? (
+        <AlreadyRegistered trNumber={payment.trNumber} title={payment.title} />
       ) : null}
 
       {step < 5 && !checkingPayment ? (
