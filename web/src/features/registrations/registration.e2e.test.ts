@@ -625,6 +625,60 @@ test('a paid payment whose address was lost is offered on the review step instea
   });
 });
 
+test('Start over discards a stale draft after asking, and never the payment: the review offers it again', async () => {
+  await withPage(browser, {}, async (page) => {
+    await signUp(page, `restart.${Date.now()}@example.com`);
+    const draftKeys = async () => (await storedKeys(page)).filter((key) => key.includes('registrationDraft'));
+    const heading = page.getByRole('heading', { level: 1, name: 'Register New Title' });
+
+    // An abandoned registration's draft pre-fills the next wizard.
+    await page.goto(`${app.url}/register-title`);
+    await fillWorkDetails(page, 'Stale Draft From Last Week');
+    await page.goto(`${app.url}/dashboard`);
+    await page.goto(`${app.url}/register-title`);
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('Stale Draft From Last Week');
+
+    // Start over asks first; keeping the details changes nothing.
+    const startOver = page.getByRole('button', { name: 'Start over' });
+    await startOver.click();
+    const dialog = page.getByRole('dialog', { name: 'Start over?' });
+    await dialog.getByText('Nothing has been paid for this registration.').waitFor();
+    await atBothWidths(page, 'wizard-start-over-dialog', { widths: PHONE_AND_DESKTOP, check: true });
+    await dialog.getByRole('button', { name: 'Keep My Details' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('Stale Draft From Last Week');
+    await expect.poll(() => isFocused(startOver)).toBe(true);
+
+    // Confirmed: an empty step 1, the draft gone from the browser (a reload stays empty).
+    await startOver.click();
+    await dialog.getByRole('button', { name: 'Clear and Start Over' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByLabel('Title of work').inputValue()).toBe('');
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    expect(await draftKeys()).toEqual([]);
+    expect(await startOver.count()).toBe(0);
+    await page.reload();
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+
+    // Paid, then started over: the dialog says the payment is kept, and the review offers it.
+    await payInWizard(page, 'Paid Then Restarted');
+    await startOver.click();
+    await dialog.getByText('Your payment is kept').waitFor();
+    await dialog.getByRole('button', { name: 'Clear and Start Over' }).click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
+    await page.getByText('20% complete').waitFor();
+    expect(await page.getByLabel('Title of work').inputValue()).toBe('');
+    await fillWorkDetails(page, 'The Work I Meant');
+    await page.getByText('Contact Information Auto-filled').first().waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('60% complete').waitFor();
+    await page.getByText('You have a payment not used yet').waitFor();
+    await page.getByRole('button', { name: 'Use This Payment' }).waitFor();
+  });
+});
+
 test('step 4 states the upload limit, refuses a larger file before sending it, and gives a small file its size in bytes', async () => {
   await withPage(browser, {}, async (page) => {
     await signUp(page, `limits.${Date.now()}@example.com`);

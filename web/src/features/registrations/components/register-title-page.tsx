@@ -48,6 +48,7 @@ import { AlreadyRegistered, CompleteStep } from './complete-step';
 import { ContactStep } from './contact-step';
 import type { FormBinding } from './form-fields';
 import { ReviewStep, type UnusedPayment } from './review-step';
+import { StartOverDialog } from './start-over-dialog';
 import { UploadStep, type UploadStage } from './upload-step';
 import { WizardProgress } from './wizard-progress';
 import { WorkDetailsStep } from './work-details-step';
@@ -331,6 +332,22 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
     else goTo((step - 1) as Exclude<WizardStep, 5>);
   };
 
+  // A stale draft (an abandoned registration) pre-fills every new wizard: Start over discards it,
+  // and this wizard's payment with its address; a paid one is not lost, the review offers it again.
+  const startOver = () => {
+    clearDraft(localStorage, userId);
+    setForm(emptyForm);
+    setTouched(new Set());
+    autofilled.current = false;
+    chooseFile(null);
+    setPayment({ status: 'none' });
+    setUnpaidNotice(null);
+    setLanding(1);
+    paymentToast.current?.dismiss();
+    void navigate(paths.registerTitle);
+  };
+  const somethingToDiscard = step > 1 || JSON.stringify(form) !== JSON.stringify(emptyForm);
+
   // ---- Step 3: pay -------------------------------------------------------------------------
   const pay = () => {
     saveDraft(localStorage, userId, form);
@@ -556,12 +573,21 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
             <ArrowLeft aria-hidden="true" />
             Previous
           </Button>
-          {step === 1 || step === 2 ? (
-            <Button onClick={next} disabled={nextDisabled}>
-              Next
-              <ArrowRight aria-hidden="true" />
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {somethingToDiscard && stage === 'idle' ? (
+              <StartOverDialog
+                paid={verified !== null}
+                onConfirm={startOver}
+                onDone={() => headingRef.current?.focus()}
+              />
+            ) : null}
+            {step === 1 || step === 2 ? (
+              <Button onClick={next} disabled={nextDisabled}>
+                Next
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            ) : null}
+          </div>
         </nav>
       ) : null}
     </div>
