@@ -1,6 +1,7 @@
 // What the browser keeps for one signed-in user (the registration wizard's draft, with their name,
-// e-mail, phone and address). Each entry's key names its user, so another account signed in on the
-// same browser never reads it; signing out or deleting the account forgets every such entry.
+// e-mail, phone and address; a profile edit whose save met an ended session). Each entry's key
+// names its user, so another account signed in on the same browser never reads it; signing out or
+// deleting the account forgets every such entry.
 const USER_KEY_PREFIX = 'titleledger.user.';
 
 type IterableStorage = Pick<Storage, 'key' | 'length' | 'removeItem'>;
@@ -21,11 +22,16 @@ export function forgetUserData(storage: IterableStorage, keep?: string): void {
   for (const key of doomed) storage.removeItem(key);
 }
 
-/** `forgetUserData` on localStorage, for sign-out and account deletion; blocked storage holds nothing. */
+/**
+ * `forgetUserData` on localStorage and this tab's sessionStorage (a profile edit kept across a
+ * sign-in), for sign-out and account deletion; blocked storage holds nothing.
+ */
 export function forgetSignedInUserData(): void {
-  try {
-    forgetUserData(localStorage);
-  } catch {
-    // Storage disabled: nothing was kept there either.
+  for (const storage of [() => localStorage, () => sessionStorage]) {
+    try {
+      forgetUserData(storage());
+    } catch {
+      // Storage disabled: nothing was kept there either.
+    }
   }
 }

@@ -17,7 +17,16 @@ import { launchBrowser } from '../../../../test/support/browser.js';
 import { creatorFlows, fetchSender, signUpDetails } from '../../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../../test/support/mail.js';
 import { wrongTotpCode } from '../../../../test/support/totp.js';
-import { desktop, expectToast as expectToastOn, mobile, newContext, screenshotDir as screenshotDirOrNone, WIDTHS } from '../../../../test/support/screens.js';
+import {
+  atBothWidths,
+  desktop,
+  expectToast as expectToastOn,
+  mobile,
+  newContext,
+  PHONE_AND_DESKTOP,
+  screenshotDir as screenshotDirOrNone,
+  WIDTHS,
+} from '../../../../test/support/screens.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
@@ -416,6 +425,79 @@ test('Account Settings saves each notification switch changed as one key and a b
     const stored = await fetchSender(app.url)({ method: 'GET', url: '/api/user/notification-preferences', token: creator.token });
     expect(stored.json()).toMatchObject({ smsNotifications: true, marketingEmails: true, emailNotifications: true });
     expect(await section.getByRole('switch', { name: 'Marketing e-mails' }).getAttribute('aria-checked')).toBe('true');
+  } finally {
+    await fresh.close();
+    page = previous;
+  }
+});
+
+test('a session ended elsewhere: the profile edits survive signing in again, and the sign-in page says why it opened', async () => {
+  const flows = creatorFlows(fetchSender(app.url));
+  const creator = await flows.signUp();
+  const fresh = await newContext(browser);
+  const previous = page;
+  page = await fresh.newPage();
+  /** Ends this browser's session on the server, as a sign-out in another tab or a reset elsewhere does. */
+  const endSession = async () => {
+    const cookie = (await fresh.cookies(app.url)).find((c) => c.name === 'tl_session');
+    expect((await flows.send({ method: 'POST', url: '/api/auth/logout', token: cookie!.value })).status).toBe(200);
+  };
+  const signInAgain = async () => {
+    await field('Email').fill(creator.email);
+    await field('Password').fill(creator.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  };
+  const sessionEndedNotice = () => page.getByRole('main').getByRole('status').filter({ hasText: 'Your session has ended' });
+  try {
+    // Opening a signed-in page while signed out is no session ending: no notice.
+    await goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await heading('Sign In');
+    expect(new URL(page.url()).searchParams.get('reason')).toBeNull();
+    expect(await sessionEndedNotice().count()).toBe(0);
+
+    await fresh.addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    await goto('/account');
+    const profile = page.getByRole('region', { name: 'Profile Information' });
+    await profile.getByRole('button', { name: 'Edit Profile' }).click();
+    await field('City', profile).fill('Kept City');
+    await field('Phone', profile).fill('5550001111');
+    await endSession();
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+
+    // Off to sign in, told why, and that the edits wait.
+    await page.waitForURL((url) => url.pathname === '/login');
+    const signInAddress = new URL(page.url());
+    expect(signInAddress.searchParams.get('next')).toBe('/account');
+    expect(signInAddress.searchParams.get('reason')).toBe('session-ended');
+    await sessionEndedNotice().waitFor();
+    await expectToast('Update failed', 'your changes are kept');
+    await atBothWidths(page, 'login-session-ended', { widths: PHONE_AND_DESKTOP, check: true });
+
+    // Signed in again: the form is open with the edits, which then save.
+    await signInAgain();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await profile.getByText('Your unsaved changes are back').waitFor();
+    expect(await field('City', profile).inputValue()).toBe('Kept City');
+    expect(await field('Phone', profile).inputValue()).toBe('5550001111');
+    await atBothWidths(page, 'account-profile-edits-restored', { widths: PHONE_AND_DESKTOP });
+    // Put back once: the tab keeps nothing more.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('profileEdits')))).toEqual([]);
+    await profile.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast('Profile updated');
+    await profile.getByText('Kept City').waitFor();
+
+    // A wizard tab whose session ended elsewhere: its next call meets the 401, and the sign-in page
+    // it lands on says why.
+    await goto('/register-title');
+    await page.getByLabel('Title of work').fill('Interrupted Work');
+    await page.getByLabel('Material type').selectOption('Manuscript');
+    await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
+    await endSession();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('reason') === 'session-ended');
+    expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/register-title/);
+    await sessionEndedNotice().waitFor();
   } finally {
     await fresh.close();
     page = previous;

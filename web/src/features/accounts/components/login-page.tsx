@@ -19,6 +19,7 @@ import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
 import { returnPathFrom, withReturnPath } from '@/lib/return-path';
+import { sessionEndedIn } from '@/lib/sign-in-reason';
 
 import { useLogin } from '../api/login';
 import { AuthFrame } from './auth-frame';
@@ -30,6 +31,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const returnTo = returnPathFrom(search);
+  const sessionEnded = sessionEndedIn(search);
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -82,6 +84,12 @@ export function LoginPage() {
       <Card>
         <form onSubmit={onSubmit} noValidate={false} aria-describedby={error ? 'login-error' : undefined}>
           <CardContent className="grid gap-5">
+            {sessionEnded && !error ? (
+              <Alert variant="info" title="Your session has ended" role="status">
+                You were signed out: from another tab or device, by a password change, or after a day without use. Sign in
+                again to go back to where you were.
+              </Alert>
+            ) : null}
             {error ? (
               <div id="login-error">
                 <Alert variant="danger" title={error} role="alert" />

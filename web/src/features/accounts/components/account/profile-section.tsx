@@ -2,10 +2,13 @@
 // (seed 001 §5) before PUT /api/user/profile. A new e-mail address (where password resets go) also
 // asks for the current password, which the server requires. Edit Profile and the form replace each
 // other, so focus follows: to the first field on Edit, back to Edit Profile on Save or Cancel.
+// A save that meets an ended session keeps the edits in this tab (lib/kept-profile-edits) while the
+// person signs in again; back here, the form opens with them and says why.
 import { MESSAGES, profileFormSchema, type ProfileForm } from '@titleledger/api/schemas';
 import { Pencil, UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
+import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { Input } from '@/components/input';
@@ -14,11 +17,13 @@ import { Select, type SelectOption } from '@/components/select';
 import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, errorStatus } from '@/lib/api-error';
 import { regionOptions } from '@/lib/region-options';
+import { useSession } from '@/lib/session';
 
 import type { Profile } from '../../api/get-profile';
 import { useUpdateProfile } from '../../api/update-profile';
+import { forgetProfileEdits, keepProfileEdits, keptProfileEdits } from '../../lib/kept-profile-edits';
 import { Details, Section } from './section';
 
 type Errors = Partial<Record<keyof ProfileForm | 'currentPassword', string>>;
@@ -51,10 +56,18 @@ function toForm(profile: Profile): ProfileForm {
   };
 }
 
+const FIELD_KEYS = FIELDS.map(({ key }) => key);
+
 export function ProfileSection({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<ProfileForm>(() => toForm(profile));
+  const userId = useSession().user?.id ?? null;
+  // Edits a save kept when it met an ended session: the form opens with them, once.
+  const [restored] = useState(() => (userId === null ? null : keptProfileEdits(sessionStorage, userId, FIELD_KEYS)));
+  useEffect(() => {
+    if (restored && userId !== null) forgetProfileEdits(sessionStorage, userId);
+  }, [restored, userId]);
+  const [editing, setEditing] = useState(restored !== null);
+  const [form, setForm] = useState<ProfileForm>(() => restored ?? toForm(profile));
   const [errors, setErrors] = useState<Errors>({});
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (profile.email ?? '').trim().toLowerCase();
@@ -62,7 +75,10 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const editButton = useFocusOnNextMount<HTMLButtonElement>();
   const firstField = useFocusOnNextMount<HTMLInputElement>();
 
+  const [showRestored, setShowRestored] = useState(restored !== null);
+
   const startEditing = () => {
+    setShowRestored(false);
     setForm(toForm(profile));
     setCurrentPassword('');
     setErrors({});
@@ -71,6 +87,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   };
 
   const stopEditing = () => {
+    setShowRestored(false);
     editButton.arm();
     setEditing(false);
   };
@@ -101,6 +118,17 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       toast({ title: 'Profile updated', description: 'Your profile information has been saved.', variant: 'success' });
       stopEditing();
     } catch (error) {
+      if (errorStatus(error) === 401 && userId !== null) {
+        // The session ended (elsewhere, or idle): the sign-in guard is taking the person to sign
+        // in, and back here after; the edits wait in this tab meanwhile.
+        keepProfileEdits(sessionStorage, userId, form);
+        toast({
+          title: 'Update failed',
+          description: 'Nothing was saved. Sign in again: your changes are kept and come back here.',
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({ title: 'Update failed', description: errorMessage(error, 'Profile update failed'), variant: 'destructive' });
     }
   };
@@ -125,6 +153,11 @@ export function ProfileSection({ profile }: { profile: Profile }) {
     >
       {editing ? (
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          {showRestored ? (
+            <Alert variant="info" title="Your unsaved changes are back" role="status">
+              Your session ended before they were saved, so you signed in again. Check them, then Save Changes.
+            </Alert>
+          ) : null}
           <div className="grid gap-5 sm:grid-cols-2">
             {FIELDS.map(({ key, label, autoComplete, type, wide }) => (
               <Field key={key} label={label} error={errors[key]} className={wide ? 'sm:col-span-2' : undefined}>
