@@ -679,6 +679,54 @@ test('Start over discards a stale draft after asking, and never the payment: the
   });
 });
 
+test('the dashboard says what matched nothing, offers to clear it, and asks for a first title only of someone with none', async () => {
+  const flows = creatorFlows(fetchSender(app.url));
+  const creator = await flows.signUp();
+  await withPage(browser, {}, async (page) => {
+    await page.context().addCookies([{ name: 'tl_session', value: creator.token, url: app.url }]);
+    // Someone with no titles, searching: the truth is they have none.
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByText("You haven't registered any titles yet.").waitFor();
+    await page.getByPlaceholder('Search your titles...').fill('anything');
+    await page.getByText("You haven't registered any titles yet.").waitFor();
+    expect(await page.getByRole('link', { name: 'Register Your First Title' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Clear filters' }).count()).toBe(0);
+
+    const title = 'A Title Still Pending';
+    await flows.register(creator.token, Buffer.from('A work that stays pending.\n'), { title });
+    await page.reload();
+    const list = page.getByRole('list', { name: 'Registrations' });
+    await list.getByText(title).waitFor();
+    const firstTitleCall = page.getByRole('link', { name: 'Register Your First Title' });
+    const clear = page.getByRole('button', { name: 'Clear filters' });
+    const searchBox = page.getByPlaceholder('Search your titles...');
+
+    // A search that matches nothing: the spec's words, and a way back, not a first-title call.
+    await searchBox.fill('no such title');
+    await page.getByText('No titles match your search.', { exact: true }).waitFor();
+    expect(await firstTitleCall.count()).toBe(0);
+    await clear.click();
+    await list.getByText(title).waitFor();
+    expect(await searchBox.inputValue()).toBe('');
+    expect(await searchBox.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    // The status filter alone: it is named, not called a search.
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Registered', exact: true }).click();
+    await page.getByText('None of your titles is registered.').waitFor();
+    expect(await page.getByText('No titles match your search.').count()).toBe(0);
+    expect(await firstTitleCall.count()).toBe(0);
+    await atBothWidths(page, 'dashboard-filter-no-match', { widths: PHONE_AND_DESKTOP, check: true });
+
+    // Both: the search, and the filter that is on too.
+    await searchBox.fill(title);
+    await page.getByText('No titles match your search. The Registered filter is on too.').waitFor();
+    await clear.click();
+    await list.getByText(title).waitFor();
+    expect(await page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 test('step 4 states the upload limit, refuses a larger file before sending it, and gives a small file its size in bytes', async () => {
   await withPage(browser, {}, async (page) => {
     await signUp(page, `limits.${Date.now()}@example.com`);

@@ -1,7 +1,9 @@
 // /dashboard (seed 000 §2 "Dashboard"): the five numbers, and the user's registrations with a
-// client-side search and a status filter.
+// client-side search and a status filter. An empty list says which it is: nothing registered yet
+// (with "Register Your First Title"), or titles that the search or the filter left out (saying
+// which, with "Clear filters").
 import { Activity, CalendarPlus, Clock, FileCheck2, Files, Filter, Plus, Search, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
@@ -61,6 +63,17 @@ function StatCards() {
   );
 }
 
+/**
+ * What left every title out: the search (in the spec's words), the status filter, or both. A filter
+ * alone is not a search, so it is named instead.
+ */
+function noMatchText(term: string, status: StatusFilter): string {
+  const filter = status === 'all' ? null : FILTER_LABELS[status];
+  if (term && filter) return `No titles match your search. The ${filter} filter is on too.`;
+  if (term) return 'No titles match your search.';
+  return `None of your titles is ${(filter ?? '').toLowerCase()}.`;
+}
+
 function TitleList() {
   const titles = useUserTitles();
   const [search, setSearch] = useState('');
@@ -69,7 +82,14 @@ function TitleList() {
   const searchId = useId();
   const filterId = useId();
   const rows = filterTitles(titles.data ?? [], search, status);
-  const narrowed = search.trim() !== '' || status !== 'all';
+  const hasTitles = (titles.data?.length ?? 0) > 0;
+  const searchInput = useRef<HTMLInputElement>(null);
+  const clearFilters = () => {
+    setSearch('');
+    setStatus('all');
+    // The button goes with the empty state: focus goes to the search box, where narrowing starts.
+    searchInput.current?.focus();
+  };
 
   return (
     <Card>
@@ -87,6 +107,7 @@ function TitleList() {
             </label>
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
+              ref={searchInput}
               id={searchId}
               type="search"
               placeholder="Search your titles..."
@@ -129,15 +150,22 @@ function TitleList() {
           <Loading>Loading your registrations...</Loading>
         ) : titles.isError ? (
           <LoadFailed title="Your registrations could not be loaded" error={titles.error} onRetry={() => void titles.refetch()} />
-        ) : rows.length === 0 ? (
+        ) : rows.length === 0 && !hasTitles ? (
           <div className="grid justify-items-center gap-2 py-10 text-center">
             <Files aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="font-medium">No registrations found</p>
-            <p className="text-sm text-muted-foreground">
-              {narrowed ? 'No titles match your search.' : "You haven't registered any titles yet."}
-            </p>
+            <p className="text-sm text-muted-foreground">You haven't registered any titles yet.</p>
             <Button asChild className="mt-2">
               <Link to={paths.registerTitle}>Register Your First Title</Link>
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <div role="status" className="grid justify-items-center gap-2 py-10 text-center">
+            <Search aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No registrations found</p>
+            <p className="max-w-full text-sm text-muted-foreground wrap-anywhere">{noMatchText(search.trim(), status)}</p>
+            <Button variant="secondary" className="mt-2" onClick={clearFilters}>
+              Clear filters
             </Button>
           </div>
         ) : (
