@@ -169,14 +169,19 @@ async function animationsFinished(page: Page): Promise<void> {
 export async function atBothWidths(
   page: Page,
   name: string,
-  options: { check?: boolean; widths?: ReadonlyArray<readonly [string, { width: number; height: number }]> } = {},
+  options: {
+    check?: boolean;
+    widths?: ReadonlyArray<readonly [string, { width: number; height: number }]>;
+    /** false: the window only (a dialog, which a full-page shot stretches over the whole page). */
+    fullPage?: boolean;
+  } = {},
 ): Promise<void> {
   const dir = screenshotDir();
   if (!dir && !options.check) return;
   for (const [label, viewport] of options.widths ?? WIDTHS) {
     await page.setViewportSize(viewport);
     if (options.check) await expectSoundLayout(page, `${name} at ${label} px`);
-    if (dir) await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: true });
+    if (dir) await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage: options.fullPage ?? true });
   }
   await page.setViewportSize(desktop);
 }

@@ -644,7 +644,7 @@ test('Start over discards a stale draft after asking, and never the payment: the
     await startOver.click();
     const dialog = page.getByRole('dialog', { name: 'Start over?' });
     await dialog.getByText('Nothing has been paid for this registration.').waitFor();
-    await atBothWidths(page, 'wizard-start-over-dialog', { widths: PHONE_AND_DESKTOP, check: true });
+    await atBothWidths(page, 'wizard-start-over-dialog', { widths: PHONE_AND_DESKTOP, check: true, fullPage: false });
     await dialog.getByRole('button', { name: 'Keep My Details' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByLabel('Title of work').inputValue()).toBe('Stale Draft From Last Week');

@@ -1,6 +1,8 @@
 // /login: e-mail and password, remember me, and, when the account has two-factor sign-in, a
 // second pass with the 6-digit code. Success goes back to the page that asked (`?next=`, our own
-// paths only) or to the dashboard; failures say why.
+// paths only) or to the dashboard; failures say why, once: a refusal (wrong password or code) in
+// the alert above the form, a failure to reach the server in the spec's "Login failed" toast (the
+// alert then shows it too, without announcing it a second time).
 import { TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -38,11 +40,14 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; toasted: boolean } | null>(null);
   const once = useSingleFlight();
 
-  const fail = (message: string) => {
-    setError(message);
+  /** The server (or the form) refused: said on the page, where the person is looking. */
+  const fail = (message: string) => setError({ message, toasted: false });
+  /** The call itself failed (seed 000 §9: a thrown error gets the destructive "Login failed" toast). */
+  const failToReach = (message: string) => {
+    setError({ message, toasted: true });
     toast({ title: 'Login failed', description: message, variant: 'destructive' });
   };
 
@@ -75,7 +80,7 @@ export function LoginPage() {
       if (result.twoFactorRequired) setTotpCode('');
       fail(result.error || 'Invalid credentials');
     } catch (thrown) {
-      fail(errorMessage(thrown, 'An error occurred during login'));
+      failToReach(errorMessage(thrown, 'An error occurred during login'));
     }
   };
 
@@ -92,7 +97,7 @@ export function LoginPage() {
             ) : null}
             {error ? (
               <div id="login-error">
-                <Alert variant="danger" title={error} role="alert" />
+                <Alert variant="danger" title={error.message} {...(error.toasted ? {} : { role: 'alert' })} />
               </div>
             ) : null}
             <Field label="Email">

@@ -1,8 +1,10 @@
 // Data & Privacy: download your data (a JSON file built here, no call) and delete the account
-// (password plus the exact words DELETE MY ACCOUNT, then DELETE /api/user/account).
+// (password plus the exact words DELETE MY ACCOUNT, then DELETE /api/user/account). A password the
+// server refuses is said on the password field, where focus goes for the next try, as well as in
+// the spec's "Account deletion failed" toast.
 import { DELETE_CONFIRM_TEXT, deleteAccountRequestSchema } from '@titleledger/api/schemas';
 import { Download, ShieldAlert, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/dialog';
@@ -11,7 +13,7 @@ import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, errorStatus } from '@/lib/api-error';
 
 import { useDeleteAccount } from '../../api/delete-account';
 import type { Profile } from '../../api/get-profile';
@@ -39,6 +41,7 @@ function DeleteAccountDialog() {
   // A second click while the first is on its way was refused (the account, and its session, are gone
   // by then) and said "Account deletion failed" as the account was deleted.
   const once = useSingleFlight();
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -67,7 +70,14 @@ function DeleteAccountDialog() {
       await remove.mutateAsync(parsed.data);
       toast({ title: 'Account deleted', description: 'Your account and personal data have been removed.' });
     } catch (error) {
-      toast({ title: 'Account deletion failed', description: errorMessage(error, 'Failed to delete account'), variant: 'destructive' });
+      const message = errorMessage(error, 'Failed to delete account');
+      // 422 is the server refusing the password (owner-proof.ts): the field says so.
+      if (errorStatus(error) === 422) {
+        setErrors({ password: message });
+        passwordInput.current?.focus();
+        passwordInput.current?.select();
+      }
+      toast({ title: 'Account deletion failed', description: message, variant: 'destructive' });
     }
   };
 
@@ -88,9 +98,13 @@ function DeleteAccountDialog() {
             {(control) => (
               <PasswordInput
                 {...control}
+                ref={passwordInput}
                 autoComplete="current-password"
                 value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setErrors(({ password: _refused, ...rest }) => rest);
+                }}
               />
             )}
           </Field>
