@@ -11,7 +11,15 @@ import { insertRegistrations } from '../../../../api/src/search/registrations-fi
 import { startTestApp } from '../../../../test/support/app.js';
 import { START } from '../../../../api/src/eventstore/index.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { desktop, expectSoundLayout, mobile, WIDTHS, withPage as withPageIn } from '../../../../test/support/screens.js';
+import {
+  atBothWidths,
+  desktop,
+  expectSoundLayout,
+  mobile,
+  PHONE_AND_DESKTOP,
+  WIDTHS,
+  withPage as withPageIn,
+} from '../../../../test/support/screens.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
 
@@ -202,6 +210,52 @@ test('the pricing page names the four plans as seed 000 §3 does, on cards and i
     expect(await main.getByRole('columnheader').allTextContents()).toEqual(['Feature', ...names]);
     await expectSoundLayout(page, '/pricing at 375 px');
   });
+});
+
+test('a comparison table too wide for a phone says it scrolls, fades at its edge until the end, and stays a labelled, focusable region', async () => {
+  const phone = { width: 390, height: 844 };
+  for (const [pathname, label, lastColumn] of [
+    ['/', 'Comparison table', 'TitleLedger'],
+    ['/pricing', 'Plan comparison table', 'Annual Plan'],
+  ] as const) {
+    await withPage(phone, async (page) => {
+      await page.goto(`${app.url}${pathname}`);
+      const region = page.getByRole('region', { name: label });
+      await region.scrollIntoViewIfNeeded();
+      const hint = page.getByText('Scroll for more');
+      const fade = region.locator('xpath=..').getByTestId('scroll-fade');
+      // The hint is visible above the table and describes the region; the right edge fades.
+      await hint.waitFor();
+      expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      expect(
+        await region.evaluate((element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent),
+      ).toContain('Scroll for more');
+      await fade.waitFor();
+      await expectSoundLayout(page, `${pathname} table at 390 px`);
+      // The key column starts cut off; scrolled to the end (a swipe), it is in view and the fade goes.
+      const column = region.getByRole('columnheader', { name: lastColumn, exact: true });
+      const inWindow = () => column.evaluate((cell) => cell.getBoundingClientRect().right <= window.innerWidth);
+      expect(await inWindow()).toBe(false);
+      await atBothWidths(page, `scroll-table${pathname === '/' ? '-landing' : '-pricing'}`, { widths: [['390', phone]], fullPage: false });
+      await region.focus();
+      expect(await region.evaluate((element) => element === document.activeElement)).toBe(true);
+      await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await fade.waitFor({ state: 'detached' });
+      expect(await inWindow()).toBe(true);
+      await expectSoundLayout(page, `${pathname} table scrolled at 390 px`);
+    });
+    // Wide enough for the table: no hint and no fade.
+    await withPage(desktop, async (page) => {
+      await page.goto(`${app.url}${pathname}`);
+      const region = page.getByRole('region', { name: label });
+      await region.waitFor();
+      await expect.poll(() => region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await page.getByText('Scroll for more').count()).toBe(0);
+      expect(await region.getAttribute('aria-describedby')).toBeNull();
+      await atBothWidths(page, `scroll-table${pathname === '/' ? '-landing' : '-pricing'}`, { widths: [['1280', desktop]] });
+    });
+  }
 });
 
 test('the footer’s FAQ link leads to /pricing (seed 000 §2)', async () => {

@@ -7,6 +7,7 @@ import { Link, type LinkProps } from 'react-router-dom';
 
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
+import { ScrollTable } from '@/components/scroll-table';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { formatCount } from '@/lib/format-count';
@@ -192,7 +193,7 @@ export function LandingPage({ search }: LandingPageProps) {
           title="Traditional registration and TitleLedger"
           lead="They do different jobs. Many creators use both: TitleLedger for every draft, a government registration where the law rewards it."
         >
-          <div role="region" aria-label="Comparison table" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-border">
+          <ScrollTable label="Comparison table">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Traditional registration compared with TitleLedger</caption>
               <thead className="bg-subtle text-foreground">
@@ -212,7 +213,7 @@ export function LandingPage({ search }: LandingPageProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         </Section>
       </div>
 

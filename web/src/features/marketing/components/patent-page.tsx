@@ -1,6 +1,7 @@
 // /patent: the internal-style IP strategy analysis (seed 001 §2.13): how TitleLedger itself
 // plans to protect its technology, ranked, with a roadmap and a budget.
 import { MarketingPage, ProseSection } from './marketing-page';
+import { ScrollTable } from '@/components/scroll-table';
 
 const options = [
   { priority: 1, option: 'Trademark', cost: 'Details in progress', timeline: 'Details in progress', success: 'Details in progress', duration: 'Details in progress' },
@@ -26,7 +27,7 @@ export function PatentPage() {
       <ProseSection title="Protection options, ranked">
         <p>Trademark first, then copyright for the code, then trade secrets, and patents only where they are likely to hold.</p>
       </ProseSection>
-      <div role="region" aria-label="Protection options table" tabIndex={0} className="relative overflow-x-auto rounded-lg border border-border">
+      <ScrollTable label="Protection options table">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">Intellectual property protection options</caption>
           <thead className="bg-subtle">
@@ -51,7 +52,7 @@ export function PatentPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <div className="mt-10">
         <ProseSection title="Roadmap">
           <ol className="grid gap-2">

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { Badge } from '@/components/badge';
 import { Button } from '@/components/button';
+import { ScrollTable } from '@/components/scroll-table';
 import { useRegistrationFee } from '@/hooks/use-payment-config';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -76,7 +77,7 @@ export function PricingPage() {
 
       <section aria-labelledby="compare-title" className="mt-16">
         <h2 id="compare-title" className="text-2xl font-semibold tracking-tight">Compare plans</h2>
-        <div role="region" aria-label="Plan comparison table" tabIndex={0} className="relative mt-6 overflow-x-auto rounded-lg border border-border">
+        <ScrollTable label="Plan comparison table" className="mt-6">
           <table className="w-full min-w-[40rem] text-sm">
             <caption className="sr-only">What each plan includes</caption>
             <thead className="bg-subtle">
@@ -98,7 +99,7 @@ export function PricingPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
         <p className="mt-6 text-sm text-muted-foreground">
           Questions about billing? Write to <a className="font-medium text-accent-text underline" href={`mailto:${CONTACT.supportEmail}`}>{CONTACT.supportEmail}</a>{' '}
           or read the <Link className="font-medium text-accent-text underline" to={`${paths.resources}#faq`}>FAQ</Link> and the{' '}
