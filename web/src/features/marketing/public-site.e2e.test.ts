@@ -16,7 +16,6 @@ import {
   desktop,
   expectSoundLayout,
   mobile,
-  PHONE_AND_DESKTOP,
   WIDTHS,
   withPage as withPageIn,
 } from '../../../../test/support/screens.js';
