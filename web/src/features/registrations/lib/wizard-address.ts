@@ -24,14 +24,6 @@ export function searchWithStep(search: URLSearchParams, step: AddressableStep): 
   return `?${next.toString()}`;
 }
 
-/** The address without its step: what a payment return or a plain start is known by. */
-export function searchWithoutStep(search: URLSearchParams): string {
-  const next = new URLSearchParams(search);
-  next.delete(STEP_PARAM);
-  const rest = next.toString();
-  return rest ? `?${rest}` : '';
-}
-
 /** The step shown for `wanted`: not past the first step still needing input, nor past the review unpaid. */
 export function allowedStep(wanted: AddressableStep, form: RegistrationForm, paid: boolean): AddressableStep {
   const reachable = Math.min(wanted, firstStepNeedingInput(form)) as AddressableStep;
