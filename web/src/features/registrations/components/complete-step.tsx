@@ -8,6 +8,7 @@ import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
+import { UserText } from '@/components/user-text';
 import { paths, titleRecordPath } from '@/lib/paths';
 
 import { useDownloadFile, useOpenCertificate } from '../api/download-file';
@@ -126,7 +127,7 @@ export function AlreadyRegistered({ trNumber, title }: { trNumber: string; title
           <div className="grid min-w-0 gap-1">
             <h2 className="text-xl font-semibold tracking-tight">This registration is complete</h2>
             <p className="text-sm text-muted-foreground wrap-anywhere">
-              This payment paid for your registration of “{title}”. Nothing more is needed, and it will not be charged again.
+              This payment paid for your registration of “<UserText>{title}</UserText>”. Nothing more is needed, and it will not be charged again.
             </p>
           </div>
         </div>
