@@ -262,7 +262,9 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       await page.getByRole('button', { name: `Certificate for Downloaded ${width}` }).click();
 
       await page.waitForURL((url) => url.pathname === '/login');
-      expect(path(page)).toBe('/login?next=%2Fmy-documents');
+      // The page was signed in: the sign-in page is told why it opened, and says so.
+      expect(path(page)).toBe('/login?next=%2Fmy-documents&reason=session-ended');
+      await page.getByText('Your session has ended', { exact: true }).waitFor();
       const downloaded = page.waitForEvent('download');
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname === '/my-documents');
