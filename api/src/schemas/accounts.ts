@@ -221,7 +221,7 @@ export const notificationToggleRequestSchema = z.object({
 
 /** POST /api/payment/local/payment-methods (the local test-mode provider only). */
 export const localPaymentMethodRequestSchema = z.object({
-  cardNumber: text('Card number', { max: 23, requiredMessage: 'Your card number is incomplete.', maxMessage: 'Your card number is incomplete.' }).regex(/^[\d ]{12,23}$/, 'Your card number is incomplete.'),
+  cardNumber: text('Card number', { max: 23, requiredMessage: 'Your card number is incomplete.', maxMessage: 'Your card number is invalid: it has too many digits.' }).regex(/^[\d ]{12,23}$/, 'Your card number is incomplete.'),
   expMonth: z.coerce.number().int().min(1, "Your card's expiration month is invalid.").max(12, "Your card's expiration month is invalid."),
   expYear: z.coerce.number().int().min(2000, "Your card's expiration year is invalid.").max(2100, "Your card's expiration year is invalid."),
   cvc: text('Security code', { max: 4, requiredMessage: "Your card's security code is incomplete." }).regex(/^\d{3,4}$/, "Your card's security code is incomplete."),

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deleteAccountRequestSchema,
+  localPaymentMethodRequestSchema,
   notificationToggleRequestSchema,
   passwordChangeFormSchema,
   profileFormSchema,
@@ -130,5 +131,23 @@ describe('account settings', () => {
     expect(twoFactorVerifyRequestSchema.safeParse({ token: '12345' }).success).toBe(false);
     expect(notificationToggleRequestSchema.safeParse({ key: 'securityAlerts', value: false }).success).toBe(true);
     expect(notificationToggleRequestSchema.safeParse({ key: 'carrierPigeon', value: false }).success).toBe(false);
+  });
+});
+
+describe('local card form', () => {
+  const card = {
+    cardNumber: '4242 4242 4242 4242',
+    expMonth: 12,
+    expYear: 2040,
+    cvc: '123',
+    billing: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '12 Engine Road', city: 'Los Angeles', state: 'CA', postal_code: '90001', country: 'US' } },
+  };
+  const firstMessage = (cardNumber: string) => localPaymentMethodRequestSchema.safeParse({ ...card, cardNumber }).error?.issues[0]?.message;
+
+  it('says a short number is incomplete, and a long one invalid, not incomplete', () => {
+    expect(localPaymentMethodRequestSchema.safeParse(card).success).toBe(true);
+    expect(firstMessage('4242 4242')).toBe('Your card number is incomplete.');
+    expect(firstMessage('4'.repeat(24))).toBe('Your card number is invalid: it has too many digits.');
+    expect(firstMessage('4'.repeat(1_000_000))).toBe('Your card number is invalid: it has too many digits.');
   });
 });

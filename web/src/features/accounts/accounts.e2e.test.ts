@@ -305,9 +305,14 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await profile.getByText('Enter your current password to change your email address').waitFor();
   await snap('account-email-change');
-  await field('Current password', profile).fill('not-my-password');
+  const currentPassword = field('Current password', profile);
+  await currentPassword.fill('not-my-password');
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast('Update failed', 'Password is incorrect');
+  // Said on the field too, which takes focus for the next try.
+  await expect.poll(() => currentPassword.getAttribute('aria-invalid')).toBe('true');
+  expect(await describedBy(currentPassword)).toContain('Password is incorrect');
+  await expect.poll(() => currentPassword.evaluate((input) => input === document.activeElement)).toBe(true);
   await field('Email', profile).fill(user.email);
   expect(await field('Current password', profile).count()).toBe(0);
   await profile.getByRole('button', { name: 'Cancel' }).click();

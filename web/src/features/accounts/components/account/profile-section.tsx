@@ -6,7 +6,7 @@
 // person signs in again; back here, the form opens with them and says why.
 import { MESSAGES, profileFormSchema, type ProfileForm } from '@titleledger/api/schemas';
 import { Pencil, UserRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -70,6 +70,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
   const [form, setForm] = useState<ProfileForm>(() => restored ?? toForm(profile));
   const [errors, setErrors] = useState<Errors>({});
   const [currentPassword, setCurrentPassword] = useState('');
+  const currentPasswordInput = useRef<HTMLInputElement>(null);
   const emailChanged = form.email.trim().toLowerCase() !== (profile.email ?? '').trim().toLowerCase();
   const once = useSingleFlight();
   const editButton = useFocusOnNextMount<HTMLButtonElement>();
@@ -129,7 +130,15 @@ export function ProfileSection({ profile }: { profile: Profile }) {
         });
         return;
       }
-      toast({ title: 'Update failed', description: errorMessage(error, 'Profile update failed'), variant: 'destructive' });
+      const message = errorMessage(error, 'Profile update failed');
+      // 422 on an e-mail change is the server refusing the current password (owner-proof.ts): the
+      // field says so, and takes focus for the next try, beside the toast.
+      if (emailChanged && errorStatus(error) === 422) {
+        setErrors({ currentPassword: message });
+        currentPasswordInput.current?.focus();
+        currentPasswordInput.current?.select();
+      }
+      toast({ title: 'Update failed', description: message, variant: 'destructive' });
     }
   };
 
@@ -189,6 +198,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
               {(control) => (
                 <PasswordInput
                   {...control}
+                  ref={currentPasswordInput}
                   autoComplete="current-password"
                   value={currentPassword}
                   onChange={(event) => setCurrentPassword(event.target.value)}
