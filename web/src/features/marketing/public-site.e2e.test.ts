@@ -105,10 +105,17 @@ test('the page search suggests as you type, never for one character, and opens a
     expect(searches).toEqual(['mi']);
     await page.clock.resume();
 
+    // The list keeps showing the suggestions for 'mi' until 'midnight' is searched (which clears the
+    // keyboard's choice) and answered: wait for that answer to be the one on screen.
+    const searchedMidnight = page.waitForResponse(
+      (response) => response.url().includes('/api/search') && new URL(response.url()).searchParams.get('q') === 'midnight',
+    );
     await box.fill('midnight');
+    const answered = (await (await searchedMidnight).json()) as { tr_number: string }[];
     const list = page.getByRole('main').getByRole('listbox');
-    await list.getByRole('option').first().waitFor();
     const options = list.getByRole('option');
+    const shownTrs = () => options.locator('.font-mono').allTextContents().then((trs) => trs.map((tr) => tr.trim()));
+    await expect.poll(shownTrs).toEqual(answered.slice(0, 8).map((result) => result.tr_number));
     expect(await options.count()).toBe(7); // 7 live matches (≤ 8 on the page); the archived one is not among them
     expect(await list.textContent()).not.toContain('Archived');
     expect(await options.first().textContent()).toContain('Midnight'); // the exact title comes first
