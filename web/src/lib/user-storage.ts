@@ -11,6 +11,36 @@ export function userStorageKey(userId: string, name: string): string {
   return `${USER_KEY_PREFIX}${encodeURIComponent(userId)}.${name}`;
 }
 
+type EntryStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Writes `value` as JSON to `userId`'s entry `name`; storage that is blocked or full keeps nothing. */
+export function writeUserEntry(storage: EntryStorage, userId: string, name: string, value: unknown): void {
+  try {
+    storage.setItem(userStorageKey(userId, name), JSON.stringify(value));
+  } catch {
+    // The page goes on without it.
+  }
+}
+
+/** `userId`'s entry `name` as an object; null when there is none, or it is damaged or unreadable. */
+export function readUserEntry(storage: EntryStorage, userId: string, name: string): Record<string, unknown> | null {
+  try {
+    const raw = storage.getItem(userStorageKey(userId, name));
+    const parsed: unknown = raw === null ? null : JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function removeUserEntry(storage: EntryStorage, userId: string, name: string): void {
+  try {
+    storage.removeItem(userStorageKey(userId, name));
+  } catch {
+    // Blocked storage kept nothing either.
+  }
+}
+
 /** Removes the entries of every user but `keep` (all of them without it). */
 export function forgetUserData(storage: IterableStorage, keep?: string): void {
   const kept = keep === undefined ? null : userStorageKey(keep, '');

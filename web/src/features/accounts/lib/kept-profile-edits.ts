@@ -5,44 +5,33 @@
 // e-mail change asks for is never kept.
 import type { ProfileForm } from '@titleledger/api/schemas';
 
-import { forgetUserData, userStorageKey } from '@/lib/user-storage';
+import { forgetUserData, readUserEntry, removeUserEntry, writeUserEntry } from '@/lib/user-storage';
 
 const NAME = 'profileEdits';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export function keepProfileEdits(storage: KeyValueStorage, userId: string, form: ProfileForm): void {
-  try {
-    storage.setItem(userStorageKey(userId, NAME), JSON.stringify(form));
-  } catch {
-    // Storage blocked or full: the edits go with the page, as before.
-  }
+  writeUserEntry(storage, userId, NAME, form);
 }
 
 /** The edits kept for `userId`, if any (a damaged entry reads as none); other users' are dropped. */
 export function keptProfileEdits(storage: KeyValueStorage, userId: string, fields: readonly (keyof ProfileForm)[]): ProfileForm | null {
   try {
     forgetUserData(storage, userId);
-    const raw = storage.getItem(userStorageKey(userId, NAME));
-    if (raw === null) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const record = parsed as Record<string, unknown>;
-    const form = {} as ProfileForm;
-    for (const field of fields) {
-      const value = record[field];
-      form[field] = typeof value === 'string' ? value : '';
-    }
-    return form;
   } catch {
     return null;
   }
+  const record = readUserEntry(storage, userId, NAME);
+  if (record === null) return null;
+  const form = {} as ProfileForm;
+  for (const field of fields) {
+    const value = record[field];
+    form[field] = typeof value === 'string' ? value : '';
+  }
+  return form;
 }
 
 export function forgetProfileEdits(storage: KeyValueStorage, userId: string): void {
-  try {
-    storage.removeItem(userStorageKey(userId, NAME));
-  } catch {
-    // Nothing could be kept either.
-  }
+  removeUserEntry(storage, userId, NAME);
 }

@@ -4,7 +4,7 @@
 // kept at a time (sign-out and account deletion forget it, `@/lib/user-storage`). With no user
 // (the session not known yet) there is no draft; a damaged entry also reads as "no draft" rather
 // than breaking the page.
-import { forgetUserData, userStorageKey } from '@/lib/user-storage';
+import { forgetUserData, readUserEntry, removeUserEntry, userStorageKey, writeUserEntry } from '@/lib/user-storage';
 
 import { toRegistrationForm, type RegistrationForm } from './registration-form';
 
@@ -18,25 +18,20 @@ export function saveDraft(storage: KeyValueStorage, userId: string | null, form:
   if (userId === null) return;
   try {
     forgetUserData(storage, userId);
-    storage.setItem(draftStorageKey(userId), JSON.stringify(form));
   } catch {
-    // Storage full or disabled: the wizard still works, only the round trip loses the draft
-    // (step 4 then says so with "Missing Information").
+    // Storage disabled: the wizard still works, only the round trip loses the draft (step 4 then
+    // says so with "Missing Information"); a full one keeps no draft either.
+    return;
   }
+  writeUserEntry(storage, userId, DRAFT_NAME, form);
 }
 
 export function loadDraft(storage: KeyValueStorage, userId: string | null): RegistrationForm | null {
   if (userId === null) return null;
-  const raw = storage.getItem(draftStorageKey(userId));
-  if (raw === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? toRegistrationForm(parsed) : null;
-  } catch {
-    return null;
-  }
+  const record = readUserEntry(storage, userId, DRAFT_NAME);
+  return record === null ? null : toRegistrationForm(record);
 }
 
 export function clearDraft(storage: KeyValueStorage, userId: string | null): void {
-  if (userId !== null) storage.removeItem(draftStorageKey(userId));
+  if (userId !== null) removeUserEntry(storage, userId, DRAFT_NAME);
 }
