@@ -4,6 +4,9 @@
 // registrations anchored per second, leaves per transaction, TitleRegistered → proof served p95,
 // and gas per anchor by batch size.
 import { createHash, hash as oneShotHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashInto as wasmHashInto, simdEnabled as wasmSimd } from '@chainsafe/as-sha256';
 import { MerkleTree as NaiveMerkleTree } from 'merkletreejs';
@@ -157,11 +160,13 @@ async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T
 
 async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steadyPerSecond: number; steadySeconds: number }): Promise<Row[]> {
   const { url } = await pg.database('bench_ledger');
+  // Its keys and embedded chain: never the checkout's ./data.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-bench-ledger-'));
   const running = await runApp({
     http: false,
     migrations: [...readModelMigrations, ...ledgerMigrations],
     services: [createProjectionsService(allProjections), createLedgerService()],
-    env: { NODE_ENV: 'test', DATABASE_URL: url },
+    env: { NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dataDir },
     handleSignals: false,
     logger: pino({ level: 'silent' }),
   });
@@ -251,6 +256,7 @@ async function benchEndToEnd(pg: BenchPostgres, options: { burst: number; steady
     return rows;
   } finally {
     await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

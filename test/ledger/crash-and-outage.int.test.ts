@@ -7,7 +7,9 @@
 // Outage: the node sits behind a TCP relay the test cuts (the chain unreachable, its state kept),
 // registrations keep arriving and stay pending; the relay is restored and they are anchored.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JsonRpcProvider, Wallet } from 'ethers';
@@ -30,6 +32,8 @@ const OUTAGE_ANCHORER_KEY = '0x7c852118294e51e653712a81e05800f419141751be58f605c
 
 let node: HardhatNode;
 let provider: JsonRpcProvider;
+// Keys, blobs and certificates of every app and child here: never the checkout's ./data.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-crash-and-outage-'));
 
 async function deployRegistry(anchorerKey: string): Promise<string> {
   const deployer = new Wallet(DEPLOYER_KEY, provider);
@@ -48,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   provider?.destroy();
   await node?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a ledger killed between sending the anchor and recording it', () => {
@@ -62,6 +67,7 @@ describe('a ledger killed between sending the anchor and recording it', () => {
       env: {
         ...process.env,
         NODE_ENV: 'test',
+        DATA_DIR: dataDir,
         DATABASE_URL: db.url,
         LOG_LEVEL: 'warn',
         CHAIN_RPC_URL: node.rpcUrl,
@@ -210,6 +216,7 @@ describe('a chain outage', () => {
       services: [createProjectionsService(allProjections), createLedgerService()],
       env: {
         NODE_ENV: 'test',
+        DATA_DIR: dataDir,
         DATABASE_URL: db.url,
         CHAIN_RPC_URL: gate.url,
         ANCHOR_PRIVATE_KEY: OUTAGE_ANCHORER_KEY,

@@ -2,6 +2,9 @@
 // replaced by a fresh one where the same deployer redeploys the registry at the same address (the
 // code is there, the anchors are not). The restarted ledger must report it and anchor nothing,
 // never start the registry's history over on the forgetful chain.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { JsonRpcProvider, Wallet } from 'ethers';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +23,8 @@ const ANCHORER_KEY = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b
 let node: HardhatNode | null = null;
 let running: RunningApp | null = null;
 let databaseUrl: string;
+// The app's keys, blobs and certificates: never the checkout's ./data.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-forgetful-chain-'));
 
 /**
  * A fresh node, with the registry deployed by the deployer's first transaction. It binds a port of its
@@ -44,6 +49,7 @@ async function start(contract: string): Promise<RunningApp> {
     services: [createProjectionsService(allProjections), createLedgerService()],
     env: {
       NODE_ENV: 'test',
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       CHAIN_RPC_URL: node!.rpcUrl,
       ANCHOR_PRIVATE_KEY: ANCHORER_KEY,
@@ -64,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await running?.stop();
   await node?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a chain that forgot its anchors', () => {
