@@ -18,7 +18,7 @@ import { latestCheckpoint, logVerifierKey, openCheckpoint, registryKeyFromPem, r
 import { anchorRegistryAbi } from '@titleledger/contracts';
 import { logInPostgres, startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { creatorFlows, injectSender, jsonBody } from '../support/flows.js';
+import { creatorFlows, fetchSender, injectSender, jsonBody } from '../support/flows.js';
 import { runSourceScript } from './cli.js';
 import { eventually } from './registrations.js';
 
@@ -101,7 +101,8 @@ describe('the registry key', () => {
     // Before: a registration and a checkpoint signed (and anchored) with the first key.
     app = await startTestApp(appEnv);
     const client = creatorFlows(injectSender(app));
-    await client.register((await client.signUp()).token, Buffer.from(`Before the rotation ${Date.now()}\n`), { title: 'Before' });
+    const creator = await client.signUp();
+    const { trNumber } = await client.register(creator.token, Buffer.from(`Before the rotation ${Date.now()}\n`), { title: 'Before' });
     const before = await eventually(async () => {
       const response = await client.send({ method: 'GET', url: '/api/log/checkpoint/anchor' });
       const body = response.json<{ anchored: boolean; treeSize: number; note: string }>();
@@ -114,6 +115,17 @@ describe('the registry key', () => {
     expect(whileRunning.stderr).toContain('A ledger is running');
     await app.stop();
     app = null;
+
+    // An API process the operator has not restarted yet (production runs it apart from the ledger, so
+    // the rotation goes ahead): it holds the old key until it is restarted.
+    const leftRunning = await runApp({
+      env: { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' },
+      handleSignals: false,
+      logger: pino({ level: 'silent' }),
+    });
+    const stale = fetchSender(leftRunning.url!);
+    const trFile = () => stale({ method: 'GET', url: `/api/download/tr/${trNumber}`, token: creator.token });
+    expect((await trFile()).status).toBe(200);
 
     const usage = await rotate();
     expect(usage.code).toBe(2);
@@ -132,6 +144,23 @@ describe('the registry key', () => {
     const back = await rotate('--new-key', path.join(dataDir, `registry-ed25519.retired-${oldKey.keyId}.pem`));
     expect(back.code).toBe(1);
     expect(back.stderr).toContain('was registry key 0 and is retired');
+
+    // The process left running issues no .tr file signed by the retired key, says so in its health,
+    // and hands out the new key as the registry's.
+    const refused = await trFile();
+    expect(refused.status).toBe(503);
+    expect(refused.json<{ message: string }>().message).toContain('its signing key was just replaced, and it is waiting to be restarted with the new one');
+    expect((await stale({ method: 'GET', url: '/api/registry/public-key' })).json()).toEqual({
+      alg: 'Ed25519',
+      keyId: newKey.keyId,
+      publicKey: newKey.publicKeyBase64,
+      publicKeyPem: newKey.publicKeyPem,
+    });
+    expect((await stale({ method: 'GET', url: '/api/log/verifier-key' })).body.trim()).toBe(logVerifierKey(origin, newKey));
+    const health = (await stale({ method: 'GET', url: '/api/health' })).json<{ status: string; components: Record<string, { status: string; details?: { reasons?: string[] } }> }>();
+    expect(health.status).toBe('degraded');
+    expect(health.components.registryKey!.details!.reasons![0]).toContain(`This process signs with registry key ${oldKey.fingerprint}, which a rotation retired (the current key is ${newKey.fingerprint})`);
+    await leftRunning.stop();
 
     // After: the next start takes the new key, rebuilds the chain with the rotation in it.
     app = await startTestApp(appEnv);

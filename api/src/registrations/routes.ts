@@ -24,6 +24,7 @@ import { sniffDocument } from '../documents/content-type.js';
 import { decryptBlob } from '../documents/envelope.js';
 import { FileTooLargeError, receiveFile, uploadedFileName, type ReceivedFile } from '../documents/upload.js';
 import { buildBundle } from '../tr-bundle/bundle.js';
+import { currentPublicRegistryKey, requireCurrentSigningKey } from '../tr-bundle/registry-key-record.js';
 import { sameTurnLookup } from '../db/same-turn.js';
 import { findRegistrationsWithAnchors, loadChain, loadProof } from '../tr-bundle/proof.js';
 import { bundleRegistration } from './bundle-registration.js';
@@ -256,6 +257,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
   app.get('/download/tr/:tr', { schema: trSchema('The signed .tr proof file: the document, its hashes and its Merkle proof (docs/proof-format.md)', TR_FILE_TYPE) }, async (request, reply) => {
     const row = await ownRegistration(request);
     if (!row.blob_id) throw notFound('The document for this registration is not available.');
+    await requireCurrentSigningKey(pool, feature.registryKey);
     const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKey, row.blob_id);
     const proof = await loadProof(pool, row.tr_number);
     const bundle = buildBundle({
@@ -273,10 +275,9 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
       .send(JSON.stringify(bundle));
   });
 
-  app.get('/registry/public-key', { schema: { tags: ['registrations'], summary: "The registry's Ed25519 key that signs .tr files", response: { 200: registryPublicKeySchema } } }, async () => ({
-    alg: 'Ed25519' as const,
-    keyId: feature.registryKey.keyId,
-    publicKey: feature.registryKey.publicKeyBase64,
-    publicKeyPem: feature.registryKey.publicKeyPem,
-  }));
+  // The recorded current key, even from a process a rotation left holding the retired one.
+  app.get('/registry/public-key', { schema: { tags: ['registrations'], summary: "The registry's Ed25519 key that signs .tr files", response: { 200: registryPublicKeySchema } } }, async () => {
+    const key = await currentPublicRegistryKey(pool, feature.registryKey);
+    return { alg: 'Ed25519' as const, keyId: key.keyId, publicKey: key.publicKeyBase64, publicKeyPem: key.publicKeyPem };
+  });
 }

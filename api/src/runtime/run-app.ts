@@ -11,7 +11,8 @@ import { apiMigrations } from '../accounts/migrations.js';
 import { installServerKey } from '../accounts/crypto.js';
 import { defaultPublicUrl, loadConfig, requireProductionSettings, resolveSecretKey, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
-import { ensureRegistryKey, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
+import { ensureRegistryKey, registryKeyHealth, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
+import type { RegistryKey } from '../tr-bundle/registry-key.js';
 import { createPool } from '../db/pool.js';
 import { createEventStore, type EventStore } from '../eventstore/index.js';
 import { eventLogMigrations } from '../transparency/log-store.js';
@@ -127,8 +128,9 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
   const pool = createPool(databaseUrl, 20, { idleMs: 5 * 60_000, prepare: config.DATABASE_PREPARED_STATEMENTS === 'on' });
   await migrate(pool, [...eventLogMigrations(!config.EVENTSTORE_URL && !options.eventStore), ...apiMigrations, ...registryKeyMigrations, ...(options.migrations ?? [])]);
   // A lost or replaced registry key stops the start here, before any service signs with it.
+  let registryKey: RegistryKey | null = null;
   try {
-    if (options.registryKeyCheck ?? true) await ensureRegistryKey(pool, config);
+    if (options.registryKeyCheck ?? true) registryKey = await ensureRegistryKey(pool, config);
   } catch (error) {
     await pool.end();
     await embedded?.stop();
@@ -160,7 +162,11 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
       pool,
       store,
       logger: log,
-      components: Object.fromEntries(services.map((s) => [s.name, () => s.health()])),
+      components: {
+        ...Object.fromEntries(services.map((s) => [s.name, () => s.health()])),
+        // A rotation run while this process kept the old key: degraded until it is restarted.
+        ...(registryKey ? { registryKey: () => registryKeyHealth(pool, registryKey) } : {}),
+      },
     });
     await heldPort?.release();
     await app.listen({ host: config.HOST, port: config.PORT });

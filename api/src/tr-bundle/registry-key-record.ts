@@ -8,7 +8,9 @@
 import type pg from 'pg';
 import type { Migration } from '../db/migrate.js';
 import { ConfigError, type Config } from '../config.js';
-import { loadRegistryKey, readRegistryKey, registryKeyFile, type RegistryKey } from './registry-key.js';
+import { AppError } from '../errors.js';
+import type { ComponentHealth } from '../runtime/service.js';
+import { loadRegistryKey, publicKeyFromRaw, readRegistryKey, registryKeyFile, registryKeyId, type RegistryKey } from './registry-key.js';
 
 export const registryKeyMigrations: readonly Migration[] = [
   {
@@ -97,4 +99,67 @@ export async function ensureRegistryKey(pool: pg.Pool, config: Config): Promise<
   }
   if (!configured || configured.fingerprint !== current.fingerprint) throw new ConfigError([keyProblem(config, current, configured)]);
   return configured;
+}
+
+/** The public half of a registry key, as `GET /api/registry/public-key` gives it. */
+export interface PublicRegistryKey {
+  readonly keyId: string;
+  readonly publicKeyBase64: string;
+  readonly publicKeyPem: string;
+  readonly fingerprint: string;
+}
+
+async function currentRecordedKey(db: pg.Pool | pg.PoolClient): Promise<{ fingerprint: string; public_key: string } | null> {
+  const { rows } = await db.query<{ fingerprint: string; public_key: string }>('SELECT fingerprint, public_key FROM registry_keys ORDER BY position DESC LIMIT 1');
+  return rows[0] ?? null;
+}
+
+/**
+ * The registry's current signing key: the last one recorded, which a rotation
+ * (`npm run chain -- rotate-key`) may have made while this process still holds the one it retired;
+ * `own` before any is recorded.
+ */
+export async function currentPublicRegistryKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<PublicRegistryKey> {
+  const current = await currentRecordedKey(db);
+  if (!current || current.fingerprint === own.fingerprint) return own;
+  const raw = Buffer.from(current.public_key, 'base64');
+  return {
+    keyId: registryKeyId(raw),
+    publicKeyBase64: current.public_key,
+    publicKeyPem: publicKeyFromRaw(raw).export({ format: 'pem', type: 'spki' }).toString(),
+    fingerprint: current.fingerprint,
+  };
+}
+
+/**
+ * Why this process must not sign with `own` any more (a rotation recorded a newer key while it ran),
+ * or null while it is the current key. Production processes take REGISTRY_SIGNING_KEY at start, so
+ * only a restart with the new key ends it (docs/operations.md, "Rotate keys").
+ */
+export async function retiredSigningKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<string | null> {
+  const current = await currentRecordedKey(db);
+  if (!current || current.fingerprint === own.fingerprint) return null;
+  return (
+    `This process signs with registry key ${own.fingerprint}, which a rotation retired (the current key is ${current.fingerprint}): ` +
+    'it issues no .tr file until it is restarted with the new key (REGISTRY_SIGNING_KEY, docs/operations.md "Rotate keys").'
+  );
+}
+
+/**
+ * Refuses (503) to sign a `.tr` file with a retired key: one signed after the rotation fails for
+ * every verifier who pins the current key, and the key may have been retired because it leaked.
+ */
+export async function requireCurrentSigningKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<void> {
+  if (await retiredSigningKey(db, own)) {
+    throw new AppError(
+      'service_unavailable',
+      'The proof file cannot be issued by this server right now: its signing key was just replaced, and it is waiting to be restarted with the new one. Try again in a few minutes; nothing about your registration has changed.',
+    );
+  }
+}
+
+/** For GET /api/health: degraded while this process holds a retired registry key. */
+export async function registryKeyHealth(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<ComponentHealth> {
+  const retired = await retiredSigningKey(db, own);
+  return retired ? { status: 'degraded', details: { fingerprint: own.fingerprint, reasons: [retired] } } : { status: 'ok', details: { fingerprint: own.fingerprint } };
 }

@@ -25,6 +25,11 @@ export function publicKeyFromRaw(raw: Buffer): KeyObject {
   return createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
 }
 
+/** First 16 hex digits of SHA-256 over the raw public key. */
+export function registryKeyId(raw: Buffer): string {
+  return createHash('sha256').update(raw).digest('hex').slice(0, 16);
+}
+
 export function registryKeyFromPem(pem: string): RegistryKey {
   const privateKey = createPrivateKey(pem);
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('REGISTRY_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');

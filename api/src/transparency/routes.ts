@@ -36,7 +36,7 @@ import {
 } from '../schemas/transparency.js';
 import { staffRoute, type StaffRouteSpec } from '../staff/staff-routes.js';
 import { consistencyProof, inclusionProof, latestCheckpoint, listCheckpointAnchors, readEntries, type AnchoredCheckpoint, type LogSource } from './log-store.js';
-import { configuredVerifierKey } from './log-service.js';
+import { registryVerifierKeys } from './log-service.js';
 import { listRecordedRegistryKeys } from '../tr-bundle/registry-key-record.js';
 import { TILE_WIDTH, decodeTileIndex } from './tiles.js';
 import type pg from 'pg';
@@ -78,7 +78,6 @@ function checkpointJson(checkpoint: AnchoredCheckpoint): LogCheckpointResponse {
 
 export async function transparencyRoutes(app: App): Promise<void> {
   const { pool, config, store } = app.deps;
-  let vkey: string | null = null;
 
   async function signedSize(): Promise<number> {
     const latest = await latestCheckpoint(pool);
@@ -155,7 +154,8 @@ export async function transparencyRoutes(app: App): Promise<void> {
   );
 
   app.get('/log/verifier-key', { schema: text('The note verifier key checkpoints verify with') }, async (_request, reply) => {
-    vkey ??= await configuredVerifierKey(pool, config);
+    // The current key's, read each time: a rotation may have recorded a newer key than this process holds.
+    const vkey = (await registryVerifierKeys(pool, config)).at(-1)!;
     return reply.type('text/plain; charset=utf-8').send(`${vkey}\n`);
   });
 
