@@ -301,15 +301,11 @@ export const SETTING_NAMES = Object.keys(configSchema.shape) as SettingName[];
 export const PRODUCTION_SETTINGS = {
   api: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
   projections: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'PUBLIC_URL'],
-  ledger: ['SECRET_KEY', 'DATABASE_URL', 'REGISTRY_SIGNING_KEY', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
+  // No SECRET_KEY, no REGISTRY_SIGNING_KEY: the ledger opens nothing sealed and signs nothing with the registry key.
+  ledger: ['DATABASE_URL', 'CHAIN_RPC_URL', 'ANCHOR_PRIVATE_KEY', 'ANCHOR_CONTRACT'],
 } as const satisfies Record<ProcessRole, readonly SettingName[]>;
 
-/**
- * What runApp itself reads, so every process it starts: the database and the log, the server key it
- * installs (production refuses to start without one), and the registry key it checks against the
- * recorded one before any service runs (absent, a process would refuse to start, or, first on a new
- * database, make and record a key of its own under DATA_DIR).
- */
+/** What runApp itself reads, so every process it starts: the database and the log. */
 const RUN_APP_SETTINGS = [
   'NODE_ENV',
   'LOG_LEVEL',
@@ -319,9 +315,15 @@ const RUN_APP_SETTINGS = [
   'EVENTSTORE_URL',
   'EVENT_POLL_INTERVAL_MS',
   'EVENT_LISTEN_POLL_INTERVAL_MS',
-  'SECRET_KEY',
-  'REGISTRY_SIGNING_KEY',
 ] as const satisfies readonly SettingName[];
+
+/**
+ * What runApp reads in the processes that open sealed data or sign (the api and the projections, not
+ * the ledger): the server key it installs (production refuses to start without one), and the registry
+ * key it checks against the recorded one before any service runs (absent, a process would refuse to
+ * start, or, first on a new database, make and record a key of its own under DATA_DIR).
+ */
+const KEY_SETTINGS = ['SECRET_KEY', 'REGISTRY_SIGNING_KEY'] as const satisfies readonly SettingName[];
 
 /**
  * Every setting each program of a production deployment reads, required or optional: the three
@@ -334,6 +336,7 @@ const RUN_APP_SETTINGS = [
 export const PROGRAM_SETTINGS = {
   api: [
     ...RUN_APP_SETTINGS,
+    ...KEY_SETTINGS,
     'HOST',
     'PORT',
     'PUBLIC_URL',
@@ -369,7 +372,8 @@ export const PROGRAM_SETTINGS = {
     'RPC_RATE_LIMIT_PER_MINUTE',
   ],
   // The transparency log's extender signs checkpoints: the registry key, and PUBLIC_URL for their origin.
-  projections: [...RUN_APP_SETTINGS, 'PUBLIC_URL'],
+  projections: [...RUN_APP_SETTINGS, ...KEY_SETTINGS, 'PUBLIC_URL'],
+  // Anchors hashes: the anchorer's key, and no other (RunAppOptions.serverKey).
   ledger: [
     ...RUN_APP_SETTINGS,
     'CHAIN_RPC_URL',

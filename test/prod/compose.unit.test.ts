@@ -139,7 +139,8 @@ describe('docker-compose.yml', () => {
     // Every replica shares one server key and one registry key: they come from the .env, not per container.
     const api = compose.services.api!.environment!;
     expect(api.SECRET_KEY).toBe(dotenv.SECRET_KEY);
-    expect(compose.services.ledger!.environment!.REGISTRY_SIGNING_KEY).toBe(api.REGISTRY_SIGNING_KEY);
+    expect(compose.services.projections!.environment!.SECRET_KEY).toBe(api.SECRET_KEY);
+    expect(compose.services.projections!.environment!.REGISTRY_SIGNING_KEY).toBe(api.REGISTRY_SIGNING_KEY);
     expect(compose.services.ledger!.deploy?.replicas).toBe(2);
   });
 
@@ -147,10 +148,11 @@ describe('docker-compose.yml', () => {
     const compose = load(composeText, dotenv);
     expect(unreadSettings(compose)).toEqual([]);
     // Who holds what, spelled out (docs/operations.md, "Run"): the anchorer's hot key never reaches the
-    // internet-facing api, nor Stripe's or the mail server's credentials the ledger or the projections.
+    // internet-facing api, nor Stripe's or the mail server's credentials the ledger or the projections;
+    // the ledger holds neither the server key nor the registry key.
     expect(Object.fromEntries(SECRET_SETTINGS.map((setting) => [setting, servicesGiven(compose, setting)]))).toEqual({
-      SECRET_KEY: ['api', 'projections', 'ledger'],
-      REGISTRY_SIGNING_KEY: ['deploy-registry', 'api', 'projections', 'ledger'],
+      SECRET_KEY: ['api', 'projections'],
+      REGISTRY_SIGNING_KEY: ['deploy-registry', 'api', 'projections'],
       ANCHOR_PRIVATE_KEY: ['deploy-registry', 'ledger'],
       STRIPE_SECRET_KEY: ['api'],
       STRIPE_WEBHOOK_SECRET: ['api'],
@@ -183,7 +185,7 @@ describe('docker-compose.yml', () => {
     ]);
     const withoutKey = composeText.replace(/^ {4}SECRET_KEY:.*\n/m, '');
     expect(productionProblems(load(withoutKey, dotenv))).toEqual(
-      ['api (api)', 'projections (projections)', 'ledger (ledger)'].map((s) => `${s}: SECRET_KEY is not set`),
+      ['api (api)', 'projections (projections)'].map((s) => `${s}: SECRET_KEY is not set`),
     );
   });
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { id as eventTopic, JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '@titleledger/api/runtime';
+import { freePort, PROGRAM_SETTINGS, type ProcessRole } from '@titleledger/api/runtime';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { REPO_ROOT, healthy, productionDeployment, runBuiltScript } from '../support/built-scripts.js';
@@ -31,10 +31,16 @@ let dataDir: string;
 let env: Record<string, string>;
 const procs: Proc[] = [];
 
-function start(name: string, script: string, extra: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, script)], {
+/**
+ * Starts `<role>/dist/main.js` with only the settings its program reads (PROGRAM_SETTINGS, as
+ * docker-compose.yml gives them): the ledgers run without SECRET_KEY or the registry key.
+ */
+function start(name: string, role: ProcessRole, extra: Record<string, string> = {}): Proc {
+  const reads: readonly string[] = PROGRAM_SETTINGS[role];
+  const settings = Object.entries({ ...env, ...extra }).filter(([setting]) => reads.includes(setting));
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, role, 'dist/main.js')], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, ...extra },
+    env: { PATH: process.env.PATH ?? '', ...Object.fromEntries(settings) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -63,12 +69,12 @@ beforeAll(async () => {
   env = await productionDeployment({ databaseUrl: db.url, dataDir, rpcUrl: node.rpcUrl, extra: { LOG_LEVEL: 'info', LEDGER_BATCH_SECONDS: '1' } });
 
   // The projections process migrates the read models; the others wait for its migrations' lock.
-  start('projections', 'projections/dist/main.js');
-  ledgers = [start('ledger-1', 'ledger/dist/main.js'), start('ledger-2', 'ledger/dist/main.js')];
+  start('projections', 'projections');
+  ledgers = [start('ledger-1', 'ledger'), start('ledger-2', 'ledger')];
   for (const n of [1, 2]) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    apis.push({ url, proc: start(`api-${n}`, 'api/dist/main.js', { PORT: String(port), PUBLIC_URL: url }) });
+    apis.push({ url, proc: start(`api-${n}`, 'api', { PORT: String(port), PUBLIC_URL: url }) });
   }
 }, 600_000);
 

@@ -35,10 +35,18 @@ export interface RunAppOptions {
   /** The process this is in a production deployment: its PRODUCTION_SETTINGS must be set (NODE_ENV=production). */
   readonly role?: ProcessRole;
   /**
-   * Refuse to start unless the configured registry key is the recorded current one. Default true;
-   * only `chain -- rotate-key` (which replaces a lost or retiring key) starts without the check.
+   * Refuse to start unless the configured registry key is the recorded current one. Default true,
+   * except for the ledger role, which signs nothing with it; `chain -- rotate-key` (which replaces a
+   * lost or retiring key) starts without the check.
    */
   readonly registryKeyCheck?: boolean;
+  /**
+   * Install the server key (SECRET_KEY; in development, DATA_DIR/secret.key), which opens every
+   * sealed value. Default true, except for the ledger role: it anchors hashes and opens nothing, so a
+   * production ledger is not given the key (nor the registry key) and a host running it holds only the
+   * anchorer's key. `chain -- rotate-key` opens nothing either.
+   */
+  readonly serverKey?: boolean;
   /**
    * The event store, instead of the one EVENTSTORE_URL selects; the Postgres adapter's tables are
    * then not made. For tests that run the app over another store (test/support/memory-event-store.ts).
@@ -108,7 +116,9 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
       // Request bodies are never logged; these paths are a second line for anything that slips in.
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     });
-  installServerKey(resolveSecretKey(config));
+  // The ledger role holds no key but the anchorer's (RunAppOptions.serverKey).
+  const holdsKeys = options.role !== 'ledger';
+  if (options.serverKey ?? holdsKeys) installServerKey(resolveSecretKey(config));
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = config.DATABASE_URL;
@@ -130,7 +140,7 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
   // A lost or replaced registry key stops the start here, before any service signs with it.
   let registryKey: RegistryKey | null = null;
   try {
-    if (options.registryKeyCheck ?? true) registryKey = await ensureRegistryKey(pool, config);
+    if (options.registryKeyCheck ?? holdsKeys) registryKey = await ensureRegistryKey(pool, config);
   } catch (error) {
     await pool.end();
     await embedded?.stop();

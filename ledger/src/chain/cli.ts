@@ -37,7 +37,7 @@ async function rotateKey(newKeyFile: string | undefined, rpcUrl: string | undefi
     return 2;
   }
   // Without the start-up key check: the configured key may be the lost one this rotation replaces.
-  const running = await runApp({ http: false, handleSignals: false, registryKeyCheck: false, logger: pino({ level: 'warn' }) });
+  const running = await runApp({ http: false, handleSignals: false, registryKeyCheck: false, serverKey: false, logger: pino({ level: 'warn' }) });
   try {
     const result = await rotateRegistryKey({ pool: running.pool, store: running.store, config: running.config, newKey, rpcUrl });
     console.log(`Registry key ${result.position} bound on chain ${result.chainId} at ${result.contract}`);
