@@ -11,10 +11,12 @@ import path from 'node:path';
 import { id as eventTopic, JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, PROGRAM_SETTINGS, type ProcessRole } from '@titleledger/api/runtime';
+import { registryKeyFromPem } from '@titleledger/api/transparency';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { REPO_ROOT, healthy, productionDeployment, runBuiltScript } from '../support/built-scripts.js';
 import { creatorFlows, fetchSender, registrationFields, registrationIntent } from '../support/flows.js';
+import { eventually } from '../ledger/registrations.js';
 
 const CREATORS = 4;
 
@@ -68,9 +70,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tl-prod-'));
   env = await productionDeployment({ databaseUrl: db.url, dataDir, rpcUrl: node.rpcUrl, extra: { LOG_LEVEL: 'info', LEDGER_BATCH_SECONDS: '1' } });
 
-  // The projections process migrates the read models; the others wait for its migrations' lock.
-  start('projections', 'projections');
+  // The ledgers first: they hold no registry key, so none is recorded until the projections or an
+  // api start, and the leader must still copy the key's binding from the chain once one is.
   ledgers = [start('ledger-1', 'ledger'), start('ledger-2', 'ledger')];
+  const exited = await eventually(
+    async () => (ledgers.some((ledger) => logged(ledger, 'a registry key is not recorded yet')) ? 'no' : ledgers.find((ledger) => ledger.child.exitCode !== null)?.name),
+    240_000,
+    'a ledger to find no registry key recorded',
+  );
+  if (exited !== 'no') throw new Error(`${exited} exited:\n${tail(ledgers.find((ledger) => ledger.name === exited)!)}`);
+  start('projections', 'projections');
   for (const n of [1, 2]) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -133,7 +142,7 @@ async function expectOneAnchorPerBatch(): Promise<void> {
 }
 
 describe('production-like: separate processes on one database and one chain', () => {
-  it('starts every process in production mode with the real keys', async () => {
+  it('starts every process in production mode with the real keys (the ledgers with the anchorer\'s only), and records where the registry key is bound', async () => {
     for (const proc of procs.filter((p) => !p.name.startsWith('api'))) {
       await expect.poll(() => logged(proc, '"service started"') || proc.child.exitCode !== null, { timeout: 240_000 }).toBe(true);
       expect(proc.child.exitCode, `${proc.name} exited:\n${tail(proc)}`).toBeNull();
@@ -142,6 +151,11 @@ describe('production-like: separate processes on one database and one chain', ()
       await expect.poll(async () => (await healthy(api.url)) || api.proc.child.exitCode !== null, { timeout: 240_000 }).toBe(true);
       expect(api.proc.child.exitCode, `${api.proc.name} exited:\n${tail(api.proc)}`).toBeNull();
     }
+    // Recorded by the projections or an api after the ledgers' first look at the chain.
+    const fingerprint = registryKeyFromPem(env.REGISTRY_SIGNING_KEY!).fingerprint;
+    const keys = async () => ((await (await fetch(`${apis[0]!.url}/api/registry/keys`)).json()) as { keys: { fingerprint: string; binding: { contract: string } | null }[] }).keys;
+    await expect.poll(async () => (await keys())[0]?.binding?.contract.toLowerCase(), { timeout: 90_000 }).toBe(env.ANCHOR_CONTRACT!.toLowerCase());
+    expect((await keys()).map((key) => key.fingerprint)).toEqual([fingerprint]);
   });
 
   it('takes registrations on both APIs at once: none lost or doubled, read models equal a rebuild, one anchor per batch', async () => {

@@ -75,6 +75,8 @@ const MAX_BACKOFF_MS = 30_000;
  */
 const IDLE_POLL_MIN_MS = 100;
 const IDLE_POLL_MAX_MS = 1_000;
+/** How often the registry keys' bindings are read from the chain while a recorded key has none. */
+const KEY_BINDINGS_RETRY_MS = 2_000;
 
 function toBatchRow(row: Record<string, unknown>): BatchRow {
   return {
@@ -100,6 +102,10 @@ export class AnchorWorker {
   /** The leaves known to wait: counted by the last look, plus those nudged in since. */
   #waiting = 0;
   #chainMemoryChecked = false;
+  /** Every recorded registry key has its binding on this chain (once true, never read again). */
+  #keyBindingsRecorded = false;
+  #keyBindingsTriedAt = 0;
+  #keyBindingsSaid = false;
   readonly #checkpoints: CheckpointAnchorer | null;
   degraded: string | null = null;
 
@@ -190,6 +196,7 @@ export class AnchorWorker {
       await this.#checkChainMemory();
       this.#chainMemoryChecked = true;
     }
+    await this.#recordKeyBindings();
     await this.#adoptSealedFromLog();
     const open = await this.#firstUnanchored();
     if (open) {
@@ -244,7 +251,36 @@ export class AnchorWorker {
         `The chain forgot: batch ${last.batch_id} (root ${last.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
       );
     }
-    // Where each registry key is bound on this chain (GET /api/registry/keys shows it).
+    const checkpoint = await this.#checkpoints?.lastAnchoredHere(chainId);
+    if (checkpoint && (await chain.checkpointOf(checkpoint.treeSize)).root.toLowerCase() !== checkpoint.root) {
+      throw new AnchorConflictError(
+        `The chain forgot: the log's checkpoint of size ${checkpoint.treeSize} (root ${checkpoint.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
+      );
+    }
+  }
+
+  /**
+   * Where each registry key is bound on this chain (GET /api/registry/keys shows it). The ledger holds
+   * no registry key and records none: the api or the projections record the first at their start,
+   * which may come after the ledger's, so the bindings are copied until every recorded key has one
+   * (read from the chain at most every KEY_BINDINGS_RETRY_MS meanwhile).
+   */
+  async #recordKeyBindings(): Promise<void> {
+    if (this.#keyBindingsRecorded || Date.now() - this.#keyBindingsTriedAt < KEY_BINDINGS_RETRY_MS) return;
+    const { chain, pool } = this.options;
+    const unbound = async () => {
+      const { rows } = await pool.query<{ unbound: string; keys: string }>(
+        'SELECT count(*) FILTER (WHERE bound_tx_hash IS NULL) AS unbound, count(*) AS keys FROM registry_keys',
+      );
+      return rows[0]!.unbound !== '0' || rows[0]!.keys === '0';
+    };
+    // Copied at the first step in any case (the registry may have moved to another chain since).
+    if (this.#keyBindingsTriedAt > 0 && !(await unbound())) {
+      this.#keyBindingsRecorded = true;
+      return;
+    }
+    this.#keyBindingsTriedAt = Date.now();
+    const chainId = await chain.chainId();
     for (const binding of await chain.registryKeyBindings()) {
       await pool.query(
         `UPDATE registry_keys SET bound_chain_id = $2, bound_contract = $3, bound_tx_hash = $4, bound_block_number = $5, valid_from = to_timestamp($6)
@@ -252,11 +288,10 @@ export class AnchorWorker {
         [binding.fingerprint, chainId, chain.contract, binding.txHash, binding.blockNumber, binding.validFrom],
       );
     }
-    const checkpoint = await this.#checkpoints?.lastAnchoredHere(chainId);
-    if (checkpoint && (await chain.checkpointOf(checkpoint.treeSize)).root.toLowerCase() !== checkpoint.root) {
-      throw new AnchorConflictError(
-        `The chain forgot: the log's checkpoint of size ${checkpoint.treeSize} (root ${checkpoint.root}) was anchored on chain ${chainId} at ${chain.contract}, and the registry there does not know it now. ${remedy}`,
-      );
+    this.#keyBindingsRecorded = !(await unbound());
+    if (!this.#keyBindingsRecorded && !this.#keyBindingsSaid) {
+      this.#keyBindingsSaid = true;
+      this.options.log.info('a registry key is not recorded yet, or not bound on this chain: the api or the projections record it at their start; its binding is read again until then');
     }
   }
 
