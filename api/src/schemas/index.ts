@@ -16,3 +16,4 @@ export * from './anchoring.js';
 export * from './search.js';
 export * from './health.js';
 export * from './admin.js';
+export * from './isolate.js';

@@ -14,7 +14,10 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /* eslint-enable no-control-regex */
 const LONE_SURROGATE = /\p{Cs}/u;
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Bidi embedding, override and isolate controls: refused in names, dropped by `isolate` (isolate.ts). */
+const BIDI_CONTROL_CHARS = '\u202A-\u202E\u2066-\u2069';
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROL_CHARS}]`);
+export const BIDI_CONTROLS = new RegExp(`[${BIDI_CONTROL_CHARS}]`, 'g');
 
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
