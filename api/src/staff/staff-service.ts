@@ -25,6 +25,7 @@ import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { STAFF_ERRORS, staffDecider, type ActiveStaff, type StaffCommand, type StaffState } from './decider.js';
 import { staffStreamId } from './events.js';
 import type { Mailer } from '../mail/mailer.js';
+import { isolate } from '../schemas/isolate.js';
 import type { StaffSessions } from './staff-sessions.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -261,7 +262,7 @@ export class StaffService {
         to: input.email.trim(),
         subject: 'You are invited to the TitleLedger admin portal',
         text:
-          `Hello ${input.firstName},\n\nYou have been invited to the TitleLedger admin portal as ${input.role}. ` +
+          `Hello ${isolate(input.firstName)},\n\nYou have been invited to the TitleLedger admin portal as ${input.role}. ` +
           `Open this link within 7 days to set your password and accept the terms:\n\n${link}\n\n` +
           `If you were not expecting this, ignore this e-mail.`,
       });
@@ -374,7 +375,7 @@ export class StaffService {
         to: email,
         subject: 'Reset your TitleLedger admin password',
         text:
-          `Hello ${firstName},\n\nA master admin has sent you a link to set a new password for the TitleLedger admin portal. ` +
+          `Hello ${isolate(firstName)},\n\nA master admin has sent you a link to set a new password for the TitleLedger admin portal. ` +
           `Open it within 24 hours; it works once, and signs you out everywhere:\n\n${link}\n\n` +
           `If you did not ask for this, tell your master admin. Your current password keeps working until the link is used.`,
       });

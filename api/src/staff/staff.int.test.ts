@@ -191,15 +191,18 @@ describe('invitations', () => {
   beforeAll(async () => {
     boss = await master();
   });
-  const invite = (email: string, role = 'admin3') =>
-    call({ method: 'POST', url: '/api/master-admin/invite', token: boss.token, ...jsonBody({ email, firstName: 'Ida', lastName: 'Invitee', role }) });
+  const invite = (email: string, role = 'admin3', firstName = 'Ida') =>
+    call({ method: 'POST', url: '/api/master-admin/invite', token: boss.token, ...jsonBody({ email, firstName, lastName: 'Invitee', role }) });
 
   it('e-mails a single-use link; accepting makes an active, verified admin who can sign in', async () => {
     const email = freshEmail('invitee');
-    const sent = await invite(email);
+    const sent = await invite(email, 'admin3', 'דנה');
     expect(sent.status).toBe(201);
     expect(sent.json()).toMatchObject({ success: true, admin: { email, role: 'admin3', status: 'invited', isActive: false } });
     expect(sent.body).not.toContain('token');
+    // A Hebrew first name is isolated (FSI … PDI) in the greeting: the comma and the English stay where they are.
+    const { rows } = await app.running.pool.query<{ body: string }>('SELECT body FROM outbox_emails WHERE to_email = $1 ORDER BY id DESC LIMIT 1', [email]);
+    expect(rows[0]?.body).toMatch(/^Hello \u2068דנה\u2069,\n\nYou have been invited/);
     const token = tokenOf(await invitationLinkFor(email));
     expect((await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password: TEST_PASSWORD }) })).status).toBe(401);
     expect((await accept(token)).status).toBe(200);

@@ -4,14 +4,17 @@
 // the user's own (another user gets 404) and survive a rebuild of the read model. E-mails go out
 // through the mail port for the topics a user left on, once.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '@titleledger/api/eventstore';
 import { rebuildProjections } from '../runner/projection-runner.js';
 import { notificationsProjection } from './notifications.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { creatorFlows, injectSender, jsonBody, TEST_PASSWORD, type Creator } from '../../../test/support/flows.js';
 import { textBytes } from '../../../test/support/documents.js';
-import { outboxMail } from '../../../test/support/mail.js';
+import { outboxMail, type OutboxMail } from '../../../test/support/mail.js';
+
+/** A right-to-left title with Latin words, brackets and digits: the case the isolates are for. */
+const HEBREW_TITLE = 'שלום עולם — Notified (2024)';
 
 let app: TestApp;
 let ip = '203.0.113.10';
@@ -42,7 +45,7 @@ it('needs a signed-in user', async () => {
 });
 
 it('tells a creator about the payment, the registration, the certificate and the anchoring', async () => {
-  const registered = await flows.register(ada.token, textBytes('a notified work'), { title: 'Notified Work' });
+  const registered = await flows.register(ada.token, textBytes('a notified work'), { title: HEBREW_TITLE });
   // The anchoring comes from the ledger's batch: wait for its notification, never for a time.
   await expect.poll(() => titles(ada.token), { timeout: 90_000 }).toContain('Title anchored');
   const { notifications, unread } = await list(ada.token);
@@ -53,12 +56,28 @@ it('tells a creator about the payment, the registration, the certificate and the
   const anchored = notifications.find((n) => n.title === 'Title anchored')!;
   expect(anchored).toMatchObject({ type: 'registration', trNumber: registered.trNumber, read: false });
   expect(anchored.message).toMatch(/anchored in block \d+/);
+  // The Hebrew title is isolated (FSI … PDI) in the sentences: its direction does not reorder them.
+  expect(anchored.message.startsWith(`"\u2068${HEBREW_TITLE}\u2069" (${registered.trNumber}) is anchored in block `), anchored.message).toBe(true);
+  const told = notifications.find((n) => n.title === 'Title registered')!;
+  expect(told.message).toBe(`"\u2068${HEBREW_TITLE}\u2069" is registered as ${registered.trNumber}. It is anchored on the blockchain within minutes.`);
   expect(notifications.find((n) => n.title === 'Payment received')!.message).toMatch(/9\.99 USD.*Receipt: payment /);
   // Nobody else sees them.
   expect((await list(bob.token)).notifications).toEqual([]);
   // Ada left every topic on: the e-mail came through the mail port.
   const mail = await outboxMail(flows.send, ada.email);
   expect(mail.subject).toMatch(/^TitleLedger: /);
+  // The e-mail of the registration says the same, isolate and all (its subject names no title).
+  const sent = await vi.waitFor(
+    async () => {
+      const outbox = (await flows.send({ method: 'GET', url: '/api/dev/outbox' })).json<{ emails: OutboxMail[] }>().emails;
+      const found = outbox.find((m) => m.to === ada.email && m.subject === 'TitleLedger: Title registered');
+      if (!found) throw new Error('the registration e-mail is not out yet');
+      return found;
+    },
+    { timeout: 90_000, interval: 20 },
+  );
+  expect(sent.body).toContain(`"\u2068${HEBREW_TITLE}\u2069" is registered as ${registered.trNumber}.`);
+  expect(sent.subject).not.toContain(HEBREW_TITLE);
 });
 
 it('sends no e-mail for a topic the user turned off, and each notification at most once', async () => {

@@ -9,6 +9,7 @@
 // networks an account has used.
 import type pg from 'pg';
 import { isEvent } from '@titleledger/api/events';
+import { isolate } from '@titleledger/api/schemas/isolate';
 import type { RecordedEvent } from '@titleledger/api/eventstore';
 import type { Migration } from '@titleledger/api/runtime';
 import type { Projection } from '../runner/projection.js';
@@ -253,7 +254,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
         type: 'registration',
         priority: 'medium',
         title: 'Title registered',
-        message: `"${title}" is registered as ${trNumber}. It is anchored on the blockchain within minutes.`,
+        message: `"${isolate(title)}" is registered as ${trNumber}. It is anchored on the blockchain within minutes.`,
         trNumber,
         at,
       },
@@ -284,7 +285,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
         type: 'registration',
         priority: 'medium',
         title: 'Title anchored',
-        message: `"${row.title}" (${row.tr_number}) is anchored in block ${event.data.blockNumber}.`,
+        message: `"${isolate(row.title)}" (${row.tr_number}) is anchored in block ${event.data.blockNumber}.`,
         trNumber: row.tr_number,
         at,
       })),
@@ -302,7 +303,7 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
       type: 'registration',
       priority: 'high',
       title: 'Registration archived by the registry',
-      message: `${event.data.trNumber} was archived${event.data.reason ? `: ${event.data.reason}` : ''}. It stays verifiable from its .tr file.`,
+      message: `${event.data.trNumber} was archived${event.data.reason ? `: ${isolate(event.data.reason)}` : ''}. It stays verifiable from its .tr file.`,
       trNumber: event.data.trNumber,
       at,
     });
