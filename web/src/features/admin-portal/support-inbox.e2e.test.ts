@@ -89,7 +89,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await row.getByText('Payment Issue').waitFor();
       await row.getByText('I was charged twice for one registration this morning.').waitFor();
       const reply = row.getByRole('link', { name: email });
-      expect(await reply.getAttribute('href')).toBe(`mailto:${email}?subject=${encodeURIComponent(`Re: ${subject} [${ticket}]`)}`);
+      expect(await reply.getAttribute('href')).toBe(`mailto:${email}?subject=${encodeURIComponent(`Re: \u2068${subject}\u2069 [${ticket}]`)}`);
       expect(await row.getByRole('button', { name: `Resolve ${ticket}` }).count()).toBe(0);
       await expectSoundLayout(reader!, `support tab at ${label} px`);
       const dir = screenshotDir();

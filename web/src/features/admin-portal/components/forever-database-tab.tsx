@@ -43,7 +43,11 @@ function RestoreButton({ record }: { record: ArchivedRegistration }) {
   return (
     <ReasonDialog
       title="Restore registration"
-      question={`Restore "${record.title}" (${record.trNumber})? It returns to search, its owner's lists and the counts.`}
+      question={
+        <>
+          Restore "<UserText>{record.title}</UserText>" ({record.trNumber})? It returns to search, its owner&apos;s lists and the counts.
+        </>
+      }
       confirmLabel="Restore"
       pendingLabel="Restoring..."
       optional

@@ -25,7 +25,8 @@ export function ReasonDialog({
   /** The button that opens it (rendered by the caller, given `open`). */
   trigger: (open: () => void) => ReactNode;
   title: string;
-  question: string;
+  /** The question: a string, or a sentence whose title or name is set with UserText / sentenceWith. */
+  question: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
   /** A reason may be left empty (restoring); otherwise it is required. */

@@ -15,7 +15,7 @@ import { Field } from '@/components/field';
 import { HashText } from '@/components/hash-text';
 import { Input } from '@/components/input';
 import { Textarea } from '@/components/textarea';
-import { UserText } from '@/components/user-text';
+import { sentenceWith, UserText } from '@/components/user-text';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -44,7 +44,7 @@ function DeleteRegistrationButton({ registration }: { registration: Pick<AdminRe
   return (
     <ReasonDialog
       title="Delete registration"
-      question={ADMIN_MESSAGES.deleteRegistrationConfirm(registration.title)}
+      question={sentenceWith(ADMIN_MESSAGES.deleteRegistrationConfirm, registration.title)}
       confirmLabel="Delete registration"
       pendingLabel="Deleting..."
       onConfirm={onConfirm}

@@ -9,6 +9,7 @@ import {
   type SupportInboxItem,
   type SupportInboxQuery,
 } from '@titleledger/api/schemas';
+import { isolate } from '@titleledger/api/schemas/isolate';
 import { CheckCircle2, Mail, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 
@@ -70,9 +71,16 @@ function HandleButton({ request }: { request: SupportInboxItem }) {
     <ReasonDialog
       title={action === 'resolve' ? 'Resolve support request' : 'Reopen support request'}
       question={
-        action === 'resolve'
-          ? `Mark ${request.ticketNumber} ("${request.subject}") resolved? Reply to ${request.email} first: nothing is sent from here.`
-          : `Put ${request.ticketNumber} ("${request.subject}") back in the open queue?`
+        action === 'resolve' ? (
+          <>
+            Mark {request.ticketNumber} (&quot;<UserText>{request.subject}</UserText>&quot;) resolved? Reply to {request.email} first: nothing is sent
+            from here.
+          </>
+        ) : (
+          <>
+            Put {request.ticketNumber} (&quot;<UserText>{request.subject}</UserText>&quot;) back in the open queue?
+          </>
+        )
       }
       confirmLabel={action === 'resolve' ? 'Resolve' : 'Reopen'}
       pendingLabel={action === 'resolve' ? 'Resolving...' : 'Reopening...'}
@@ -92,7 +100,7 @@ function HandleButton({ request }: { request: SupportInboxItem }) {
 }
 
 function RequestRow({ request, rights, now }: { request: SupportInboxItem; rights: PortalRights; now: number }) {
-  const reply = `mailto:${request.email}?subject=${encodeURIComponent(`Re: ${request.subject} [${request.ticketNumber}]`)}`;
+  const reply = `mailto:${request.email}?subject=${encodeURIComponent(`Re: ${isolate(request.subject)} [${request.ticketNumber}]`)}`;
   return (
     <li aria-label={request.ticketNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-start sm:px-6">
       <div className="grid min-w-0 gap-2">

@@ -11,7 +11,7 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Textarea } from '@/components/textarea';
-import { UserText } from '@/components/user-text';
+import { sentenceWith, UserText } from '@/components/user-text';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -200,7 +200,7 @@ function DeleteUserButton({ user }: { user: AdminUser }) {
   return (
     <ReasonDialog
       title="Delete user"
-      question={ADMIN_MESSAGES.deleteUserConfirm(`${userName(user)} (${user.email})`)}
+      question={sentenceWith((who) => ADMIN_MESSAGES.deleteUserConfirm(`${who} (${user.email})`), userName(user))}
       confirmLabel="Delete user"
       pendingLabel="Deleting..."
       onConfirm={onConfirm}

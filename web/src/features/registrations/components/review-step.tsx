@@ -1,6 +1,7 @@
 // Step 3, Review & Payment (seed 001 §2.2): everything entered, the fee, and Pay, which hands the
 // browser to the checkout page. After a verified payment it offers the upload instead; with a paid
 // payment no registration has used yet, it offers that payment before a second charge.
+import { isolate } from '@titleledger/api/schemas/isolate';
 import { CreditCard, Lock } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
@@ -37,9 +38,9 @@ function rowsOf(form: RegistrationForm): { heading: string; rows: Row[] }[] {
     ['Nationality', form.authorNationality],
     ['Domicile', form.authorDomicile],
     ['Nature of authorship', form.natureOfAuthorship],
-    ['Made for hire', form.workMadeForHire ? `Yes${form.employerName ? `, for ${form.employerName}` : ''}` : 'No'],
+    ['Made for hire', form.workMadeForHire ? `Yes${form.employerName ? `, for ${isolate(form.employerName)}` : ''}` : 'No'],
     ['Anonymous', yes(form.anonymousWork)],
-    ['Pseudonymous', form.pseudonymousWork ? `Yes${form.pseudonym ? `, as ${form.pseudonym}` : ''}` : 'No'],
+    ['Pseudonymous', form.pseudonymousWork ? `Yes${form.pseudonym ? `, as ${isolate(form.pseudonym)}` : ''}` : 'No'],
   ];
   const creation: Row[] = [
     ['Year of creation', form.yearOfCreation],
@@ -127,7 +128,13 @@ export function ReviewStep({ form, paymentVerified, unusedPayment, paying, onPay
                 <>
                   <Alert variant="info" title="You have a payment not used yet">
                     You paid ${unusedPayment.amount.toFixed(2)} on {formatDate(unusedPayment.paid_at)}
-                    {unusedPayment.reference ? ` for “${unusedPayment.reference}”` : ''}, and no registration has used it. Use it
+                    {unusedPayment.reference ? (
+                      <>
+                        {' '}
+                        for “<UserText>{unusedPayment.reference}</UserText>”
+                      </>
+                    ) : null}
+                    , and no registration has used it. Use it
                     for this work instead of paying again.
                   </Alert>
                   <Button size="lg" onClick={() => onUseUnused(unusedPayment)} disabled={paying}>

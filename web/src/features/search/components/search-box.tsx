@@ -4,6 +4,7 @@
 // (`/home?search=term`: the home page with the search, which signed-in visitors reach too; `/`
 // sends them to the dashboard), Escape closes the list. Blank text submits nothing. On a page
 // rendered at build time the box is read-only until React has taken the page over.
+import { isolate } from '@titleledger/api/schemas/isolate';
 import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -217,11 +218,13 @@ export function SearchBox({ variant, initialTerm = '', autoFocus = false, classN
               </span>
             ) : query.isError && errorStatus(query.error) === 400 ? (
               // The server refused the term itself (its own rule, should the page's differ): say why.
-              errorMessage(query.error, `No registrations found for "${term.trim()}"`)
+              errorMessage(query.error, `No registrations found for "${isolate(term.trim())}"`)
             ) : query.isError ? (
               'Search is unavailable right now. Try again in a moment.'
             ) : (
-              `No registrations found for "${term.trim()}"`
+              <>
+                No registrations found for &quot;<UserText>{term.trim()}</UserText>&quot;
+              </>
             )}
           </p>
         ) : null}

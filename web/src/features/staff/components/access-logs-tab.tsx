@@ -1,6 +1,7 @@
 // Access Logs: every staff event and every admin action on a registration, a creator's account or a
 // support request, newest first, 50 at a time: when, what, by whom, to whom (and why), from which IP.
 import type { AuditLogEntry } from '@titleledger/api/schemas';
+import { isolate } from '@titleledger/api/schemas/isolate';
 
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
@@ -50,7 +51,7 @@ function describeDetails(entry: AuditLogEntry): string {
     case 'support_request_resolved':
     case 'support_request_reopened':
       // Admin actions on records: which record, and the reason or note the admin gave.
-      return [entry.targetId, d.reason ? `“${d.reason}”` : null].filter(Boolean).join(': ');
+      return [entry.targetId, d.reason ? `“${isolate(d.reason)}”` : null].filter(Boolean).join(': ');
     default:
       return entry.targetEmail ?? d.email ?? '';
   }

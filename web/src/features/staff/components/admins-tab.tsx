@@ -141,7 +141,7 @@ function AdminRow({ admin }: { admin: StaffAccount }) {
               }
             >
               <p className="break-all text-sm">
-                {name} ({admin.email}) will be signed out at once and can no longer sign in.
+                <UserText>{name}</UserText> ({admin.email}) will be signed out at once and can no longer sign in.
               </p>
             </DialogContent>
           </Dialog>

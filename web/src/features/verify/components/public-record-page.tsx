@@ -3,6 +3,7 @@
 // medium, date, status), the anchor (block and time, checked by the browser), and a drop zone that
 // hashes a file in the browser and compares it with the registered file. An archived registration
 // shows only that it existed and was archived: the server sends no title or name for it.
+import { isolate } from '@titleledger/api/schemas/isolate';
 import { Archive, FileText, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 
@@ -123,7 +124,8 @@ export function PublicRecordPage() {
   const trNumber = tr.trim().toUpperCase();
   const verification = useVerification(trNumber || undefined);
   const registration: VerifiedRegistration | undefined = verification.data;
-  useDocumentTitle(registration && !registration.archived && registration.title ? registration.title : trNumber || 'Registration');
+  // The tab's title is one string: the title in it is isolated, so a right-to-left one keeps " · TitleLedger" after it.
+  useDocumentTitle(registration && !registration.archived && registration.title ? isolate(registration.title) : trNumber || 'Registration');
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">

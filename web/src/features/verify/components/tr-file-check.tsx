@@ -7,10 +7,12 @@
 // The check independent of it is the pinned `npm run verify` command shown below the result.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Verdict } from '@titleledger/ledger/verifier';
+import { isolate } from '@titleledger/api/schemas/isolate';
 import { FileKey2, LoaderCircle } from 'lucide-react';
 
 import { Alert } from '@/components/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
+import { UserText } from '@/components/user-text';
 
 import { DEFAULT_RPC_URL } from '../api/get-chain-anchor';
 import { ledgerStatusQueryOptions } from '../api/get-ledger-status';
@@ -48,7 +50,7 @@ interface Checked {
 /** `contract()`: the registry contract this site anchors in, or null when the site cannot say. */
 async function checkTrFile(file: File, contract: () => Promise<string | null>): Promise<Checked> {
   if (file.size > MAX_TR_BYTES) {
-    const check = { name: 'format', ok: false, detail: `${file.name} is larger than any .tr file (over 200 MB): not a proof file` };
+    const check = { name: 'format', ok: false, detail: `${isolate(file.name)} is larger than any .tr file (over 200 MB): not a proof file` };
     return { name: file.name, checks: [check], verdict: { status: 'failed', failed: check }, registration: null, signedBy: null };
   }
   const text = await file.text();
@@ -145,8 +147,21 @@ function TrFileResult({ result }: { result: Checked }) {
         <Alert variant="success" role="status" title="Proof file verified">
           {r ? (
             <>
-              {r.trNumber}, “{r.title}”{r.registrantName ? ` by ${r.registrantName}` : ''}, registered {formatUtc(r.registeredAt)}
-              {r.fileName ? ` (${r.fileName})` : ''}: signed by a key bound in this site’s registry contract, anchored there.
+              {r.trNumber}, “<UserText>{r.title}</UserText>”
+              {r.registrantName ? (
+                <>
+                  {' '}
+                  by <UserText>{r.registrantName}</UserText>
+                </>
+              ) : null}
+              , registered {formatUtc(r.registeredAt)}
+              {r.fileName ? (
+                <>
+                  {' '}
+                  (<UserText>{r.fileName}</UserText>)
+                </>
+              ) : null}
+              : signed by a key bound in this site’s registry contract, anchored there.
             </>
           ) : (
             'Every check passed.'
