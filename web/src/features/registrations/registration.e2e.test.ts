@@ -492,6 +492,31 @@ test("the browser's Back and Forward move between the wizard's steps, and Back f
     await page.getByText('20% complete').waitFor();
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+
+    // Paid, back on the upload from the checkout page (an entry that no step of this wizard made):
+    // Previous shows the review in that entry's place, adding none, as Back adds none; so Back never
+    // returns to the step just left. Continue to Upload then adds one, which Previous goes back through.
+    await page.goto(`${app.url}/register-title?step=3`);
+    await page.getByRole('button', { name: 'Pay $9.99' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.has('session_id'));
+    await page.getByText('80% complete').waitFor();
+    const entries = () => page.evaluate(() => window.history.length);
+    const returned = await entries();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('60% complete').waitFor();
+    await expect.poll(stepOfAddress).toBe('3');
+    expect(new URL(page.url()).searchParams.has('session_id')).toBe(true);
+    expect(await entries()).toBe(returned);
+    await page.getByRole('button', { name: 'Continue to Upload' }).click();
+    await page.getByText('80% complete').waitFor();
+    expect(await entries()).toBe(returned + 1);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('60% complete').waitFor();
+    await page.goForward();
+    await page.getByText('80% complete').waitFor();
+    expect(await entries()).toBe(returned + 1);
   });
 });
 

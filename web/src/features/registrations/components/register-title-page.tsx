@@ -325,11 +325,13 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   };
 
   // Back to the entry Next came from when that is the step before (so Forward goes on again);
-  // otherwise (a payment return, a reload) a new entry for it.
+  // otherwise (the return from the payment page, a link asking for the step) the step before takes
+  // this entry's place, in its address (the payment's `session_id` kept): like Back, Previous adds
+  // no entry, so the browser's Back never returns to the step just left.
   const previous = () => {
     if (step <= 1 || step >= 5) return;
     if (stepReachedFrom(location.state) === step - 1) void navigate(-1);
-    else goTo((step - 1) as Exclude<WizardStep, 5>);
+    else void navigate({ search: searchWithStep(searchParams, (step - 1) as Exclude<WizardStep, 5>) }, { replace: true });
   };
 
   // A stale draft (an abandoned registration) pre-fills every new wizard: Start over discards it,
