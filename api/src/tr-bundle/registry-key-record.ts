@@ -136,7 +136,7 @@ export async function currentPublicRegistryKey(db: pg.Pool | pg.PoolClient, own:
  * or null while it is the current key. Production processes take REGISTRY_SIGNING_KEY at start, so
  * only a restart with the new key ends it (docs/operations.md, "Rotate keys").
  */
-export async function retiredSigningKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<string | null> {
+async function retiredSigningKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<string | null> {
   const current = await currentRecordedKey(db);
   if (!current || current.fingerprint === own.fingerprint) return null;
   return (
