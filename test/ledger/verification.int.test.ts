@@ -119,6 +119,34 @@ describe('anchoring', () => {
     expect((await client.send({ method: 'GET', url: '/api/ledger/proof/%3Cscript%3E' })).status).toBe(400);
   });
 
+  it('GET /api/titles/by-hash/:hash finds the registrations of a work (or of a registration hash) without a TR number', async () => {
+    // The same work registered twice (registered[0], then the version 1 registration of it): both, oldest first.
+    const work = createHash('sha256').update(works[0]!).digest('hex');
+    // (The version 1 registration was written straight to the log: its row may still be on its way.)
+    await eventually(async () => (await client.send({ method: 'GET', url: `/api/titles/verify/${v1Registration.trNumber}` })).status === 200);
+    const pasted = await client.send({ method: 'GET', url: `/api/titles/by-hash/0x${work.toUpperCase()}` });
+    expect(pasted.status).toBe(200);
+    const body = pasted.json<{ hash: string; matches: { tr_number: string; title: string; registrant_name: string; matched: string; archived: boolean }[] }>();
+    expect(body.hash).toBe(work);
+    expect(body.matches.map((m) => [m.tr_number, m.matched])).toEqual([
+      [registered[0]!.trNumber, 'file_content_hash'],
+      [v1Registration.trNumber, 'file_content_hash'],
+    ]);
+    expect(body.matches[0]).toMatchObject({ archived: false, title: 'Poem 0', registrant_name: 'Ada Lovelace', status: expect.stringMatching(/^(pending|registered)$/) });
+
+    const byRegistration = (await client.send({ method: 'GET', url: `/api/titles/by-hash/${registered[2]!.cryptographicHash}` })).json<typeof body>();
+    expect(byRegistration.matches.map((m) => [m.tr_number, m.matched])).toEqual([[registered[2]!.trNumber, 'cryptographic_hash']]);
+
+    const none = await client.send({ method: 'GET', url: `/api/titles/by-hash/${'0'.repeat(64)}` });
+    expect(none.status).toBe(200);
+    expect(none.json()).toEqual({ hash: '0'.repeat(64), matches: [] });
+    for (const bad of [work.slice(0, 63), `${work}a`, 'z'.repeat(64)]) {
+      const refused = await client.send({ method: 'GET', url: `/api/titles/by-hash/${bad}` });
+      expect(refused.status).toBe(400);
+      expect(refused.json().message).toContain('A SHA-256 hash is 64 hexadecimal characters');
+    }
+  });
+
   it('GET /api/ledger/status reports the chain, the last batch and nothing pending', async () => {
     const status = (await client.send({ method: 'GET', url: '/api/ledger/status' })).json();
     expect(status).toMatchObject({

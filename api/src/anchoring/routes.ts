@@ -1,5 +1,6 @@
 // The public verification API (no sign-in; nothing a verifier sends changes any state):
 //   GET  /api/titles/verify/:tr  the registration's public fields (the spec's verify call)
+//   GET  /api/titles/by-hash/:h  the registrations whose file (or registration) hash is h: a verifier with only the work
 //   GET  /api/ledger/proof/:tr   its Merkle proof and anchor; 202 {status:'pending'} until anchored
 //   GET  /api/ledger/status      pending count, last anchored batch, the chain and whether it answers
 //   POST /api/ledger/rpc         a READ-ONLY JSON-RPC proxy to the ledger's chain (a browser cannot
@@ -23,7 +24,7 @@ import {
   rpcRefusalSchema,
 } from '../schemas/anchoring.js';
 import { TR_NUMBER_PATTERN } from '../registrations/tr-number.js';
-import { titleVerificationSchema } from '../schemas/admin.js';
+import { titleHashLookupSchema, titleVerificationSchema, type TitleVerification } from '../schemas/admin.js';
 import { chainStatus, findAnchoredProof, ledgerSummary } from './anchor-queries.js';
 import { callChain } from './chain-call.js';
 import { MAX_RPC_BATCH, MAX_RPC_BODY_BYTES, needsChainHead, rpcBodySchema, screenRpcRequest } from './rpc-proxy.js';
@@ -35,6 +36,35 @@ const trParams = z.object({
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(TR_NUMBER_PATTERN, 'TR number must look like TR-COPY-2025-XXXXXXXX')),
 });
+
+/** A SHA-256 as people paste it: spaces around it, capitals or a 0x prefix are not a different hash. */
+const hashParams = z.object({
+  hash: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^0x/i, '').toLowerCase())
+    .pipe(z.string().regex(/^[0-9a-f]{64}$/, 'A SHA-256 hash is 64 hexadecimal characters (0-9 and a-f)')),
+});
+
+/** More registrations of one work than this are not a verifier's question; the oldest come first. */
+const MAX_HASH_MATCHES = 20;
+
+const PUBLIC_COLUMNS = `tr_number, title, material_type, status, registration_date, cryptographic_hash, file_content_hash,
+  registrant_name, intended_medium, archived, archived_at`;
+
+interface PublicRow {
+  tr_number: string;
+  title: string;
+  material_type: string;
+  status: string;
+  registration_date: Date;
+  cryptographic_hash: string;
+  file_content_hash: string;
+  registrant_name: string;
+  intended_medium: string;
+  archived: boolean;
+  archived_at: Date | null;
+}
 
 export async function ledgerRoutes(app: App): Promise<void> {
   const { pool, config } = app.deps;
@@ -64,41 +94,14 @@ export async function ledgerRoutes(app: App): Promise<void> {
     return BigInt(head);
   }
 
-  app.get(
-    '/titles/verify/:tr',
-    {
-      schema: {
-        tags: ['verification'],
-        summary: "A registration's public fields; an archived one answers that it existed, without personal data",
-        params: trParams,
-        response: { 200: titleVerificationSchema },
-      },
-    },
-    async (request) => {
-    const { tr } = request.params;
-    const { rows } = await pool.query<{
-      tr_number: string;
-      title: string;
-      material_type: string;
-      status: string;
-      registration_date: Date;
-      cryptographic_hash: string;
-      file_content_hash: string;
-      registrant_name: string;
-      intended_medium: string;
-      archived: boolean;
-      archived_at: Date | null;
-    }>(
-      `SELECT tr_number, title, material_type, status, registration_date, cryptographic_hash, file_content_hash,
-              registrant_name, intended_medium, archived, archived_at
-         FROM registrations WHERE tr_number = $1`,
-      [tr],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Registration not found');
+  /**
+   * A registration's public answer: its public fields, or for an archived one (the Forever Database)
+   * only that it existed, whether it was anchored and when it was archived, nothing personal.
+   */
+  async function publicAnswer(row: PublicRow): Promise<TitleVerification> {
     if (row.archived) {
       // In the Forever Database: it existed and its proof still verifies, but nothing personal is shown.
-      const proof = await findAnchoredProof(pool, tr);
+      const proof = await findAnchoredProof(pool, row.tr_number);
       const archivedOn = (row.archived_at ?? row.registration_date).toISOString();
       return {
         archived: true as const,
@@ -126,6 +129,50 @@ export async function ledgerRoutes(app: App): Promise<void> {
       file_content_hash: row.file_content_hash,
       registrant_name: row.registrant_name,
     };
+  }
+
+  app.get(
+    '/titles/verify/:tr',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: "A registration's public fields; an archived one answers that it existed, without personal data",
+        params: trParams,
+        response: { 200: titleVerificationSchema },
+      },
+    },
+    async (request) => {
+      const row = (await pool.query<PublicRow>(`SELECT ${PUBLIC_COLUMNS} FROM registrations WHERE tr_number = $1`, [request.params.tr])).rows[0];
+      if (!row) throw notFound('Registration not found');
+      return publicAnswer(row);
+    },
+  );
+
+  app.get(
+    '/titles/by-hash/:hash',
+    {
+      schema: {
+        tags: ['verification'],
+        summary: 'The registrations whose file or registration hash is this SHA-256, oldest first: what a verifier holding only the work (or a hash) looks up',
+        params: hashParams,
+        response: { 200: titleHashLookupSchema },
+      },
+    },
+    async (request) => {
+      const { hash } = request.params;
+      // Both hashes are indexed; the oldest registration of a work is the one that says since when it existed.
+      const { rows } = await pool.query<PublicRow>(
+        `SELECT ${PUBLIC_COLUMNS} FROM registrations WHERE file_content_hash = $1 OR cryptographic_hash = $1
+          ORDER BY registration_date, tr_number LIMIT ${MAX_HASH_MATCHES}`,
+        [hash],
+      );
+      const matches = await Promise.all(
+        rows.map(async (row) => ({
+          ...(await publicAnswer(row)),
+          matched: row.file_content_hash === hash ? ('file_content_hash' as const) : ('cryptographic_hash' as const),
+        })),
+      );
+      return { hash, matches };
     },
   );
 

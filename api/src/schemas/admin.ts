@@ -439,3 +439,19 @@ export const archivedTitleVerificationSchema = z.object({
 
 export const titleVerificationSchema = z.discriminatedUnion('archived', [verifiedTitleSchema, archivedTitleVerificationSchema]);
 export type TitleVerification = z.infer<typeof titleVerificationSchema>;
+
+/** Which of a registration's two hashes a looked-up hash is. */
+const matchedSchema = z.enum(['file_content_hash', 'cryptographic_hash']);
+
+/**
+ * GET /api/titles/by-hash/{sha256}: the registrations whose file content hash (or registration hash)
+ * it is, oldest first, each as GET /api/titles/verify/{tr} answers it (an archived one without title
+ * or name), with which hash matched. Empty when none has it.
+ */
+export const titleHashLookupSchema = z.object({
+  hash: z.string(),
+  matches: z.array(
+    z.discriminatedUnion('archived', [verifiedTitleSchema.extend({ matched: matchedSchema }), archivedTitleVerificationSchema.extend({ matched: matchedSchema })]),
+  ),
+});
+export type TitleHashLookup = z.infer<typeof titleHashLookupSchema>;

@@ -44,6 +44,13 @@ export const registrationsMigrations: readonly Migration[] = [
       ALTER TABLE registrations ADD COLUMN registered_title text, ADD COLUMN corrections integer NOT NULL DEFAULT 0;
     `,
   },
+  {
+    // A verifier holding only the work looks its registrations up by the file's SHA-256 (GET /api/titles/by-hash).
+    id: 'projections/022-registrations-by-file-hash',
+    sql: `
+      CREATE INDEX registrations_by_file_hash ON registrations (file_content_hash);
+    `,
+  },
 ];
 
 export const registrationsProjection: Projection = {
