@@ -69,6 +69,17 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
 type Json = Record<string, unknown>;
+
+/**
+ * Why a file is not a `.tr` file, in words a person holding the wrong file can act on: a PDF is most
+ * likely the certificate, which is checked by its TR number and hash; anything else is another kind
+ * of file or one cut short. The parser's own words come last, for whoever wants them.
+ */
+function notJsonReason(text: string, error: Error): string {
+  if (text.startsWith('%PDF-')) return 'this is a PDF (perhaps the certificate), not a .tr proof file: a certificate is checked by its TR number and cryptographic hash';
+  if (text.trim() === '') return 'the file is empty: not a .tr proof file';
+  return `not a .tr proof file: a .tr file is JSON text, and this is another kind of file or one cut short (${error.message.slice(0, 80)})`;
+}
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -87,7 +98,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     if (!isObject(parsed)) throw new Error('not a JSON object');
     bundle = parsed;
   } catch (error) {
-    fail('format', `not a readable .tr file (${(error as Error).message}): truncated or not JSON`);
+    fail('format', notJsonReason(text, error as Error));
     return checks;
   }
   const registration = bundle.registration;
@@ -208,7 +219,7 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
   // 6. The Merkle proof
   const proof = bundle.proof;
   if (!isObject(proof)) {
-    fail('merkle proof', 'the file carries no proof: it was downloaded while the registration was pending; download it again once anchored');
+    fail('merkle proof', 'the file carries no proof: it was downloaded while the registration was pending (its owner can download it again once anchored, with the proof)');
     return checks;
   }
   const leaf = proof.leaf as Json | undefined;

@@ -3,7 +3,7 @@
 // every check but the chain's passes; the chain checks run against the real chain in
 // test/ledger/verification.int.test.ts. The verdict's pins run here against RPCs served by the test:
 // a forger's, which confirms anything, and an honest one that knows the test vector's anchor.
-import { createCipheriv, createHash, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { createCipheriv, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { id } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,24 @@ describe('the offline verifier', () => {
     expect(failed(mixed)).toMatchObject({ name: 'format', detail: expect.stringMatching(/version 1 bundle holds hash version 1 only/) });
     const noChain = await verifyTrBundle(JSON.stringify(resign({ ...v2, chain: undefined })), offline);
     expect(failed(noChain)?.name).toBe('format');
+  });
+
+  it('says what a file that is not a .tr file is: a PDF (the certificate), an empty file, something else (QA verifyux finding 8)', async () => {
+    const pdf = await verifyTrBundle('%PDF-1.3\n%\xff\xff\n1 0 obj', offline);
+    expect(failed(pdf)).toMatchObject({ name: 'format', detail: 'this is a PDF (perhaps the certificate), not a .tr proof file: a certificate is checked by its TR number and cryptographic hash' });
+    expect(failed(await verifyTrBundle('', offline))?.detail).toBe('the file is empty: not a .tr proof file');
+    const other = failed(await verifyTrBundle('\u0000\u00ffGIF89a', offline))!.detail;
+    expect(other).toMatch(/^not a \.tr proof file: a \.tr file is JSON text, and this is another kind of file or one cut short \(/);
+  });
+
+  it('says whose download a pending file needs: its owner can download it again once anchored', async () => {
+    // The test vector downloaded before its anchor: no proof, signed again with the vector's (RFC 8032 test) key.
+    const seed = Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex');
+    const testPrivateKey = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
+    const unsigned = { ...v2, proof: null };
+    const value = sign(null, signingBytes(unsigned), testPrivateKey).toString('base64');
+    const pending = await verifyTrBundle(JSON.stringify({ ...unsigned, signature: { ...(v2.signature as Json), value } }), { ...offline, registryKey: testKey });
+    expect(failed(pending)).toMatchObject({ name: 'merkle proof', detail: expect.stringMatching(/downloaded while the registration was pending \(its owner can download it again once anchored/) });
   });
 
   it('refuses a bundle naming another chain than its proof', async () => {
