@@ -104,7 +104,9 @@ export function certificateDocument(data: CertificateData, compress = true): Rec
               { text: 'Scan the code or open:', style: 'small' },
               { text: data.verifyUrl, link: data.verifyUrl, color: ACCENT, fontSize: 8 },
               {
-                text: 'Verification compares the TR number and cryptographic hash with the registry; no sign-in is needed.',
+                // The link opens the registry's record (/titles/{tr}), which compares nothing by itself: the
+                // verifier compares this paper with it.
+                text: "It shows the registry's record of this TR number, with its blockchain proof. A genuine certificate matches it exactly: title, registrant, date and both hashes. No sign-in is needed.",
                 style: 'small',
                 margin: [0, 6, 0, 0],
               },

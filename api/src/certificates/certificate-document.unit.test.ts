@@ -95,6 +95,15 @@ describe('certificate text in every script', { timeout: 60_000 }, () => {
     expect(await pdfJsText(pdf)).toContain('ألف ليلة وليلة');
   });
 
+  it('tells the verifier what its link opens and what to compare there (QA verifyux finding 2)', async () => {
+    const text = pdfText(await render({})).replace(/\s+/g, ' ');
+    expect(text).toContain(base.verifyUrl);
+    // The link opens the registry's record, which compares nothing: the reader compares the paper with it.
+    expect(text).toContain("It shows the registry's record of this TR number, with its blockchain proof.");
+    expect(text).toContain('A genuine certificate matches it exactly: title, registrant, date and both hashes.');
+    expect(text).not.toContain('Verification compares the TR number and cryptographic hash');
+  });
+
   it('keeps a CJK certificate small: only the glyphs used are embedded', async () => {
     const pdf = await render({ title: '夜のフェリー Night Ferry', registrantName: '山田 花子' });
     console.log(`certificate with a Japanese title and name: ${pdf.length} bytes`);
