@@ -7,15 +7,20 @@
 // its proof stays pending). Every state is checked at 1280 and 375 px (no sideways scrolling, no
 // serious axe violations); screenshots go to $SCREENSHOT_DIR when it is set; E2E_THEME=dark takes
 // them in the dark theme.
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { eventually } from '../../../../test/ledger/registrations.js';
-import { creatorFlows, fetchSender, type Registered } from '../../../../test/support/flows.js';
+import { creatorFlows, fetchSender, injectSender, jsonBody, type Registered } from '../../../../test/support/flows.js';
+import { signedInStaff } from '../../../../test/support/staff.js';
+import { signingBytes } from '../../../../ledger/src/verifier/bundle-format.js';
 import { atBothWidths, newContext, withPage as withPageIn } from '../../../../test/support/screens.js';
 import { forge, resign } from '../../../../test/support/tr-bundle.js';
 
@@ -78,6 +83,20 @@ function verifyUrl(tr: string, hash: string): string {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
+/** A PDF's text items in reading order: page by page, top to bottom, then left to right. */
+async function textInPrintOrder(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf) }).promise;
+  const items: { page: number; y: number; x: number; text: string }[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    for (const item of content.items) {
+      if ('str' in item && item.str.trim() !== '') items.push({ page: n, y: -item.transform[5], x: item.transform[4], text: item.str });
+    }
+  }
+  await document.destroy();
+  return items.sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x).map((item) => item.text);
+}
+
 test('a certificate link with tr and hash verifies by itself and shows the registration', async () => {
   await withPage(async (page) => {
     await page.goto(verifyUrl(registration.tr_number, registration.cryptographic_hash));
@@ -102,6 +121,20 @@ test('a certificate link with tr and hash verifies by itself and shows the regis
     expect(await details.getByText('pending', { exact: true }).isVisible()).toBe(true);
     await page.getByText('Anchoring pending — this registration will be anchored within seconds').waitFor();
     await shoot(page, 'verified');
+
+    // The certificate's QR code opens the public record. Its way to /verify leaves the hash to the verifier:
+    // a link carrying the registry's own hash would verify the registry against itself (QA verifyux finding 2).
+    await page.goto(`${app.url}/titles/${registration.tr_number}`);
+    const checking = page.getByRole('region', { name: 'Checking a certificate' });
+    await checking.getByText(`Holding a certificate for ${registration.tr_number}?`).waitFor();
+    expect(await checking.getByText(/A genuine one matches this record exactly: the title, the registrant, the registration date and both hashes\./).isVisible()).toBe(true);
+    await checking.getByRole('link', { name: 'Check a certificate’s hash' }).click();
+    await page.waitForURL((url) => url.pathname === '/verify');
+    expect(new URL(page.url()).searchParams.get('tr')).toBe(registration.tr_number);
+    expect(new URL(page.url()).searchParams.has('hash')).toBe(false);
+    expect(await page.getByLabel('TR Number', { exact: true }).inputValue()).toBe(registration.tr_number);
+    expect(await page.getByLabel('Cryptographic Hash (SHA-256)', { exact: true }).inputValue()).toBe('');
+    expect(await heading(page, 'Certificate Verified').count()).toBe(0);
   });
 });
 
@@ -146,10 +179,36 @@ test('a wrong hash fails verification and shows both hashes', async () => {
     expect(await failed.getByText(/invalid or may have been tampered with/).isVisible()).toBe(true);
     await shoot(page, 'failed-file-hash');
 
+    // The registered hash in capitals (as Windows' Get-FileHash writes hashes), or with 0x: still the spec's
+    // exact match, but said to be the same hash, with a way to check it as printed (QA verifyux finding 3).
+    const sameHash = page.getByRole('alert').filter({ has: heading(page, 'Verification Failed') }).getByText('The same hash, written differently', { exact: true });
+    await hash.fill(registration.cryptographic_hash.toUpperCase());
+    await button.click();
+    await sameHash.waitFor();
+    expect(await failed.getByText(/You entered this registration’s hash in capital letters\./).isVisible()).toBe(true);
+    await shoot(page, 'failed-capitals');
+    await hash.fill(`0x${registration.cryptographic_hash}`);
+    await button.click();
+    await failed.getByText(/You entered this registration’s hash with a 0x prefix\./).waitFor();
+    await failed.getByRole('link', { name: 'Verify it as printed' }).click();
+    await heading(page, 'Certificate Verified').waitFor();
+    expect(new URL(page.url()).searchParams.get('hash')).toBe(registration.cryptographic_hash);
+    // Cut short in copying, or a character that is no hex digit: not a SHA-256 at all.
+    await hash.fill(registration.cryptographic_hash.slice(0, 63));
+    await button.click();
+    await failed.getByText('This is not a SHA-256 hash', { exact: true }).waitFor();
+    expect(await failed.getByText(/the one you entered has 63\./).isVisible()).toBe(true);
+    expect(await failed.getByText('The same hash, written differently', { exact: true }).count()).toBe(0);
+    await hash.fill(wrongHash);
+
     await tr.fill('TR-COPY-2026-NXTHERE0');
     await button.click();
-    await page.getByRole('alert').filter({ hasText: 'Registration not found' }).waitFor();
+    const notFound = page.getByRole('alert').filter({ hasText: 'Registration not found' });
+    await notFound.waitFor();
     expect(await heading(page, 'Verification Failed').count()).toBe(0);
+    // What to do next: check the number against the certificate, or search.
+    expect(await notFound.getByText(/This registry has no registration with the TR number/).isVisible()).toBe(true);
+    expect(await notFound.getByRole('link', { name: 'search the registry' }).getAttribute('href')).toBe('/home');
     await shoot(page, 'not-found');
   });
 });
@@ -160,6 +219,24 @@ test('a dropped original file is hashed in the browser and compared with the reg
     page.on('request', (request) => {
       if (request.method() !== 'GET') uploads.push(`${request.method()} ${request.url()}`);
     });
+    // Only the work in hand, no TR number: its hash is looked up in the registry (QA verifyux finding 1).
+    await page.goto(`${app.url}/verify`);
+    const picker = page.locator('[data-testid="file-drop-zone-input"]:enabled');
+    await picker.waitFor({ state: 'attached' });
+    await picker.setInputFiles({ name: 'found.txt', mimeType: 'text/plain', buffer: original });
+    await page.getByText('This file is registered', { exact: true }).waitFor();
+    const found = page.getByRole('list', { name: 'Registrations of this file' });
+    expect(await found.getByRole('listitem').count()).toBe(1);
+    expect(await found.getByRole('link', { name: registration.tr_number }).getAttribute('href')).toBe(`/titles/${registration.tr_number}`);
+    expect(await found.getByText(`“${registration.title}” by ${registration.registrant_name}`, { exact: false }).isVisible()).toBe(true);
+    await shoot(page, 'file-looked-up');
+    await picker.setInputFiles({ name: 'unknown.txt', mimeType: 'text/plain', buffer: Buffer.from('Never registered anywhere.\n') });
+    await page.getByText('No registration on this site has this file', { exact: true }).waitFor();
+    await picker.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+    await page.getByText('This file is empty (0 bytes)', { exact: true }).waitFor();
+    // Only the hash went to the server.
+    expect(uploads).toEqual([]);
+
     await page.goto(verifyUrl(registration.tr_number, registration.cryptographic_hash));
     await heading(page, 'Certificate Verified').waitFor();
     expect(await page.getByText('The file never leaves your device', { exact: false }).isVisible()).toBe(true);
@@ -249,6 +326,15 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     await page.getByText('Chain 31337 is a development chain', { exact: true }).waitFor();
     await shoot(page, 'anchored');
 
+    // Printed (a clerk keeps the result), the registration's details come before the proof card, none
+    // drawn under it: Chromium had overlapped the page's grid rows across the page break (QA verifyux finding 5).
+    const printed = await textInPrintOrder(await page.pdf({ format: 'A4' }));
+    const at = (text: string) => printed.findIndex((item) => item.includes(text));
+    for (const detail of ['Anchored Verses', 'Ada Lovelace', registered.cryptographicHash]) {
+      expect(at(detail), detail).toBeGreaterThan(-1);
+      expect(at(detail), `${detail} printed before the proof card`).toBeLessThan(at('Blockchain proof'));
+    }
+
     // The registered file, dropped on the page, is hashed locally and compared.
     await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
     await page.getByText('File matches the registered file', { exact: true }).waitFor();
@@ -321,6 +407,9 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
       await checks.getByRole('listitem').filter({ hasText: `Passed: ${check}` }).waitFor();
     }
     expect(await checks.getByText(/the commitment opens/).isVisible()).toBe(true);
+    // What this site's registry says of it now (QA verifyux finding 4).
+    const now = page.getByRole('region', { name: "On this site's registry now" });
+    await now.getByText('Registered and active on this site', { exact: true }).waitFor();
     expect(await page.getByText(`${registered.trNumber}, “Verses in a Proof File”`, { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText('Chain 31337 is a development chain', { exact: true }).isVisible()).toBe(true);
     // The chain was read in this site's registry contract, and the independent check is shown pinned.
@@ -353,9 +442,36 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
     expect(await resigned.getByText(/never bound: not the registry's key/).isVisible()).toBe(true);
     await shoot(page, 'tr-resigned');
 
-    // Not a proof file at all.
+    // Not a proof file at all; a renamed certificate is said to be one (QA verifyux finding 8).
     await drop('notes.tr', 'not json');
     await page.getByText('Not verified: Readable .tr file failed', { exact: true }).waitFor();
+    await drop('certificate.tr', '%PDF-1.3\n%\u00ff\n1 0 obj');
+    await page.getByRole('list', { name: 'Checks of certificate.tr' }).getByText(/this is a PDF \(perhaps the certificate\), not a \.tr proof file/).waitFor();
+
+    // Downloaded while pending (the same file without its proof, signed by the registry as a pending download is):
+    // not verified yet, and the registry says it has been anchored since (QA verifyux finding 4).
+    const registryKey = createPrivateKey(readFileSync(path.join(app.running.config.dataDir, 'registry-ed25519.pem')));
+    const unsigned = { ...bundle, registration: { ...bundle.registration, status: 'pending' }, proof: null };
+    const pending = { ...unsigned, signature: { ...bundle.signature, value: sign(null, signingBytes(unsigned), registryKey).toString('base64') } };
+    await drop('pending.tr', JSON.stringify(pending));
+    await page.getByText('Not verified yet: this file holds no blockchain proof', { exact: true }).waitFor();
+    await now.getByText(/since this file was downloaded: its owner can download it again, with the proof/).waitFor();
+    await shoot(page, 'tr-pending');
+
+    // Issued by another site: a TR number this registry never had, on a chain that site names.
+    const elsewhere = forge({ ...bundle, registration: { ...bundle.registration, trNumber: 'TR-COPY-2026-ELSEWHR1' } }, { rpcUrl: 'https://other-registry.example/api/ledger/rpc', contract: status.contract, chainId: 31337 });
+    await drop('elsewhere.tr', JSON.stringify(elsewhere));
+    await now.getByText('This site has no registration TR-COPY-2026-ELSEWHR1', { exact: true }).waitFor();
+    expect(await now.getByText('The file names the chain of another site, https://other-registry.example: it was issued there. Check it on that site.').isVisible()).toBe(true);
+
+    // Archived by the registry since: the file still proves the registration, and the page says it is no longer active.
+    const admin = await signedInStaff(app, 'admin3');
+    const archived = await injectSender(app)({ method: 'DELETE', url: `/api/admin/titles/${registered.trNumber}`, token: admin.token, ...jsonBody({ reason: 'QA: archived to check the .tr page' }) });
+    expect(archived.status).toBe(200);
+    await drop(`${registered.trNumber}.tr`, trText);
+    await page.getByText('Proof file verified', { exact: true }).waitFor();
+    await now.getByText(/^Archived by the registry on /).waitFor();
+    await shoot(page, 'tr-archived');
 
     // Read locally: nothing but the chain RPC proxy (which gets no file) was sent anything.
     expect(sent.filter((u) => !u.includes('/api/ledger/rpc'))).toEqual([]);

@@ -23,8 +23,9 @@ import { FileCheck } from './file-check';
 import { ProofPanel } from './proof-panel';
 import { Detail, StatusBadge } from './verification-result';
 
-const verifyLink = (registration: VerifiedRegistration) =>
-  `${paths.verify}?${new URLSearchParams({ tr: registration.tr_number, hash: registration.cryptographic_hash })}`;
+// The certificate's hash is the verifier's to enter: a link carrying the registry's own hash would
+// verify the registry against itself, whatever the certificate in hand says.
+const verifyLink = (registration: VerifiedRegistration) => `${paths.verify}?${new URLSearchParams({ tr: registration.tr_number })}`;
 
 function Hashes({ registration }: { registration: VerifiedRegistration }) {
   return (
@@ -76,14 +77,22 @@ function ActiveRecord({ registration }: { registration: VerifiedRegistration }) 
           </Detail>
           <Hashes registration={registration} />
         </dl>
-        <div>
-          <Button asChild variant="secondary">
-            <Link to={verifyLink(registration)}>
-              <ShieldCheck aria-hidden="true" />
-              Verify a certificate for it
-            </Link>
-          </Button>
-        </div>
+        <section aria-label="Checking a certificate" className="grid gap-3 rounded-lg border border-border bg-subtle/60 p-4">
+          <p className="text-sm font-medium text-foreground">Holding a certificate for {registration.tr_number}?</p>
+          <p className="text-sm text-muted-foreground">
+            A genuine one matches this record exactly: the title, the registrant, the registration date and both hashes.
+            Any difference means it is not this registration’s certificate. To compare its cryptographic hash character
+            for character, enter it on the verify page.
+          </p>
+          <div>
+            <Button asChild variant="secondary">
+              <Link to={verifyLink(registration)}>
+                <ShieldCheck aria-hidden="true" />
+                Check a certificate’s hash
+              </Link>
+            </Button>
+          </div>
+        </section>
       </CardContent>
     </Card>
   );
@@ -128,7 +137,7 @@ export function PublicRecordPage() {
   useDocumentTitle(registration && !registration.archived && registration.title ? isolate(registration.title) : trNumber || 'Registration');
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16 print:block print:space-y-8">
       <header className="grid gap-2">
         <p className="font-mono text-sm text-muted-foreground">{trNumber}</p>
         <UserText as="h1" className="wrap-anywhere text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">

@@ -4,20 +4,38 @@
 // with both hashes side by side.
 import { Archive, ShieldAlert, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Badge } from '@/components/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/card';
 import { HashText } from '@/components/hash-text';
 import { UserText } from '@/components/user-text';
+import { paths } from '@/lib/paths';
 
 import type { VerifiedRegistration } from '../api/get-verification';
-import { normalizeHashInput } from '../lib/compare-hashes';
+import { explainMismatch, normalizeHashInput, type HashMismatch } from '../lib/compare-hashes';
 import { formatDate } from '../lib/format';
 import { CheckRow } from './check-row';
 
-export function VerificationError({ message }: { message: string }) {
-  return <Alert variant="danger" role="alert" title={message} />;
+export function VerificationError({ message, trNumber }: { message: string; trNumber: string }) {
+  return (
+    <Alert variant="danger" role="alert" title={message}>
+      {message === 'Registration not found' ? (
+        <>
+          This registry has no registration with the TR number <span className="font-mono text-foreground">{trNumber}</span>.
+          TR numbers read like TR-COPY-2026-7K3MZQ2D (eight letters and digits at the end): check it against the
+          certificate, or{' '}
+          <Link to={paths.home} className="font-medium text-accent-text underline">
+            search the registry
+          </Link>{' '}
+          by title or name. A certificate from another registry cannot be checked here.
+        </>
+      ) : (
+        'Try again in a moment.'
+      )}
+    </Alert>
+  );
 }
 
 export function StatusBadge({ status }: { status: string }) {
@@ -136,7 +154,50 @@ function isFileContentHash(provided: string, fileContentHash: string | undefined
   return Boolean(fileContentHash) && normalizeHashInput(provided).toLowerCase() === fileContentHash!.toLowerCase();
 }
 
-export function VerificationFailed({ provided, expected, fileContentHash }: { provided: string; expected: string; fileContentHash?: string | undefined }) {
+const WRITTEN_AS = { capitals: 'in capital letters', '0x prefix': 'with a 0x prefix', 'spaces inside': 'with spaces inside' } as const;
+
+/** The hash entered is the registered one written otherwise, or no SHA-256 at all: what to do about it. */
+function MismatchHint({ mismatch, trNumber }: { mismatch: HashMismatch; trNumber: string }) {
+  if (mismatch.kind === 'written differently') {
+    const how = mismatch.as.map((a) => WRITTEN_AS[a]);
+    const asPrinted = `${paths.verify}?${new URLSearchParams({ tr: trNumber, hash: mismatch.printed })}`;
+    return (
+      <Alert variant="info" title="The same hash, written differently">
+        <p>
+          You entered this registration’s hash {how.join(' and ')}. Hashes are compared exactly, as the certificate prints
+          them: lowercase, without a prefix or spaces.{' '}
+          <Link to={asPrinted} className="font-medium text-accent-text underline">
+            Verify it as printed
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+  if (mismatch.kind === 'not a sha-256') {
+    return (
+      <Alert variant="info" title="This is not a SHA-256 hash">
+        A SHA-256 hash has 64 hexadecimal characters (0–9 and a–f);{' '}
+        {mismatch.badCharacter !== null
+          ? `the one you entered holds “${mismatch.badCharacter}”, which is not one of them.`
+          : `the one you entered has ${mismatch.length}.`}{' '}
+        Check that it was copied whole from the certificate.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+export function VerificationFailed({
+  provided,
+  expected,
+  fileContentHash,
+  trNumber,
+}: {
+  provided: string;
+  expected: string;
+  fileContentHash?: string | undefined;
+  trNumber: string;
+}) {
   return (
     <Card className="border-danger/40" role="alert">
       <CardHeader className="max-sm:p-4 max-sm:pb-0">
@@ -155,7 +216,9 @@ export function VerificationFailed({ provided, expected, fileContentHash }: { pr
             The hash you entered is this registration’s file content hash; enter the Cryptographic Hash printed on the
             certificate.
           </Alert>
-        ) : null}
+        ) : (
+          <MismatchHint mismatch={explainMismatch(provided, expected)} trNumber={trNumber} />
+        )}
         <div className="grid gap-1.5">
           <p className="text-sm font-medium">Provided hash</p>
           <HashText value={provided} label="provided hash" className="border-danger/30" />

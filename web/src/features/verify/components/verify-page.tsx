@@ -66,7 +66,7 @@ export function VerifyPage() {
   const valid = registration && request ? hashesMatch(request.hash, registration.cryptographic_hash) : false;
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-12 sm:px-6 sm:py-16 print:block print:space-y-8">
       <header className="grid gap-3">
         <h1 className="text-3xl font-semibold tracking-tight text-foreground sm:text-4xl">Verify Certificate</h1>
         <p className="max-w-prose text-base text-muted-foreground">
@@ -87,9 +87,9 @@ export function VerifyPage() {
         />
       </section>
 
-      <section aria-label="Verification result" aria-live="polite" className="grid gap-6 empty:hidden">
+      <section aria-label="Verification result" aria-live="polite" className="grid gap-6 empty:hidden print:block print:space-y-6">
         {request && verification.isError && !verification.isFetching ? (
-          <VerificationError message={verification.error.message || 'Verification failed'} />
+          <VerificationError message={verification.error.message || 'Verification failed'} trNumber={request.tr} />
         ) : null}
         {registration && request ? (
           valid ? (
@@ -105,7 +105,12 @@ export function VerifyPage() {
               )}
             </>
           ) : (
-            <VerificationFailed provided={request.hash} expected={registration.cryptographic_hash} fileContentHash={registration.file_content_hash} />
+            <VerificationFailed
+              provided={request.hash}
+              expected={registration.cryptographic_hash}
+              fileContentHash={registration.file_content_hash}
+              trNumber={registration.tr_number || request.tr}
+            />
           )
         ) : null}
       </section>
