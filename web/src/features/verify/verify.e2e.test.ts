@@ -338,6 +338,16 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     // The registered file, dropped on the page, is hashed locally and compared.
     await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
     await page.getByText('File matches the registered file', { exact: true }).waitFor();
+    expect(await page.getByText('This file is registered under another TR number', { exact: true }).count()).toBe(0);
+    // Another registration's file (the certificate and the file mixed up): not this one, and said whose it is.
+    await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'chapter.txt', mimeType: 'text/plain', buffer: original });
+    await page.getByText('File does not match the registered file', { exact: true }).waitFor();
+    const elsewhere = page.getByRole('list', { name: 'Other registrations of this file' });
+    await elsewhere.waitFor();
+    expect(await page.getByText('This file is registered under another TR number', { exact: true }).isVisible()).toBe(true);
+    expect(await elsewhere.getByRole('link', { name: registration.tr_number }).getAttribute('href')).toBe(`/titles/${registration.tr_number}`);
+    await page.getByTestId('file-drop-zone-input').setInputFiles({ name: 'verses.txt', mimeType: 'text/plain', buffer: work });
+    await page.getByText('File matches the registered file', { exact: true }).waitFor();
 
     // The verifier's own RPC (here the embedded node's own address): the browser asks the chain directly.
     const { rows } = await app.running.pool.query<{ rpc_url: string | null }>('SELECT rpc_url FROM ledger_status WHERE id = 1');

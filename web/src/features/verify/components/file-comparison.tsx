@@ -46,23 +46,47 @@ export function FileComparison({
       {registered === undefined ? (
         <LookedUp file={file} enteredHash={enteredHash} registration={registration} />
       ) : (
-        <Alert
-          variant={match ? 'success' : 'danger'}
-          role={match ? 'status' : 'alert'}
-          title={match ? 'File matches the registered file' : 'File does not match the registered file'}
-        >
-          {match ? (
-            'This is the file that was registered under this TR number: its SHA-256 equals the registered file content hash.'
-          ) : (
-            <>
-              Its SHA-256 differs from the registered file content hash, so it is not the registered file (even a
-              one-byte change gives a different hash).
-              <HashText value={registered} label="registered file content hash" className="mt-2" />
-            </>
-          )}
-        </Alert>
+        <>
+          <Alert
+            variant={match ? 'success' : 'danger'}
+            role={match ? 'status' : 'alert'}
+            title={match ? 'File matches the registered file' : 'File does not match the registered file'}
+          >
+            {match ? (
+              'This is the file that was registered under this TR number: its SHA-256 equals the registered file content hash.'
+            ) : (
+              <>
+                Its SHA-256 differs from the registered file content hash, so it is not the registered file (even a
+                one-byte change gives a different hash).
+                <HashText value={registered} label="registered file content hash" className="mt-2" />
+              </>
+            )}
+          </Alert>
+          {match || !registration ? null : <RegisteredElsewhere file={file} trNumber={registration.tr_number} />}
+        </>
       )}
     </>
+  );
+}
+
+/**
+ * Not the file registered under the TR number verified above: is it another registration's? (A
+ * certificate and a file mixed up, or a work registered twice.)
+ */
+function RegisteredElsewhere({ file, trNumber }: { file: Hashed; trNumber: string }) {
+  const lookup = useHashLookup(file.hash);
+  const others = lookup.data?.filter((m) => m.matched === 'file_content_hash' && m.tr_number !== trNumber) ?? [];
+  if (others.length === 0) return null;
+  return (
+    <Alert variant="info" role="status" title={others.length === 1 ? 'This file is registered under another TR number' : `This file is registered under ${others.length} other TR numbers`}>
+      <p>Its SHA-256 is the file content hash of {others.length === 1 ? 'this registration' : 'these registrations, oldest first'}, not of {trNumber}:</p>
+      <ul className="mt-2 grid gap-2" aria-label="Other registrations of this file">
+        {others.map((m) => (
+          <MatchItem key={m.tr_number} match={m} />
+        ))}
+      </ul>
+      <p className="mt-2">Check that the certificate and the file you were given belong together.</p>
+    </Alert>
   );
 }
 
