@@ -1,8 +1,8 @@
 // The public site in Chromium against the built SPA: every public page at 1280 and 375 px (own
-// document title, no sideways scrolling, a screenshot, no serious or critical axe violations),
+// document title, no sideways scrolling, no serious or critical axe violations; a screenshot to
+// $SCREENSHOT_DIR when it is set, as in the other browser tests),
 // the live search with the keyboard, and support and contact requests that come back with a
 // ticket number.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,17 +16,21 @@ import {
   desktop,
   expectSoundLayout,
   mobile,
+  screenshotDir,
   WIDTHS,
   withPage as withPageIn,
 } from '../../../../test/support/screens.js';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../../test-results/screenshots');
+const SCREENSHOTS = screenshotDir();
+/** A screenshot for people to look at, when SCREENSHOT_DIR asks for them (a full page takes ~1 s). */
+const shoot = async (page: Page, name: string, fullPage = false) => {
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+};
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   app = await startTestApp();
   browser = await launchBrowser();
   const titles = ['The Midnight Garden', 'Midnight', 'Midnight Harbour', 'Midnight Letters', 'Midnight Train', 'Midnight Rain', 'Midnight Orchard'];
@@ -74,7 +78,7 @@ describe.each(WIDTHS)('every public page at %s px', (width, viewport) => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       const name = route === '/' ? 'landing' : route.slice(1);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      await shoot(page, `${name}-${width}`, true);
       expect(await page.title()).toBe(`${title} · TitleLedger`);
       await expectSoundLayout(page, `${route} at ${width} px`);
     });
@@ -199,7 +203,7 @@ test('the header search is in the mobile menu at 375 px', async () => {
     const box = page.getByRole('banner').getByRole('combobox');
     await box.fill('lovelace');
     await page.getByRole('banner').getByRole('option').first().waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'header-search-375.png') });
+    await shoot(page, 'header-search-375');
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/titles/'));
@@ -314,7 +318,7 @@ test('a support request is refused with the spec messages, then submitted with a
     const ticket = (await page.getByTestId('support-ticket').textContent())!.trim();
     expect(ticket).toMatch(/^TL-\d{4}-[0-9A-Z]{6}$/);
     await page.getByText('Support Request Submitted', { exact: true }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'support-submitted-1280.png') });
+    await shoot(page, 'support-submitted-1280');
 
     await page.getByRole('button', { name: 'Submit Another Request' }).click();
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
