@@ -1,12 +1,16 @@
 // Shows its page only to a signed-in staff member whose role the page needs. Without a staff session
-// the visitor goes to the page's sign-in; a staff member of another role is told who they are signed
-// in as and where their role goes. The server checks every call anyway: this only decides what to show.
+// the visitor goes to the page's sign-in, with `reason=session-ended` when the session ended while the
+// page was open (signed out in another tab, a role change or deletion by the master admin, a day
+// idle: any 401 makes the app ask GET /api/admin/me again), so the sign-in page says why instead of
+// the page failing call after call; a staff member of another role is told who they are signed in
+// as and where their role goes. The server checks every call anyway: this only decides what to show.
 import { staffMayAccess, type SignedInStaff, type StaffAccessLevel } from '@titleledger/api/schemas';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import { LoadFailed } from '@/components/query-states';
 import { FullScreenSpinner } from '@/components/spinner';
+import { withSessionEnded } from '@/lib/sign-in-reason';
 
 import { useStaffSession } from '../api/get-staff-session';
 import { WrongRoleNotice } from './wrong-role-notice';
@@ -24,6 +28,9 @@ export function RequireStaffSession({
   children: (staff: SignedInStaff) => ReactNode;
 }) {
   const session = useStaffSession();
+  // Signed in while this page was up: no session now is one that ended under the person (this tab's
+  // own Admin Logout leaves the page first).
+  const wasSignedIn = useRef(false);
   if (session.isPending) return <FullScreenSpinner />;
   if (session.isError) {
     return (
@@ -32,7 +39,8 @@ export function RequireStaffSession({
       </main>
     );
   }
-  if (!session.data) return <Navigate to={signIn} replace />;
+  if (!session.data) return <Navigate to={wasSignedIn.current ? withSessionEnded(signIn) : signIn} replace />;
+  wasSignedIn.current = true;
   if (!staffMayAccess(session.data.role, minimum)) return <WrongRoleNotice staff={session.data} page={page} minimum={minimum} signIn={signIn} />;
   return <>{children(session.data)}</>;
 }

@@ -2,12 +2,13 @@
 // server checks the credentials. The admin page says "Invalid admin credentials" inline with an
 // "Access Denied" toast; the master page says the server's words under "Login Failed". A staff
 // member already signed in is taken where that sign-in would lead (as a signed-in creator is at
-// /login); one whose role this portal is not for is told who they are signed in as.
+// /login); one whose role this portal is not for is told who they are signed in as. Sent here
+// because a staff page's session ended (`reason=session-ended`), the page says so.
 import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH, type StaffRole } from '@titleledger/api/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -19,6 +20,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
+import { sessionEndedIn } from '@/lib/sign-in-reason';
 
 import { staffSessionQueryOptions } from '../api/get-staff-session';
 import { useStaffLogin, type StaffPortal } from '../api/staff-login';
@@ -45,6 +47,8 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const settings = portals[portal];
   useDocumentTitle(settings.title);
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const sessionEnded = sessionEndedIn(search);
   const login = useStaffLogin(portal);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -117,6 +121,12 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
             {current ? (
               <Alert variant="info" title={`You are signed in as ${current.email} (${ROLE_DESCRIPTIONS[current.role].title}).`} role="status">
                 This console is for the master admin: signing in here replaces that session.
+              </Alert>
+            ) : null}
+            {sessionEnded && !failure && !current ? (
+              <Alert variant="info" title="Your admin session has ended" role="status">
+                You were signed out: in another tab, because the master admin changed your role or account, or after a
+                day without use. Sign in again to continue.
               </Alert>
             ) : null}
             {failure ? <Alert variant="danger" title={failure} role="alert" /> : null}
