@@ -1,11 +1,14 @@
 // Access Logs: every staff event and every admin action on a registration, a creator's account or a
 // support request, newest first, 50 at a time: when, what, by whom, to whom (and why), from which IP.
+// "Load older entries" keeps focus while it loads, then hands it to the first older entry.
 import type { AuditLogEntry } from '@titleledger/api/schemas';
 import { isolate } from '@titleledger/api/schemas/isolate';
+import { useState } from 'react';
 
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
 
 import { useAccessLogs } from '../api/get-access-logs';
 
@@ -59,16 +62,24 @@ function describeDetails(entry: AuditLogEntry): string {
 
 export function AccessLogsTab() {
   const logs = useAccessLogs();
+  const [firstOlder, setFirstOlder] = useState(-1);
+  const focusOlder = useFocusOnNextMount<HTMLLIElement>();
   if (logs.isPending) return <Loading>Loading the access log...</Loading>;
   if (logs.isError) return <LoadFailed title="Could not load the access log" error={logs.error} onRetry={() => void logs.refetch()} />;
   const entries = logs.data.pages.flatMap((page) => page.logs);
   if (entries.length === 0) return <p className="py-10 text-center text-sm text-muted-foreground">No staff activity yet.</p>;
+  const loadOlder = () => {
+    if (logs.isFetchingNextPage) return;
+    setFirstOlder(entries.length);
+    focusOlder.arm();
+    void logs.fetchNextPage();
+  };
   return (
     <Card>
       <CardContent className="p-0">
         <ol aria-label="Access log" className="divide-y divide-border">
-          {entries.map((entry) => (
-            <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4 sm:px-6">
+          {entries.map((entry, index) => (
+            <li key={entry.id} ref={index === firstOlder ? focusOlder.ref : undefined} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4 sm:px-6">
               <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
                 {new Date(entry.createdAt).toLocaleString()}
               </time>
@@ -87,7 +98,7 @@ export function AccessLogsTab() {
         </ol>
         {logs.hasNextPage ? (
           <div className="border-t border-border p-4 text-center">
-            <Button variant="secondary" onClick={() => void logs.fetchNextPage()} disabled={logs.isFetchingNextPage}>
+            <Button variant="secondary" onClick={loadOlder} pending={logs.isFetchingNextPage}>
               {logs.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
             </Button>
           </div>

@@ -72,13 +72,13 @@ export function MasterAdminPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Tabs.Content value="admins" className="mt-6 outline-none">
+            <Tabs.Content value="admins" className="mt-6">
               <AdminsTab />
             </Tabs.Content>
-            <Tabs.Content value="logs" className="mt-6 outline-none">
+            <Tabs.Content value="logs" className="mt-6">
               <AccessLogsTab />
             </Tabs.Content>
-            <Tabs.Content value="roles" className="mt-6 outline-none">
+            <Tabs.Content value="roles" className="mt-6">
               <RoleInfoTab />
             </Tabs.Content>
           </Tabs.Root>
