@@ -21,3 +21,46 @@ export function moveFocusTo(element: HTMLElement | null | undefined, options: { 
   if (scroll && !inView) element.scrollIntoView({ block: scroll });
   return document.activeElement === element;
 }
+
+/**
+ * Where a control (the button that opened a dialog) sits: its row in a list, and the region around
+ * the list. Noted as the dialog opens, because the action may remove that row (a deleted admin, an
+ * archived registration) and take the control with it.
+ */
+export interface ListPlace {
+  readonly control: HTMLElement;
+  readonly row: HTMLElement | null;
+  readonly list: HTMLElement | null;
+  readonly index: number;
+  readonly region: HTMLElement | null;
+}
+
+export function placeOf(control: HTMLElement): ListPlace {
+  const row = control.closest('li');
+  const list = row?.parentElement ?? null;
+  return {
+    control,
+    row,
+    list,
+    index: row && list ? Array.prototype.indexOf.call(list.children, row) : -1,
+    region: control.closest<HTMLElement>('[role="dialog"], section, [role="tabpanel"]'),
+  };
+}
+
+/**
+ * Focus after a dialog opened from `place` closed. Back on its control, unless the action removed
+ * the control's row (`removed`), or the control is gone: then on the row that took its place (or the
+ * one before it, when it was the last), on the row itself when only the control went (a registration
+ * now archived), or on the region when the list is gone too (its empty state shows instead).
+ */
+export function returnFocusTo(place: ListPlace, removed = false): void {
+  if (!removed && moveFocusTo(place.control, { scroll: 'nearest' })) return;
+  const row = place.row;
+  if (row?.isConnected && !removed && moveFocusTo(row, { scroll: 'nearest' })) return;
+  const rows = place.list?.isConnected ? Array.from(place.list.children).filter((el): el is HTMLElement => el instanceof HTMLElement && el !== row) : [];
+  // The row may still be in the list, about to go: its neighbours stay, whichever renders first.
+  const at = row?.isConnected ? rows.findIndex((el) => row.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) : place.index;
+  const next = at < 0 ? rows.at(-1) : (rows[Math.min(at, rows.length - 1)] ?? rows.at(-1));
+  if (moveFocusTo(next, { scroll: 'nearest' })) return;
+  moveFocusTo(place.region, { scroll: 'nearest' });
+}

@@ -70,24 +70,25 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value="overview" className="mt-6 outline-none">
+      {/* Each panel is a tab stop (Radix): the keyboard lands on it after the tabs, with the focus ring. */}
+      <Tabs.Content value="overview" className="mt-6">
         <OverviewTab />
       </Tabs.Content>
-      <Tabs.Content value="analytics" className="mt-6 outline-none">
+      <Tabs.Content value="analytics" className="mt-6">
         <AnalyticsTab onMaterialType={(type) => open('registrations', type)} />
       </Tabs.Content>
-      <Tabs.Content value="users" className="mt-6 outline-none">
+      <Tabs.Content value="users" className="mt-6">
         <UsersTab rights={rights} />
       </Tabs.Content>
-      <Tabs.Content value="registrations" className="mt-6 outline-none">
+      <Tabs.Content value="registrations" className="mt-6">
         <RegistrationsTab rights={rights} materialType={materialType} onClearMaterialType={() => open('registrations', '')} />
       </Tabs.Content>
       {rights.foreverDatabase ? (
-        <Tabs.Content value="forever" className="mt-6 outline-none">
+        <Tabs.Content value="forever" className="mt-6">
           <ForeverDatabaseTab rights={rights} />
         </Tabs.Content>
       ) : null}
-      <Tabs.Content value="support" className="mt-6 outline-none">
+      <Tabs.Content value="support" className="mt-6">
         <SupportTab rights={rights} />
       </Tabs.Content>
     </Tabs.Root>

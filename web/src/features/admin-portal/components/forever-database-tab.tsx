@@ -52,13 +52,14 @@ function RestoreButton({ record }: { record: ArchivedRegistration }) {
       pendingLabel="Restoring..."
       optional
       destructive={false}
+      removesRow
       onConfirm={onConfirm}
-      trigger={(open) => (
-        <Button variant="secondary" size="sm" onClick={open} aria-label={`Restore ${record.title} (${record.trNumber})`}>
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={`Restore ${record.title} (${record.trNumber})`}>
           <ArchiveRestore aria-hidden="true" />
           Restore
         </Button>
-      )}
+      }
     />
   );
 }

@@ -1,5 +1,7 @@
 // Server-side paging under a list: where we are ("21–40 of 1,234", or "of 1,000+" when the server
-// stopped counting) and Previous / Next.
+// stopped counting) and Previous / Next. At the first or last page the button is marked unavailable
+// (aria-disabled) rather than disabled: disabled, it dropped the keyboard's focus to <body> as the
+// last page came, and Tab started again from the top of the portal.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 import { Button } from '@/components/button';
@@ -24,11 +26,11 @@ export function Pager({ info, onPage, label }: { info: PageInfo; onPage: (page: 
         {totalCapped ? '+' : ''}
       </p>
       <div className="flex gap-2">
-        <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        <Button variant="secondary" size="sm" onClick={() => page > 1 && onPage(page - 1)} aria-disabled={page <= 1 || undefined}>
           <ChevronLeft aria-hidden="true" />
           Previous
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={!hasMore}>
+        <Button variant="secondary" size="sm" onClick={() => hasMore && onPage(page + 1)} aria-disabled={!hasMore || undefined}>
           Next
           <ChevronRight aria-hidden="true" />
         </Button>

@@ -1,14 +1,18 @@
 // A confirmation that asks why: the seed's question, a reason (checked with the same schema the
 // server uses, so "A reason is required" shows before any call) and the action. It stays open while
-// the call runs and closes when `onConfirm` resolves; a failure leaves it open with the reason kept.
+// the call runs (the button pending, not disabled: focus stays on it, and a double click's second
+// click does nothing) and closes when `onConfirm` resolves; a failure leaves it open with the reason
+// kept. Closed, it hands focus back to its button, or, when the action removed that button's row
+// (`removesRow`: a deleted registration or user), to the row that took its place (lib/focus.ts).
 import { adminReasonSchema } from '@titleledger/api/schemas';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 
 import { Button } from '@/components/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { Textarea } from '@/components/textarea';
+import { placeOf, returnFocusTo, type ListPlace } from '@/lib/focus';
 
 export function ReasonDialog({
   trigger,
@@ -20,10 +24,11 @@ export function ReasonDialog({
   destructive = true,
   fieldLabel = 'Reason',
   schema = adminReasonSchema,
+  removesRow = false,
   onConfirm,
 }: {
-  /** The button that opens it (rendered by the caller, given `open`). */
-  trigger: (open: () => void) => ReactNode;
+  /** The button that opens it. */
+  trigger: ReactNode;
   title: string;
   /** The question: a string, or a sentence whose title or name is set with UserText / sentenceWith. */
   question: ReactNode;
@@ -36,23 +41,33 @@ export function ReasonDialog({
   fieldLabel?: string;
   /** The server's rule for the text (the admin reason's unless given). */
   schema?: z.ZodType<string>;
+  /** Done, the action takes the trigger's row out of its list: focus goes to the next row. */
+  removesRow?: boolean;
   onConfirm: (reason: string) => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const place = useRef<ListPlace | null>(null);
+  const done = useRef(false);
+  const running = useRef(false);
 
   const change = (next: boolean) => {
-    if (pending) return;
+    if (running.current) return;
     setOpen(next);
-    if (!next) {
+    if (next) {
+      place.current = opener.current ? placeOf(opener.current) : null;
+      done.current = false;
+    } else {
       setReason('');
       setError(undefined);
     }
   };
 
   const confirm = async () => {
+    if (running.current) return;
     let value = reason.trim();
     if (!optional || value !== '') {
       const parsed: z.ZodSafeParseResult<string> = schema.safeParse(reason);
@@ -63,25 +78,38 @@ export function ReasonDialog({
       value = parsed.data;
     }
     setError(undefined);
+    running.current = true;
     setPending(true);
-    const done = await onConfirm(value).finally(() => setPending(false));
-    if (done) change(false);
+    const succeeded = await onConfirm(value).finally(() => {
+      running.current = false;
+      setPending(false);
+    });
+    if (succeeded) {
+      done.current = removesRow;
+      change(false);
+    }
   };
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      {trigger(() => setOpen(true))}
+      <DialogTrigger asChild ref={opener}>
+        {trigger}
+      </DialogTrigger>
       <DialogContent
         title={title}
         description={question}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (place.current) returnFocusTo(place.current, done.current);
+        }}
         footer={
           <>
             <DialogClose asChild>
-              <Button variant="secondary" disabled={pending}>
+              <Button variant="secondary" pending={pending}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button variant={destructive ? 'destructive' : 'primary'} onClick={() => void confirm()} disabled={pending}>
+            <Button variant={destructive ? 'destructive' : 'primary'} onClick={() => void confirm()} pending={pending}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </>

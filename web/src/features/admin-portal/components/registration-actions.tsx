@@ -10,12 +10,13 @@ import { PencilLine, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/dialog';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { HashText } from '@/components/hash-text';
 import { Input } from '@/components/input';
 import { Textarea } from '@/components/textarea';
 import { sentenceWith, UserText } from '@/components/user-text';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -47,18 +48,20 @@ function DeleteRegistrationButton({ registration }: { registration: Pick<AdminRe
       question={sentenceWith(ADMIN_MESSAGES.deleteRegistrationConfirm, registration.title)}
       confirmLabel="Delete registration"
       pendingLabel="Deleting..."
+      removesRow
       onConfirm={onConfirm}
-      trigger={(open) => (
-        <Button variant="secondary" size="sm" onClick={open} aria-label={`Delete ${registration.title} (${registration.id})`}>
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={`Delete ${registration.title} (${registration.id})`}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      )}
+      }
     />
   );
 }
 
 function CorrectRegistrationButton({ registration }: { registration: AdminRegistration }) {
+  const once = useSingleFlight();
   const correct = useCorrectRegistration();
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState(registration.title);
@@ -101,10 +104,12 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
   const formId = `correct-${registration.id}`;
   return (
     <Dialog open={open} onOpenChange={change}>
-      <Button variant="secondary" size="sm" onClick={() => change(true)} aria-label={`Edit ${registration.title} (${registration.id})`}>
-        <PencilLine aria-hidden="true" />
-        Edit
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" aria-label={`Edit ${registration.title} (${registration.id})`}>
+          <PencilLine aria-hidden="true" />
+          Edit
+        </Button>
+      </DialogTrigger>
       <DialogContent
         title="Correct registration"
         description={`${registration.id}: the registered record and its anchored hash stay as they are; the correction is shown beside them.`}
@@ -113,13 +118,16 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button type="submit" form={formId} disabled={correct.isPending}>
+            <Button type="submit" form={formId} pending={correct.isPending}>
               {correct.isPending ? 'Saving...' : 'Save correction'}
             </Button>
           </>
         }
       >
-        <form id={formId} aria-label="Correct registration" className="grid gap-4" onSubmit={(event) => void submit(event)} noValidate>
+        <form id={formId} aria-label="Correct registration" className="grid gap-4" onSubmit={(event) => {
+            event.preventDefault();
+            void once(() => submit(event));
+          }} noValidate>
           <div className="grid gap-1.5">
             <p className="text-sm font-medium">Anchored hash (never changes)</p>
             <HashText value={registration.blockchain_hash} label="anchored hash" />

@@ -50,7 +50,7 @@ const PRIORITY_BADGES: Record<SupportInboxItem['priority'], BadgeProps['variant'
 
 const noteSchema = handleSupportRequestSchema.shape.note.unwrap();
 
-function HandleButton({ request }: { request: SupportInboxItem }) {
+function HandleButton({ request, leavesList }: { request: SupportInboxItem; leavesList: boolean }) {
   const handle = useHandleSupportRequest();
   const action = request.status === 'open' ? 'resolve' : 'reopen';
   const onConfirm = async (note: string) => {
@@ -88,18 +88,19 @@ function HandleButton({ request }: { request: SupportInboxItem }) {
       schema={noteSchema}
       optional
       destructive={false}
+      removesRow={leavesList}
       onConfirm={onConfirm}
-      trigger={(open) => (
-        <Button variant="secondary" size="sm" onClick={open} aria-label={`${action === 'resolve' ? 'Resolve' : 'Reopen'} ${request.ticketNumber}`}>
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={`${action === 'resolve' ? 'Resolve' : 'Reopen'} ${request.ticketNumber}`}>
           {action === 'resolve' ? <CheckCircle2 aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
           {action === 'resolve' ? 'Resolve' : 'Reopen'}
         </Button>
-      )}
+      }
     />
   );
 }
 
-function RequestRow({ request, rights, now }: { request: SupportInboxItem; rights: PortalRights; now: number }) {
+function RequestRow({ request, rights, now, status }: { request: SupportInboxItem; rights: PortalRights; now: number; status: Status }) {
   const reply = `mailto:${request.email}?subject=${encodeURIComponent(`Re: ${isolate(request.subject)} [${request.ticketNumber}]`)}`;
   return (
     <li aria-label={request.ticketNumber} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-start sm:px-6">
@@ -144,7 +145,8 @@ function RequestRow({ request, rights, now }: { request: SupportInboxItem; right
           </p>
         ) : null}
       </div>
-      {rights.edit ? <HandleButton request={request} /> : null}
+      {/* Resolved, an open request leaves the Open list (and reopened, the Resolved one); All keeps it. */}
+      {rights.edit ? <HandleButton request={request} leavesList={status !== 'all'} /> : null}
     </li>
   );
 }
@@ -198,7 +200,7 @@ export function SupportTab({ rights }: { rights: PortalRights }) {
             <>
               <ul aria-label="Support requests" aria-busy={list.isFetching} className="divide-y divide-border">
                 {list.data.requests.map((request) => (
-                  <RequestRow key={request.id} request={request} rights={rights} now={now} />
+                  <RequestRow key={request.id} request={request} rights={rights} now={now} status={status} />
                 ))}
               </ul>
               <Pager label="Support requests" info={list.data} onPage={setPage} />

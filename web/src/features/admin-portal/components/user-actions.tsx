@@ -12,6 +12,7 @@ import { Input } from '@/components/input';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Textarea } from '@/components/textarea';
 import { sentenceWith, UserText } from '@/components/user-text';
+import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
 
@@ -105,6 +106,7 @@ function known(user: AdminUser): Partial<Record<EditableKey, string>> {
 }
 
 function EditUserButton({ user }: { user: AdminUser }) {
+  const once = useSingleFlight();
   const update = useUpdateUser();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Partial<Record<EditableKey, string>>>({});
@@ -147,10 +149,12 @@ function EditUserButton({ user }: { user: AdminUser }) {
   const formId = `edit-user-${user.id}`;
   return (
     <Dialog open={open} onOpenChange={change}>
-      <Button variant="secondary" size="sm" onClick={() => change(true)} aria-label={`Edit ${user.email}`}>
-        <PencilLine aria-hidden="true" />
-        Edit
-      </Button>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" aria-label={`Edit ${user.email}`}>
+          <PencilLine aria-hidden="true" />
+          Edit
+        </Button>
+      </DialogTrigger>
       <DialogContent
         title="Edit user"
         description={`${user.email}: fields left empty keep their current value.`}
@@ -160,13 +164,16 @@ function EditUserButton({ user }: { user: AdminUser }) {
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button type="submit" form={formId} disabled={update.isPending}>
+            <Button type="submit" form={formId} pending={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save changes'}
             </Button>
           </>
         }
       >
-        <form id={formId} aria-label="Edit user" className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
+        <form id={formId} aria-label="Edit user" className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => {
+            event.preventDefault();
+            void once(() => submit(event));
+          }} noValidate>
           {EDITABLE.map(({ key, label }) => (
             <Field key={key} label={label} error={errors[key]}>
               {(control) => <Input {...control} value={values[key] ?? ''} onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))} />}
@@ -203,13 +210,14 @@ function DeleteUserButton({ user }: { user: AdminUser }) {
       question={sentenceWith((who) => ADMIN_MESSAGES.deleteUserConfirm(`${who} (${user.email})`), userName(user))}
       confirmLabel="Delete user"
       pendingLabel="Deleting..."
+      removesRow
       onConfirm={onConfirm}
-      trigger={(open) => (
-        <Button variant="secondary" size="sm" onClick={open} aria-label={`Delete ${user.email}`}>
+      trigger={
+        <Button variant="secondary" size="sm" aria-label={`Delete ${user.email}`}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      )}
+      }
     />
   );
 }
