@@ -33,6 +33,12 @@ export async function createStaff(app: TestApp, role: StaffRole, email = freshEm
   return { id: invitation.staffId, email, password };
 }
 
+/** An invited account that has not accepted (no password, so no scrypt): for a console with many rows. */
+export async function inviteStaff(app: TestApp, role: Exclude<StaffRole, 'master_admin'>, names: { firstName: string; lastName: string }, email = freshEmail(role)): Promise<{ id: string; email: string }> {
+  const invitation = await app.running.app!.staffService.invite({ email, ...names, role }, systemContext());
+  return { id: invitation.staffId, email };
+}
+
 /** Signs in at the portal the role belongs to and returns the session's bearer token. */
 export async function signInStaff(send: Send, email: string, password: string, portal: 'admin' | 'master-admin' = 'admin'): Promise<string> {
   const response = await send({

@@ -41,6 +41,8 @@ beforeAll(async () => {
   await flows.register(poet.token, textBytes('third poem'), { title: 'Evening Tide' });
   await flows.register(novelist.token, textBytes('a novel'), { title: 'The Long Winter', fields: { materialType: 'Book' } });
   misspelt = await flows.register(poet.token, textBytes('a draft'), { title: 'Morning Drfat' });
+  // Enough creators for a second page of Users (20 a page).
+  await Promise.all(Array.from({ length: 20 }, () => flows.signUp()));
   master = await signedInStaff(app, 'master_admin');
   staff.master_admin = master;
   staff.admin1 = await createStaff(app, 'admin1');
@@ -159,6 +161,37 @@ test('an admin2 corrects a title (the anchored hash stays, the registered title 
     await snap(page, 'admin-edit-user');
     await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'User Updated');
+    // The dialog hands focus back to the row's Edit button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Edit ${ownerEmail}`);
+
+    // Paging by keyboard: on the last page Next is unavailable but keeps focus (disabled, it dropped
+    // focus to <body> and Tab started again from the top of the portal).
+    await page.getByLabel('Search users').fill('');
+    const pages = page.getByRole('navigation', { name: 'Users pages' });
+    await pages.getByText(/^1–20 of \d+$/).waitFor();
+    const next = pages.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await pages.getByText(/^21–\d+ of \d+$/).waitFor();
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Next');
+    await page.keyboard.press('Enter');
+    await pages.getByText(/^21–\d+ of \d+$/).waitFor();
+
+    // Signed out in another tab, mid-action: the save is refused and the portal goes to the sign-in
+    // page saying the session ended (it stayed, every call failing with "Sign in as an admin").
+    const other = await context.newPage();
+    await other.goto(`${app.url}/admin`);
+    await other.getByRole('button', { name: 'Admin Logout' }).click();
+    await other.waitForURL((url) => url.pathname === '/admin/login');
+    await other.close();
+    await page.getByLabel('Search users').fill(ownerEmail);
+    await user.getByRole('button', { name: `Edit ${ownerEmail}` }).click();
+    await page.getByRole('dialog').getByLabel('City').fill('Glendale');
+    await page.getByRole('dialog').getByLabel('Reason').fill('The creator moved');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('reason') === 'session-ended');
+    await page.getByRole('status').filter({ hasText: 'Your admin session has ended' }).waitFor();
   } finally {
     await context.close();
   }
@@ -267,6 +300,12 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await row.getByRole('button', { name: `Delete ${title} (${registered.trNumber})` }).click();
       const dialog = admin.getByRole('dialog');
       await dialog.getByText(`Delete registration "${title}"? It will be archived permanently.`).waitFor();
+      // Escape hands focus back to the row's Delete button (it fell to <body>).
+      const activeLabel = () => admin.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      await admin.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(activeLabel).toBe(`Delete ${title} (${registered.trNumber})`);
+      await admin.keyboard.press('Enter');
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
       await dialog.getByText('A reason is required').waitFor();
       await expectSoundLayout(admin, `delete dialog at ${label} px`);
@@ -275,6 +314,8 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
       await expectToast(admin, 'Registration Deleted', 'Registration has been archived to Forever Database');
       await admin.getByText('No registrations match.').waitFor();
+      // Its row is gone, and the list with it: focus is on the Registrations section, not <body>.
+      await expect.poll(activeLabel).toBe('Registrations');
 
       // Gone from the landing search; the verify page says it existed and was archived, no personal data.
       expect(await landingSearchLists(visitor, title, registered.trNumber)).toBe(false);

@@ -13,10 +13,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
 import { emlFilesTo } from '../../../../test/support/mail.js';
-import { createStaff } from '../../../../test/support/staff.js';
+import { createStaff, inviteStaff } from '../../../../test/support/staff.js';
 import path from 'node:path';
 
-import { atBothWidths, expectSoundLayout, expectToast, mobile, newContext, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
+import { atBothWidths, expectSoundLayout, expectToast, mobile, newContext, PHONE_AND_DESKTOP, screenshotDir, WIDTHS } from '../../../../test/support/screens.js';
 
 const MASTER = { email: 'master.e2e@example.com', password: 'master password 2026' };
 const INVITEE_PASSWORD = 'invitee password 1';
@@ -169,28 +169,56 @@ describe('staff accounts in the browser', () => {
         await snap(invitee, 'admin-portal');
         const firstToken = await staffCookie(inviteeContext);
 
-        // The master changes the role: the invitee's session ends at once.
+        // The master changes the role in a dialog that says what it does: an arrow key on the row
+        // re-roled the admin at once. A key pressed in the dialog changes nothing until confirmed;
+        // Escape hands focus back to the row's button. The invitee's session ends at once.
         await master.reload();
         await heading(master, 'Master Admin Console');
-        await field(adminRow(master, email), 'Role').selectOption('admin1');
+        const changeRole = adminRow(master, email).getByRole('button', { name: `Change role of ${email}` });
+        await changeRole.focus();
+        await master.keyboard.press('Enter');
+        const roleDialog = master.getByRole('dialog');
+        await field(roleDialog, 'New role').focus();
+        await master.keyboard.press('ArrowDown');
+        await master.keyboard.press('Escape');
+        await roleDialog.waitFor({ state: 'detached' });
+        await expect.poll(() => master.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Change role of ${email}`);
+        await changeRole.click();
+        expect(await field(roleDialog, 'New role').inputValue()).toBe('admin3');
+        await field(roleDialog, 'New role').selectOption('admin1');
+        await roleDialog.getByText('They are signed out at once, everywhere').waitFor();
+        await snap(master, 'master-console-change-role');
+        await roleDialog.getByRole('button', { name: 'Change role' }).click();
         await toast(master, 'Role Updated');
         const afterRoleChange = await fetch(`${app.url}/api/admin/me`, { headers: { authorization: `Bearer ${firstToken}` } });
         expect(afterRoleChange.status).toBe(401);
-        await invitee.reload();
-        await invitee.waitForURL((url) => url.pathname === '/admin/login');
+        // The invitee's open portal learns it at its next call, and the sign-in page says why (it
+        // had stayed on a portal whose every call failed with "Sign in as an admin to continue").
+        await invitee.getByRole('tab', { name: 'Users', exact: true }).click();
+        await invitee.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('reason') === 'session-ended');
+        await invitee.getByRole('status').filter({ hasText: 'Your admin session has ended' }).waitFor();
         await signIn(invitee, '/admin/login', email, INVITEE_PASSWORD);
         await heading(invitee, 'Admin Portal');
         await invitee.getByText('admin1', { exact: true }).waitFor();
         const secondToken = await staffCookie(inviteeContext);
 
-        // The master deletes the admin after the seed's confirmation; their token is refused.
+        // The master deletes the admin after the seed's confirmation; their token is refused. A double
+        // click deletes once (it sent two DELETEs), and focus goes to the row that took its place.
+        const deletes: string[] = [];
+        master.on('request', (request) => {
+          if (request.method() === 'DELETE') deletes.push(request.url());
+        });
         await adminRow(master, email).getByRole('button', { name: `Delete ${email}` }).click();
         const dialog = master.getByRole('dialog');
         await dialog.getByText('Are you sure you want to delete this admin?').waitFor();
         await snap(master, 'master-console-delete-dialog');
-        await dialog.getByRole('button', { name: 'Delete admin' }).click();
+        await dialog.getByRole('button', { name: 'Delete admin' }).dblclick();
         await toast(master, 'Admin Deleted');
         await adminRow(master, email).waitFor({ state: 'detached' });
+        expect(deletes).toHaveLength(1);
+        await expect
+          .poll(() => master.evaluate(() => (document.activeElement?.tagName === 'LI' ? document.activeElement.closest('ul')?.getAttribute('aria-label') : null)))
+          .toBe('Admin accounts');
         const afterDelete = await fetch(`${app.url}/api/admin/me`, { headers: { authorization: `Bearer ${secondToken}` } });
         expect(afterDelete.status).toBe(401);
         await invitee.reload();
@@ -385,6 +413,62 @@ describe('staff accounts in the browser', () => {
     } finally {
       await masterContext.close();
       await memberContext.close();
+    }
+  });
+
+  test('sixty admins on a phone: the invite form first, the list filtered and counted, panels and older log entries by keyboard', async () => {
+    for (let i = 0; i < 60; i++) await inviteStaff(app, 'admin1', { firstName: 'Crowd', lastName: `Member ${i}` });
+    const context = await newContext(browser, { viewport: PHONE_AND_DESKTOP[1][1] });
+    const page = await context.newPage();
+    try {
+      await signIn(page, '/master-admin/login', MASTER.email, MASTER.password);
+      await heading(page, 'Master Admin Console');
+      const list = page.getByRole('list', { name: 'Admin accounts' });
+      await list.waitFor();
+      // Below the list, the form was sixty rows (some 10,000 px) down on a phone.
+      const top = (locator: Locator) => locator.evaluate((element) => element.getBoundingClientRect().top);
+      expect(await top(page.getByRole('form', { name: 'Invite an admin' }))).toBeLessThan(await top(list));
+
+      // Counted, and filtered by name, e-mail or role.
+      const rows = list.getByRole('listitem');
+      const total = await rows.count();
+      expect(total).toBeGreaterThan(60);
+      await page.getByRole('status').filter({ hasText: `${total} accounts` }).waitFor();
+      const filter = page.getByRole('searchbox', { name: 'Filter admins' });
+      await filter.fill('member 42');
+      await page.getByRole('status').filter({ hasText: `1 of ${total} accounts match` }).waitFor();
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('Crowd Member 42');
+      await filter.fill('nobody by this name');
+      await page.getByText('No admin account matches “nobody by this name”.').waitFor();
+      await expectSoundLayout(page, 'master console filtered at 390 px');
+      await filter.fill('');
+      await expect.poll(() => rows.count()).toBe(total);
+
+      // The keyboard lands on the open panel after the tabs, and the focus ring shows it.
+      await page.getByRole('tab', { name: 'Admins' }).focus();
+      await page.keyboard.press('Tab');
+      const landed = await page.evaluate(() => {
+        const element = document.activeElement;
+        return { role: element?.getAttribute('role'), outline: element ? getComputedStyle(element).outlineStyle : null };
+      });
+      expect(landed.role).toBe('tabpanel');
+      expect(landed.outline).not.toBe('none');
+
+      // "Load older entries" by keyboard: focus goes to the first older entry (it fell to <body>).
+      await page.getByRole('tab', { name: 'Access Logs' }).click();
+      const entries = page.getByRole('list', { name: 'Access log' }).getByRole('listitem');
+      await expect.poll(() => entries.count()).toBe(50);
+      await page.getByRole('button', { name: 'Load older entries' }).focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => {
+          const element = document.activeElement;
+          return element?.tagName === 'LI' ? Array.from(element.parentElement!.children).indexOf(element) : -1;
+        }))
+        .toBe(50);
+    } finally {
+      await context.close();
     }
   });
 });
