@@ -113,12 +113,26 @@ test('Recharts is not in the landing pageâ€™s scripts, only in the admin portalâ
   }
 });
 
-test('/admin without a staff session goes to /admin/login', async () => {
+test('/admin without a staff session goes to /admin/login, and signing in there returns to the tab asked for', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
   try {
     await page.goto(`${app.url}/admin?tab=users`);
     await page.waitForURL((url) => url.pathname === '/admin/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin?tab=users');
+    await page.getByLabel('Username', { exact: true }).fill(staff.admin1.email);
+    await page.getByLabel('Password', { exact: true }).fill(staff.admin1.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'users');
+    await expect.poll(() => tab(page, 'Users').getAttribute('aria-selected')).toBe('true');
+    // A `next` outside the staff pages is not followed: the portal's home.
+    await page.getByRole('button', { name: 'Admin Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/login');
+    await page.goto(`${app.url}/admin/login?next=${encodeURIComponent('/dashboard')}`);
+    await page.getByLabel('Username', { exact: true }).fill(staff.admin1.email);
+    await page.getByLabel('Password', { exact: true }).fill(staff.admin1.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.search === '');
   } finally {
     await context.close();
   }
@@ -192,6 +206,13 @@ test('an admin2 corrects a title (the anchored hash stays, the registered title 
     await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('reason') === 'session-ended');
     await page.getByRole('status').filter({ hasText: 'Your admin session has ended' }).waitFor();
+    // Signed in again, the admin is back on the tab they were using.
+    expect(new URL(page.url()).searchParams.get('next')).toMatch(/^\/admin\?(.*&)?tab=users/);
+    await page.getByLabel('Username', { exact: true }).fill(staff.admin2.email);
+    await page.getByLabel('Password', { exact: true }).fill(staff.admin2.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'users');
+    await expect.poll(() => tab(page, 'Users').getAttribute('aria-selected')).toBe('true');
   } finally {
     await context.close();
   }

@@ -3,7 +3,8 @@
 // "Access Denied" toast; the master page says the server's words under "Login Failed". A staff
 // member already signed in is taken where that sign-in would lead (as a signed-in creator is at
 // /login); one whose role this portal is not for is told who they are signed in as. Sent here
-// because a staff page's session ended (`reason=session-ended`), the page says so.
+// because a staff page's session ended (`reason=session-ended`), the page says so; sent from a staff
+// page (`?next=`), a sign-in returns there when the role's home holds it (the same tab and filters).
 import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH, type StaffRole } from '@titleledger/api/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
@@ -20,6 +21,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
+import { returnPathFrom } from '@/lib/return-path';
 import { sessionEndedIn } from '@/lib/sign-in-reason';
 
 import { staffSessionQueryOptions } from '../api/get-staff-session';
@@ -57,8 +59,17 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
 
-  // Where a sign-in here leads. An auditor has no admin portal: their place is the audit page.
-  const destinationOf = (role: StaffRole) => (role === 'auditor' ? paths.audit : settings.destination);
+  // Where a sign-in here leads: back to the staff page that sent the person here when it is under
+  // the role's home, else that home. An auditor has no admin portal: their place is the audit page.
+  const returnTo = returnPathFrom(search);
+  const destinationOf = (role: StaffRole) => {
+    const home = role === 'auditor' ? paths.audit : settings.destination;
+    if (returnTo === null || !returnTo.startsWith(home)) return home;
+    // `/admin`, `/admin?tab=users`, `/admin/…`; not `/administrator`, nor this sign-in page.
+    const rest = returnTo.slice(home.length);
+    const within = rest === '' || /^[?#]/.test(rest) || (rest.startsWith('/') && !rest.startsWith('/login'));
+    return within ? returnTo : home;
+  };
 
   // Asked afresh on every visit (a session ended on the server must not send anyone on from here).
   const session = useQuery({ ...staffSessionQueryOptions(), staleTime: 0 });
