@@ -193,6 +193,11 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
   trRoute('/api/download/tr/', 'user'),
   get('GET /api/registry/public-key', () => fc.constant('/api/registry/public-key'), 'none'),
   trRoute('/api/titles/verify/', 'none'),
+  get(
+    'GET /api/titles/by-hash/:sha256',
+    () => segment(['0'.repeat(64), `0x${'ab'.repeat(32)}`, 'AB'.repeat(32), 'f'.repeat(63)]).map((s) => `/api/titles/by-hash/${s}`),
+    'none',
+  ),
   trRoute('/api/ledger/proof/', 'none'),
   get('GET /api/ledger/status', () => fc.constant('/api/ledger/status'), 'none'),
   json('POST', '/api/ledger/rpc', null, () => ({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }), 'none'),
