@@ -10,7 +10,7 @@ import type { Migration } from '../db/migrate.js';
 import { ConfigError, type Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { ComponentHealth } from '../runtime/service.js';
-import { loadRegistryKey, publicKeyFromRaw, readRegistryKey, registryKeyFile, registryKeyId, type RegistryKey } from './registry-key.js';
+import { loadRegistryKey, publicRegistryKey, readRegistryKey, registryKeyFile, type PublicRegistryKey, type RegistryKey } from './registry-key.js';
 
 export const registryKeyMigrations: readonly Migration[] = [
   {
@@ -101,34 +101,14 @@ export async function ensureRegistryKey(pool: pg.Pool, config: Config): Promise<
   return configured;
 }
 
-/** The public half of a registry key, as `GET /api/registry/public-key` gives it. */
-export interface PublicRegistryKey {
-  readonly keyId: string;
-  readonly publicKeyBase64: string;
-  readonly publicKeyPem: string;
-  readonly fingerprint: string;
-}
-
-async function currentRecordedKey(db: pg.Pool | pg.PoolClient): Promise<{ fingerprint: string; public_key: string } | null> {
-  const { rows } = await db.query<{ fingerprint: string; public_key: string }>('SELECT fingerprint, public_key FROM registry_keys ORDER BY position DESC LIMIT 1');
-  return rows[0] ?? null;
-}
-
 /**
  * The registry's current signing key: the last one recorded, which a rotation
  * (`npm run chain -- rotate-key`) may have made while this process still holds the one it retired;
  * `own` before any is recorded.
  */
 export async function currentPublicRegistryKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<PublicRegistryKey> {
-  const current = await currentRecordedKey(db);
-  if (!current || current.fingerprint === own.fingerprint) return own;
-  const raw = Buffer.from(current.public_key, 'base64');
-  return {
-    keyId: registryKeyId(raw),
-    publicKeyBase64: current.public_key,
-    publicKeyPem: publicKeyFromRaw(raw).export({ format: 'pem', type: 'spki' }).toString(),
-    fingerprint: current.fingerprint,
-  };
+  const current = (await listRecordedRegistryKeys(db)).at(-1);
+  return !current || current.fingerprint === own.fingerprint ? own : publicRegistryKey(Buffer.from(current.publicKey, 'base64'));
 }
 
 /**
@@ -137,7 +117,7 @@ export async function currentPublicRegistryKey(db: pg.Pool | pg.PoolClient, own:
  * only a restart with the new key ends it (docs/operations.md, "Rotate keys").
  */
 async function retiredSigningKey(db: pg.Pool | pg.PoolClient, own: RegistryKey): Promise<string | null> {
-  const current = await currentRecordedKey(db);
+  const current = (await listRecordedRegistryKeys(db)).at(-1);
   if (!current || current.fingerprint === own.fingerprint) return null;
   return (
     `This process signs with registry key ${own.fingerprint}, which a rotation retired (the current key is ${current.fingerprint}): ` +

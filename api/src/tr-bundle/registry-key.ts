@@ -25,25 +25,25 @@ export function publicKeyFromRaw(raw: Buffer): KeyObject {
   return createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
 }
 
-/** First 16 hex digits of SHA-256 over the raw public key. */
-export function registryKeyId(raw: Buffer): string {
-  return createHash('sha256').update(raw).digest('hex').slice(0, 16);
+/** What anyone may see of a registry key: its public half, named. */
+export type PublicRegistryKey = Omit<RegistryKey, 'privateKey' | 'publicKey'>;
+
+/** The public half of the key whose raw 32-byte public key is `raw`. */
+export function publicRegistryKey(raw: Buffer): PublicRegistryKey {
+  const digest = createHash('sha256').update(raw).digest('hex');
+  return {
+    publicKeyBase64: raw.toString('base64'),
+    publicKeyPem: publicKeyFromRaw(raw).export({ format: 'pem', type: 'spki' }).toString(),
+    keyId: digest.slice(0, 16),
+    fingerprint: `0x${digest}`,
+  };
 }
 
 export function registryKeyFromPem(pem: string): RegistryKey {
   const privateKey = createPrivateKey(pem);
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('REGISTRY_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)');
   const publicKey = createPublicKey(privateKey);
-  const raw = rawPublicKey(publicKey);
-  const digest = createHash('sha256').update(raw).digest('hex');
-  return {
-    privateKey,
-    publicKey,
-    publicKeyBase64: raw.toString('base64'),
-    publicKeyPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
-    keyId: digest.slice(0, 16),
-    fingerprint: `0x${digest}`,
-  };
+  return { privateKey, publicKey, ...publicRegistryKey(rawPublicKey(publicKey)) };
 }
 
 export function registryKeyFile(dataDir: string): string {
