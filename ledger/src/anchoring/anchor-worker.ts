@@ -104,8 +104,8 @@ export class AnchorWorker {
   #chainMemoryChecked = false;
   /** Every recorded registry key has its binding on this chain (once true, never read again). */
   #keyBindingsRecorded = false;
+  /** When the bindings were last copied (0: not yet, so the first step copies them). */
   #keyBindingsTriedAt = 0;
-  #keyBindingsSaid = false;
   readonly #checkpoints: CheckpointAnchorer | null;
   degraded: string | null = null;
 
@@ -268,17 +268,8 @@ export class AnchorWorker {
   async #recordKeyBindings(): Promise<void> {
     if (this.#keyBindingsRecorded || Date.now() - this.#keyBindingsTriedAt < KEY_BINDINGS_RETRY_MS) return;
     const { chain, pool } = this.options;
-    const unbound = async () => {
-      const { rows } = await pool.query<{ unbound: string; keys: string }>(
-        'SELECT count(*) FILTER (WHERE bound_tx_hash IS NULL) AS unbound, count(*) AS keys FROM registry_keys',
-      );
-      return rows[0]!.unbound !== '0' || rows[0]!.keys === '0';
-    };
     // Copied at the first step in any case (the registry may have moved to another chain since).
-    if (this.#keyBindingsTriedAt > 0 && !(await unbound())) {
-      this.#keyBindingsRecorded = true;
-      return;
-    }
+    const first = this.#keyBindingsTriedAt === 0;
     this.#keyBindingsTriedAt = Date.now();
     const chainId = await chain.chainId();
     for (const binding of await chain.registryKeyBindings()) {
@@ -288,9 +279,11 @@ export class AnchorWorker {
         [binding.fingerprint, chainId, chain.contract, binding.txHash, binding.blockNumber, binding.validFrom],
       );
     }
-    this.#keyBindingsRecorded = !(await unbound());
-    if (!this.#keyBindingsRecorded && !this.#keyBindingsSaid) {
-      this.#keyBindingsSaid = true;
+    const { rows } = await pool.query<{ unbound: string; keys: string }>(
+      'SELECT count(*) FILTER (WHERE bound_tx_hash IS NULL) AS unbound, count(*) AS keys FROM registry_keys',
+    );
+    this.#keyBindingsRecorded = rows[0]!.unbound === '0' && rows[0]!.keys !== '0';
+    if (!this.#keyBindingsRecorded && first) {
       this.options.log.info('a registry key is not recorded yet, or not bound on this chain: the api or the projections record it at their start; its binding is read again until then');
     }
   }
