@@ -3,6 +3,7 @@
 // what step 5's address shows later (a reload, Back to it): the registration that payment made.
 import { CircleCheck, Download, ExternalLink, FileKey2, FileText, LayoutDashboard } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 
 import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
@@ -26,13 +27,7 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
     <div className="grid gap-6">
       <Card>
         <CardContent className="grid gap-6">
-          <div className="flex items-start gap-3">
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-success" />
-            <div className="grid gap-1">
-              <h2 className="text-xl font-semibold tracking-tight">Registration Complete</h2>
-              <p className="text-sm text-muted-foreground">Your work is registered. Keep the TR number and hashes safe.</p>
-            </div>
-          </div>
+          <CompleteHeading title="Registration Complete">Your work is registered. Keep the TR number and hashes safe.</CompleteHeading>
 
           <dl className="grid gap-5">
             <div className="grid gap-1.5">
@@ -117,20 +112,27 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
  * reached by Back): the registration is done, so the page says so and where it is, rather than the
  * spec's "Payment Already Used … start a new registration", which reads as a failure.
  */
+/** The check mark, the heading and what it means: step 5's top, for a registration just made or reloaded. */
+function CompleteHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-success" />
+      <div className="grid min-w-0 gap-1">
+        <h2 className="text-xl font-semibold tracking-tight">{title}</h2>
+        <p className="text-sm text-muted-foreground wrap-anywhere">{children}</p>
+      </div>
+    </div>
+  );
+}
+
 export function AlreadyRegistered({ trNumber, title }: { trNumber: string; title: string }) {
   const download = useDownloadFile();
   return (
     <Card>
       <CardContent className="grid gap-6">
-        <div className="flex items-start gap-3">
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-7 shrink-0 text-success" />
-          <div className="grid min-w-0 gap-1">
-            <h2 className="text-xl font-semibold tracking-tight">This registration is complete</h2>
-            <p className="text-sm text-muted-foreground wrap-anywhere">
-              This payment paid for your registration of “<UserText>{title}</UserText>”. Nothing more is needed, and it will not be charged again.
-            </p>
-          </div>
-        </div>
+        <CompleteHeading title="This registration is complete">
+          This payment paid for your registration of “<UserText>{title}</UserText>”. Nothing more is needed, and it will not be charged again.
+        </CompleteHeading>
         <dl className="grid gap-1.5">
           <dt className="text-sm font-medium">TR number</dt>
           <dd>

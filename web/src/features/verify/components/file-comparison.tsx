@@ -80,11 +80,7 @@ function RegisteredElsewhere({ file, trNumber }: { file: Hashed; trNumber: strin
   return (
     <Alert variant="info" role="status" title={others.length === 1 ? 'This file is registered under another TR number' : `This file is registered under ${others.length} other TR numbers`}>
       <p>Its SHA-256 is the file content hash of {others.length === 1 ? 'this registration' : 'these registrations, oldest first'}, not of {trNumber}:</p>
-      <ul className="mt-2 grid gap-2" aria-label="Other registrations of this file">
-        {others.map((m) => (
-          <MatchItem key={m.tr_number} match={m} />
-        ))}
-      </ul>
+      <MatchList matches={others} label="Other registrations of this file" />
       <p className="mt-2">Check that the certificate and the file you were given belong together.</p>
     </Alert>
   );
@@ -106,11 +102,7 @@ function LookedUp({ file, enteredHash, registration }: { file: Hashed; enteredHa
     return (
       <Alert variant="success" role="status" title={files.length === 1 ? 'This file is registered' : `This file is registered ${files.length} times`}>
         <p>Its SHA-256 is the file content hash of {files.length === 1 ? 'this registration' : 'these registrations, oldest first'}:</p>
-        <ul className="mt-2 grid gap-2" aria-label="Registrations of this file">
-          {files.map((m) => (
-            <MatchItem key={m.tr_number} match={m} />
-          ))}
-        </ul>
+        <MatchList matches={files} label="Registrations of this file" />
         <p className="mt-2">Open a record to see its blockchain proof, checked by your browser.</p>
       </Alert>
     );
@@ -142,6 +134,17 @@ function LookedUp({ file, enteredHash, registration }: { file: Hashed; enteredHa
         ? null
         : 'A certificate’s cryptographic hash covers the whole registration (title, owner, date and file), so it differs from the file’s own hash: compare the hash above with the File Content Hash printed on the certificate instead.'}
     </Alert>
+  );
+}
+
+/** Registrations found by the file's hash, each linking to its record. */
+function MatchList({ matches, label }: { matches: readonly HashMatch[]; label: string }) {
+  return (
+    <ul className="mt-2 grid gap-2" aria-label={label}>
+      {matches.map((m) => (
+        <MatchItem key={m.tr_number} match={m} />
+      ))}
+    </ul>
   );
 }
 
