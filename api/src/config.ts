@@ -2,7 +2,7 @@
 // A bad value stops the start with a message naming the variable.
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normaliseEmail } from './accounts/crypto.js';
@@ -162,6 +162,11 @@ const configSchema = z.object({
   REGISTRY_SIGNING_KEY: registrySigningKey,
   /** Wraps every per-user key and keys the e-mail index. Required in production. */
   SECRET_KEY: secretKey,
+  /**
+   * During a rotation of SECRET_KEY (docs/operations.md): the key it replaces, still read, never
+   * written with, until `npm run admin -- rotate-secret-key` has re-wrapped everything it wrapped.
+   */
+  SECRET_KEY_PREVIOUS: secretKey,
   /** A session ends after this long without a request (the spec: 24 hours of inactivity). */
   SESSION_IDLE_MS: emptyAsUnset(positiveInt.default(24 * 60 * 60 * 1000)),
   STRIPE_SECRET_KEY: optionalString,
@@ -323,7 +328,7 @@ const RUN_APP_SETTINGS = [
  * key it checks against the recorded one before any service runs (absent, a process would refuse to
  * start, or, first on a new database, make and record a key of its own under DATA_DIR).
  */
-const KEY_SETTINGS = ['SECRET_KEY', 'REGISTRY_SIGNING_KEY'] as const satisfies readonly SettingName[];
+const KEY_SETTINGS = ['SECRET_KEY', 'SECRET_KEY_PREVIOUS', 'REGISTRY_SIGNING_KEY'] as const satisfies readonly SettingName[];
 
 /**
  * Every setting each program of a production deployment reads, required or optional: the three
@@ -399,6 +404,7 @@ export const PROGRAM_SETTINGS = {
  */
 export const SECRET_SETTINGS = [
   'SECRET_KEY',
+  'SECRET_KEY_PREVIOUS',
   'REGISTRY_SIGNING_KEY',
   'ANCHOR_PRIVATE_KEY',
   'STRIPE_SECRET_KEY',
@@ -442,6 +448,13 @@ export function publicRpcUrl(config: Pick<Config, 'CHAIN_PUBLIC_RPC_URL' | 'publ
 }
 
 /**
+ * Where the embedded default keeps its server keys under DATA_DIR: the current one, and during a
+ * rotation (`npm run admin -- rotate-secret-key`) the one it replaces, then its successor while it is
+ * being made.
+ */
+export const SECRET_KEY_FILES = { current: 'secret.key', previous: 'secret.previous.key', next: 'secret.next.key' } as const;
+
+/**
  * The server key (SECRET_KEY). Without one, development and tests keep a generated key in
  * DATA_DIR/secret.key (mode 0600), so restarts can still read what was encrypted; production refuses
  * to start, since losing the key would make every account unreadable.
@@ -451,11 +464,30 @@ export function resolveSecretKey(config: Config): Buffer {
   if (config.NODE_ENV === 'production') {
     throw new ConfigError(['SECRET_KEY: required in production (32 bytes, hex or base64)']);
   }
-  const file = path.join(config.dataDir, 'secret.key');
+  const file = path.join(config.dataDir, SECRET_KEY_FILES.current);
   mkdirSync(config.dataDir, { recursive: true });
-  // Written aside then linked into place: concurrent starts never read a half-written key.
+  writeKeyFileOnce(file, randomBytes(32));
+  return readSecretKeyFile(file);
+}
+
+/**
+ * The server key and, during a rotation, the one it replaces: SECRET_KEY_PREVIOUS, or with the
+ * embedded default DATA_DIR/secret.previous.key while `rotate-secret-key` has not finished.
+ */
+export function resolveSecretKeys(config: Config): { readonly current: Buffer; readonly previous: readonly Buffer[] } {
+  const current = resolveSecretKey(config);
+  let previous: Buffer | undefined = config.SECRET_KEY_PREVIOUS;
+  if (!previous && !config.SECRET_KEY) {
+    const file = path.join(config.dataDir, SECRET_KEY_FILES.previous);
+    if (existsSync(file)) previous = readSecretKeyFile(file);
+  }
+  return { current, previous: previous && !previous.equals(current) ? [previous] : [] };
+}
+
+/** Writes a key file (0600) unless it exists: written aside then linked into place, so concurrent starts never read a half-written key. */
+export function writeKeyFileOnce(file: string, key: Buffer): void {
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(aside, randomBytes(32).toString('hex'), { mode: 0o600 });
+  writeFileSync(aside, key.toString('hex'), { mode: 0o600 });
   try {
     linkSync(aside, file);
   } catch (error) {
@@ -463,6 +495,9 @@ export function resolveSecretKey(config: Config): Buffer {
   } finally {
     unlinkSync(aside);
   }
+}
+
+function readSecretKeyFile(file: string): Buffer {
   const parsed = configSchema.shape.SECRET_KEY.safeParse(readFileSync(file, 'utf8'));
   if (!parsed.success || !parsed.data) throw new ConfigError([`SECRET_KEY: ${file} does not hold a 32-byte key`]);
   return parsed.data;

@@ -152,6 +152,7 @@ describe('docker-compose.yml', () => {
     // the ledger holds neither the server key nor the registry key.
     expect(Object.fromEntries(SECRET_SETTINGS.map((setting) => [setting, servicesGiven(compose, setting)]))).toEqual({
       SECRET_KEY: ['api', 'projections'],
+      SECRET_KEY_PREVIOUS: ['api', 'projections'],
       REGISTRY_SIGNING_KEY: ['deploy-registry', 'api', 'projections'],
       ANCHOR_PRIVATE_KEY: ['deploy-registry', 'ledger'],
       STRIPE_SECRET_KEY: ['api'],

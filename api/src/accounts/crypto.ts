@@ -29,32 +29,82 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export class ServerKeyring {
-  private readonly wrappingKey: Buffer;
-  private readonly indexKey: Buffer;
+/**
+ * A server key's public name: 16 hex characters derived from it (never the key). It tells keys apart
+ * in `user_keys.key_id`, in logs and in messages to the operator.
+ */
+export function serverKeyId(serverKey: Buffer): string {
+  return derive(serverKey, 'key-id').subarray(0, 8).toString('hex');
+}
 
-  constructor(serverKey: Buffer) {
-    if (serverKey.length !== 32) throw new Error('The server key must be 32 bytes');
-    this.wrappingKey = derive(serverKey, 'user-key-wrap');
-    this.indexKey = derive(serverKey, 'email-index');
+/**
+ * The server key, and during a rotation the previous one (SECRET_KEY_PREVIOUS). What is written is
+ * wrapped, and e-mails indexed, with the current key; what was wrapped or indexed by the previous one
+ * still opens and is still found, until `npm run admin -- rotate-secret-key` has moved it all.
+ */
+export class ServerKeyring {
+  readonly keyId: string;
+  /** The key ids this keyring opens, the current one first. */
+  readonly keyIds: readonly string[];
+  private readonly serverKeys: readonly Buffer[];
+  private readonly wrappingKeys: readonly Buffer[];
+  private readonly indexKeys: readonly Buffer[];
+
+  constructor(serverKey: Buffer, previous: readonly Buffer[] = []) {
+    const keys = [serverKey, ...previous];
+    if (keys.some((key) => key.length !== 32)) throw new Error('The server key must be 32 bytes');
+    this.serverKeys = keys;
+    this.keyIds = keys.map(serverKeyId);
+    this.keyId = this.keyIds[0]!;
+    this.wrappingKeys = keys.map((key) => derive(key, 'user-key-wrap'));
+    this.indexKeys = keys.map((key) => derive(key, 'email-index'));
   }
 
-  /** The non-reversible lookup key for an e-mail address. */
+  /** The non-reversible lookup key for an e-mail address, under the current key. */
   emailHmac(email: string): string {
-    return createHmac('sha256', this.indexKey).update(normaliseEmail(email)).digest('hex');
+    return this.#emailHmac(this.indexKeys[0]!, email);
+  }
+
+  /** The address's lookup key under every key held, the current one first: what a lookup may find. */
+  emailHmacs(email: string): string[] {
+    return this.indexKeys.map((key) => this.#emailHmac(key, email));
+  }
+
+  #emailHmac(indexKey: Buffer, email: string): string {
+    return createHmac('sha256', indexKey).update(normaliseEmail(email)).digest('hex');
+  }
+
+  /**
+   * A key derived from each server key held, the current one's first (the blobs' wrapping keys,
+   * documents/envelope.ts): what is written uses the first; what is read may be under any.
+   */
+  derived(derive: (serverKey: Buffer) => Buffer): Buffer[] {
+    return this.serverKeys.map(derive);
   }
 
   newUserKey(): Buffer {
     return randomBytes(32);
   }
 
-  /** Bound to the user id, so a wrapped key moved to another user's row does not open. */
+  /** Wrapped by the current key, bound to the user id, so a wrapped key moved to another user's row does not open. */
   wrap(userId: string, userKey: Buffer): Buffer {
-    return encrypt(this.wrappingKey, userKey, `user-key:${userId}`);
+    return encrypt(this.wrappingKeys[0]!, userKey, `user-key:${userId}`);
   }
 
   unwrap(userId: string, wrapped: Buffer): Buffer {
-    return decrypt(this.wrappingKey, wrapped, `user-key:${userId}`);
+    return this.open(userId, wrapped).userKey;
+  }
+
+  /** The user's key and the id of the server key that wrapped it; throws when no key held opens it. */
+  open(userId: string, wrapped: Buffer): { readonly userKey: Buffer; readonly keyId: string } {
+    for (const [i, wrappingKey] of this.wrappingKeys.entries()) {
+      try {
+        return { userKey: decrypt(wrappingKey, wrapped, `user-key:${userId}`), keyId: this.keyIds[i]! };
+      } catch {
+        // Not this key's (or altered): the next one is tried, and the last failure is the answer.
+      }
+    }
+    throw new Error(`No server key held (${this.keyIds.join(', ')}) opens the key of user ${userId}`);
   }
 }
 
@@ -74,8 +124,8 @@ export function unseal<T = unknown>(userKey: Buffer, userId: string, sealed: str
 // (which run beside the API or alone) read it to decrypt into the `users` read model.
 let installed: ServerKeyring | null = null;
 
-export function installServerKey(serverKey: Buffer): ServerKeyring {
-  installed = new ServerKeyring(serverKey);
+export function installServerKey(serverKey: Buffer, previous: readonly Buffer[] = []): ServerKeyring {
+  installed = new ServerKeyring(serverKey, previous);
   return installed;
 }
 

@@ -82,3 +82,21 @@ export const userEvents = defineEvents({
 
 export type UserEvent = EventsOf<typeof userEvents>;
 export type UserEventOf<K extends UserEvent['type']> = Extract<UserEvent, { type: K }>;
+
+/** A server key's public name (ServerKeyring.keyId). */
+const serverKeyIdSchema = z.string().regex(/^[0-9a-f]{16}$/, '16 hexadecimal characters');
+
+/**
+ * The server key replaced (`npm run admin -- rotate-secret-key`), recorded once it has finished:
+ * which key ids, and how many accounts and works the new key then wrapped. Stream `serverkey-<to>`.
+ */
+export const serverKeyEvents = defineEvents({
+  ServerKeyRotated: { schemaVersion: 1, schema: z.object({
+    from: serverKeyIdSchema,
+    to: serverKeyIdSchema,
+    accounts: z.number().int().nonnegative(),
+    works: z.number().int().nonnegative(),
+  }) },
+});
+
+export const serverKeyStreamId = (keyId: string) => `serverkey-${keyId}`;

@@ -61,6 +61,13 @@ export const accountsMigrations: readonly Migration[] = [
       CREATE INDEX auth_failures_by_age ON auth_failures (last_failed_at);
     `,
   },
+  {
+    // Which server key wraps each user's key (ServerKeyring.keyId): a start with a SECRET_KEY that
+    // cannot open them all is refused, and a rotation knows what it has left. Rows from before are
+    // labelled at the next start (server-keys.ts).
+    id: 'api/accounts/003-user-keys-key-id',
+    sql: `ALTER TABLE user_keys ADD COLUMN key_id text`,
+  },
 ];
 
 /** Every migration the API itself owns, run by runApp right after the event store's. */

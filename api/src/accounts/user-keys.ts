@@ -21,10 +21,11 @@ export class UserKeys {
   async create(userId: string, emailHmac: string): Promise<Buffer> {
     const key = this.keyring.newUserKey();
     try {
-      await this.db.query('INSERT INTO user_keys (user_id, email_hmac, wrapped_key) VALUES ($1, $2, $3)', [
+      await this.db.query('INSERT INTO user_keys (user_id, email_hmac, wrapped_key, key_id) VALUES ($1, $2, $3, $4)', [
         userId,
         emailHmac,
         this.keyring.wrap(userId, key),
+        this.keyring.keyId,
       ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
@@ -37,14 +38,23 @@ export class UserKeys {
     return readUserKey(this.db, this.keyring, userId);
   }
 
-  async userIdByEmailHmac(emailHmac: string): Promise<string | null> {
-    const { rows } = await this.db.query<{ user_id: string }>('SELECT user_id FROM user_keys WHERE email_hmac = $1', [emailHmac]);
+  /** The account of an address, indexed under any server key held (during a rotation, the previous one's too). */
+  async userIdByEmail(email: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ user_id: string }>('SELECT user_id FROM user_keys WHERE email_hmac = ANY($1::text[])', [
+      this.keyring.emailHmacs(email),
+    ]);
     return rows[0]?.user_id ?? null;
   }
 
-  async changeEmailHmac(userId: string, emailHmac: string): Promise<void> {
+  /** Moves the account's index entry to `emailHmac`; gives the entry it had, to put back if what follows fails. */
+  async changeEmailHmac(userId: string, emailHmac: string): Promise<string | null> {
     try {
-      await this.db.query('UPDATE user_keys SET email_hmac = $2 WHERE user_id = $1', [userId, emailHmac]);
+      const { rows } = await this.db.query<{ before: string }>(
+        `WITH before AS (SELECT email_hmac FROM user_keys WHERE user_id = $1)
+         UPDATE user_keys SET email_hmac = $2 FROM before WHERE user_id = $1 RETURNING before.email_hmac AS before`,
+        [userId, emailHmac],
+      );
+      return rows[0]?.before ?? null;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(DUPLICATE_EMAIL);
       throw error;

@@ -39,23 +39,50 @@ export async function* encryptBlob(
   yield Buffer.concat([last, cipher.getAuthTag()]);
 }
 
-/** Opens a whole v1 blob; throws when it was altered or belongs to another id. */
-export function decryptBlob(blob: Buffer, wrappingKey: Buffer, blobId: string): Buffer {
+/**
+ * The document key of a blob, unwrapped by the first of `wrappingKeys` that opens it (during a
+ * rotation of the server key: the current one, then the previous); throws when none does.
+ */
+function unwrapDocumentKey(blob: Buffer, wrappingKeys: readonly Buffer[], blobId: string): { readonly documentKey: Buffer; readonly by: number } {
   if (blob.length < HEADER_LENGTH + TAG_LENGTH || !blob.subarray(0, 4).equals(MAGIC)) {
     throw new Error('Not a TitleLedger blob (v1)');
   }
-  let at = 4;
-  const take = (n: number) => blob.subarray(at, (at += n));
-  const wrapIv = take(12);
-  const wrappedKey = take(32);
-  const wrapTag = take(16);
-  const iv = take(12);
-  const unwrap = createDecipheriv('aes-256-gcm', wrappingKey, wrapIv);
-  unwrap.setAAD(aad(blobId));
-  unwrap.setAuthTag(wrapTag);
-  const documentKey = Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]);
-  const decipher = createDecipheriv('aes-256-gcm', documentKey, iv);
+  const wrapIv = blob.subarray(4, 16);
+  const wrappedKey = blob.subarray(16, 48);
+  const wrapTag = blob.subarray(48, 64);
+  for (const [by, wrappingKey] of wrappingKeys.entries()) {
+    const unwrap = createDecipheriv('aes-256-gcm', wrappingKey, wrapIv);
+    unwrap.setAAD(aad(blobId));
+    unwrap.setAuthTag(wrapTag);
+    try {
+      return { documentKey: Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]), by };
+    } catch {
+      // Another key's, or altered: the next key is tried.
+    }
+  }
+  throw new Error(`No server key held opens blob ${blobId}, or it was altered`);
+}
+
+/** Opens a whole v1 blob; throws when it was altered or belongs to another id. */
+export function decryptBlob(blob: Buffer, wrappingKeys: readonly Buffer[], blobId: string): Buffer {
+  const { documentKey } = unwrapDocumentKey(blob, wrappingKeys, blobId);
+  const decipher = createDecipheriv('aes-256-gcm', documentKey, blob.subarray(64, HEADER_LENGTH));
   decipher.setAAD(aad(blobId));
   decipher.setAuthTag(blob.subarray(blob.length - TAG_LENGTH));
   return Buffer.concat([decipher.update(blob.subarray(HEADER_LENGTH, blob.length - TAG_LENGTH)), decipher.final()]);
+}
+
+/**
+ * The blob with its document key wrapped again by the first of `wrappingKeys` (the current server
+ * key's), or null when that key already wraps it. Only the header changes: the document's ciphertext
+ * is kept as it is.
+ */
+export function rewrapBlob(blob: Buffer, wrappingKeys: readonly Buffer[], blobId: string): Buffer[] | null {
+  const { documentKey, by } = unwrapDocumentKey(blob, wrappingKeys, blobId);
+  if (by === 0) return null;
+  const wrapIv = randomBytes(12);
+  const wrap = createCipheriv('aes-256-gcm', wrappingKeys[0]!, wrapIv);
+  wrap.setAAD(aad(blobId));
+  const wrappedKey = Buffer.concat([wrap.update(documentKey), wrap.final()]);
+  return [Buffer.concat([MAGIC, wrapIv, wrappedKey, wrap.getAuthTag()]), blob.subarray(64)];
 }

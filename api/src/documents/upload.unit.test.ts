@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileSystemBlobStore } from './blob-store.js';
-import { decryptBlob, deriveBlobWrappingKey } from './envelope.js';
+import { decryptBlob, deriveBlobWrappingKey, rewrapBlob } from './envelope.js';
 import { FileTooLargeError, receiveFile, sha256OfStream, uploadedFileName } from './upload.js';
 
 async function* chunked(bytes: Buffer, size: number) {
@@ -39,13 +39,32 @@ describe('receiveFile', () => {
     const received = await receiveFile(chunked(bytes, 100), { blobs, wrappingKey, maxBytes: 1_000_000 });
     const stored = await blobs.get(received.blobId);
     expect(stored.includes(Buffer.from('secret manuscript'))).toBe(false);
-    expect(decryptBlob(stored, wrappingKey, received.blobId)).toEqual(bytes);
-    expect(() => decryptBlob(stored, deriveBlobWrappingKey(randomBytes(32)), received.blobId)).toThrow();
-    expect(() => decryptBlob(stored, wrappingKey, 'another-blob-id')).toThrow();
+    expect(decryptBlob(stored, [wrappingKey], received.blobId)).toEqual(bytes);
+    expect(() => decryptBlob(stored, [deriveBlobWrappingKey(randomBytes(32))], received.blobId)).toThrow();
+    expect(() => decryptBlob(stored, [wrappingKey], 'another-blob-id')).toThrow();
     const tampered = Buffer.from(stored);
     tampered[100] = tampered[100]! ^ 1;
-    expect(() => decryptBlob(tampered, wrappingKey, received.blobId)).toThrow();
+    expect(() => decryptBlob(tampered, [wrappingKey], received.blobId)).toThrow();
     expect(readdirSync(path.join(root, received.blobId.slice(0, 2)))).toEqual([received.blobId]);
+  });
+
+  it('is wrapped again by a new server key: the header changes, the ciphertext does not, and only the new key then opens it', async () => {
+    const { blobs, wrappingKey } = setup();
+    const bytes = Buffer.from('A work kept across a key rotation.'.repeat(20));
+    const { blobId } = await receiveFile(chunked(bytes, 64), { blobs, wrappingKey, maxBytes: 1_000_000 });
+    const stored = await blobs.get(blobId);
+    const newKey = deriveBlobWrappingKey(randomBytes(32));
+    const parts = rewrapBlob(stored, [newKey, wrappingKey], blobId)!;
+    const rewrapped = Buffer.concat(parts);
+    expect(rewrapped).toHaveLength(stored.length);
+    expect(rewrapped.subarray(0, 64).equals(stored.subarray(0, 64))).toBe(false);
+    expect(rewrapped.subarray(64).equals(stored.subarray(64))).toBe(true);
+    expect(decryptBlob(rewrapped, [newKey], blobId)).toEqual(bytes);
+    expect(() => decryptBlob(rewrapped, [wrappingKey], blobId)).toThrow(/No server key held opens blob/);
+    // Read during the rotation with either key held; already under the new key, left alone.
+    expect(decryptBlob(stored, [newKey, wrappingKey], blobId)).toEqual(bytes);
+    expect(rewrapBlob(rewrapped, [newKey, wrappingKey], blobId)).toBeNull();
+    expect(() => rewrapBlob(stored, [newKey], blobId)).toThrow();
   });
 
   it('stops at the size limit and leaves nothing behind', async () => {

@@ -18,7 +18,7 @@
 // Changing an event's data incompatibly means a new schemaVersion and keeping the old one readable.
 import type { z } from 'zod';
 import type { RecordedEvent } from '../eventstore/types.js';
-import { userEvents } from '../accounts/events.js';
+import { serverKeyEvents, userEvents } from '../accounts/events.js';
 import { batchEvents, checkpointEvents, registryKeyEvents } from '../anchoring/events.js';
 import { inboxEvents } from '../notifications/events.js';
 import { paymentEvents } from '../payments/events.js';
@@ -41,6 +41,7 @@ export const catalogue = {
   support: supportEvents,
   admin: staffEvents,
   inbox: inboxEvents,
+  serverkey: serverKeyEvents,
 } as const satisfies Record<string, StreamDefinition>;
 
 type Catalogue = typeof catalogue;

@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { serverKeyring, seal, unseal } from '../accounts/crypto.js';
 import { userKeysByTurn } from '../accounts/user-keys.js';
-import { resolveSecretKey } from '../config.js';
 import { CertificateCache } from '../certificates/certificate-cache.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
 import type { Position, Subscription } from '../eventstore/index.js';
@@ -25,7 +24,8 @@ import { registrationRoutes } from './routes.js';
 
 export interface RegistrationFeature {
   readonly blobs: BlobStore;
-  readonly wrappingKey: Buffer;
+  /** The blobs' wrapping keys: the current server key's first (documents/envelope.ts). */
+  readonly wrappingKeys: readonly Buffer[];
   readonly provider: CheckoutProvider;
   readonly registerDeps: RegisterDeps;
   readonly certificates: CertificatePool;
@@ -59,7 +59,7 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
   const certificates = new CertificatePool();
   return {
     blobs,
-    wrappingKey: deriveBlobWrappingKey(resolveSecretKey(config)),
+    wrappingKeys: serverKeyring().derived(deriveBlobWrappingKey),
     provider,
     registerDeps,
     certificates,

@@ -139,7 +139,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || file) throw validationError('Upload one file, in the "file" field.');
           const name = uploadedFileName(part.filename);
-          const received = await receiveFile(fromClient(() => part.file), { blobs: feature.blobs, wrappingKey: feature.wrappingKey, maxBytes: config.MAX_UPLOAD_BYTES });
+          const received = await receiveFile(fromClient(() => part.file), { blobs: feature.blobs, wrappingKey: feature.wrappingKeys[0]!, maxBytes: config.MAX_UPLOAD_BYTES });
           file = { ...received, name };
           if (part.file.truncated) throw new FileTooLargeError(config.MAX_UPLOAD_BYTES);
         } else {
@@ -258,7 +258,7 @@ export async function registrationRoutes(app: App, options: { feature: Registrat
     const row = await ownRegistration(request);
     if (!row.blob_id) throw notFound('The document for this registration is not available.');
     await requireCurrentSigningKey(pool, feature.registryKey);
-    const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKey, row.blob_id);
+    const plaintext = decryptBlob(await feature.blobs.get(row.blob_id), feature.wrappingKeys, row.blob_id);
     const proof = await loadProof(pool, row.tr_number);
     const bundle = buildBundle({
       registration: await bundleRegistration(app.deps.store, feature.openForOwner, row.tr_number, row.status),

@@ -8,8 +8,9 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type pg from 'pg';
 import { apiMigrations } from '../accounts/migrations.js';
-import { installServerKey } from '../accounts/crypto.js';
-import { defaultPublicUrl, loadConfig, requireProductionSettings, resolveSecretKey, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
+import { installServerKey, type ServerKeyring } from '../accounts/crypto.js';
+import { checkServerKeys } from '../accounts/server-keys.js';
+import { defaultPublicUrl, loadConfig, requireProductionSettings, resolveSecretKeys, unreachableDatabase, type Config, type ProcessRole } from '../config.js';
 import { migrate, type Migration } from '../db/migrate.js';
 import { ensureRegistryKey, registryKeyHealth, registryKeyMigrations } from '../tr-bundle/registry-key-record.js';
 import type { RegistryKey } from '../tr-bundle/registry-key.js';
@@ -118,7 +119,8 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
     });
   // The ledger role holds no key but the anchorer's (RunAppOptions.serverKey).
   const holdsKeys = options.role !== 'ledger';
-  if (options.serverKey ?? holdsKeys) installServerKey(resolveSecretKey(config));
+  const keys = (options.serverKey ?? holdsKeys) ? resolveSecretKeys(config) : null;
+  const keyring = keys ? installServerKey(keys.current, keys.previous) : null;
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = config.DATABASE_URL;
@@ -140,6 +142,8 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
   // A lost or replaced registry key stops the start here, before any service signs with it.
   let registryKey: RegistryKey | null = null;
   try {
+    // So is a server key that cannot open every account's key (a wrong one, or a rotation's previous dropped too soon).
+    if (keyring) await reportServerKeys(pool, keyring, log);
     if (options.registryKeyCheck ?? holdsKeys) registryKey = await ensureRegistryKey(pool, config);
   } catch (error) {
     await pool.end();
@@ -222,4 +226,12 @@ async function boot(config: Config, options: RunAppOptions, heldPort: HeldPort |
   }
 
   return { config, url, pool, store, app, services, stop };
+}
+
+async function reportServerKeys(pool: pg.Pool, keyring: ServerKeyring, log: Logger): Promise<void> {
+  const { underPrevious } = await checkServerKeys(pool, keyring);
+  const [current, previous] = keyring.keyIds;
+  if (previous === undefined) return;
+  if (underPrevious > 0) log.warn({ current, previous, accounts: underPrevious }, 'a rotation of the server key is under way: run `npm run admin -- rotate-secret-key` to finish it');
+  else log.info({ current, previous }, 'no account is under the previous server key any more; once `rotate-secret-key` has said it is finished, remove SECRET_KEY_PREVIOUS');
 }

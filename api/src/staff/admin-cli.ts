@@ -1,5 +1,6 @@
 // `npm run admin -- create-master --email E [--first-name F] [--last-name L]`: makes a master
 // admin in the same data `npm start` uses, whether the app is running or not.
+// `npm run admin -- rotate-secret-key`: replaces the server key (runtime/rotate-secret-key.ts).
 // `npm run admin -- reset-password --email E`: sets a new password for any staff account, a master
 // admin's included (the one way back for a master admin who forgot theirs: whoever runs this holds
 // the server); it is logged as StaffPasswordReset and ends every session of the account.
@@ -19,6 +20,7 @@ import { apiMigrations } from '../accounts/migrations.js';
 import { embeddedAppDatabase, ensureDatabase, liveServer, type EmbeddedPostgresHandle } from '../runtime/embedded-postgres.js';
 import { embeddedDataDir } from '../runtime/run-app.js';
 import { runningAppUrl } from '../runtime/running-app.js';
+import { rotateSecretKey } from '../runtime/rotate-secret-key.js';
 import { STAFF_MESSAGES, staffPasswordSchema } from '../schemas/staff.js';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { createMailer } from '../mail/mailer.js';
@@ -28,6 +30,7 @@ import { StaffService } from './staff-service.js';
 const USAGE = [
   'Usage: npm run admin -- create-master --email <address> [--first-name <name>] [--last-name <name>]',
   '       npm run admin -- reset-password --email <address>',
+  '       npm run admin -- rotate-secret-key',
   'The password is read from MASTER_ADMIN_PASSWORD, or asked for twice in a terminal.',
 ].join('\n');
 
@@ -79,7 +82,31 @@ async function readPassword(env: NodeJS.ProcessEnv, question: string): Promise<s
   return password;
 }
 
-const COMMANDS = ['create-master', 'reset-password'] as const;
+/** Runs the rotation and says what it did and what is left to do; 1 when it could not finish. */
+async function rotateSecretKeyCommand(env: NodeJS.ProcessEnv): Promise<number> {
+  const rotation = await rotateSecretKey(env);
+  const { users, documents } = rotation;
+  console.log(`Server key ${rotation.from} replaced by ${rotation.to}.`);
+  console.log(`  accounts: ${users.moved} re-wrapped, ${users.already} already under the new key`);
+  console.log(`  works:    ${documents.moved} re-wrapped, ${documents.already} already under the new key`);
+  if (documents.missing > 0) console.log(`  ${documents.missing} works the log names are not in the blob store: restore them from a backup (docs/operations.md)`);
+  if (!rotation.finished) {
+    if (users.retry > 0) console.log(`  ${users.retry} accounts changed while this ran: run it again.`);
+    if (users.unreadable > 0) console.log(`  ${users.unreadable} accounts are wrapped by neither key: they stay as they are.`);
+    if (documents.unreadable.length > 0) console.log(`  works no key opens, or altered: ${documents.unreadable.join(', ')}`);
+    console.log('Not finished: keep the previous key until a run says it is finished.');
+    return 1;
+  }
+  if (rotation.retiredFile) {
+    console.log(`The replaced key is kept as ${rotation.retiredFile}: a backup made before now needs it; delete it once none does.`);
+    console.log('Start the app again (`npm start`): it uses the new key.');
+  } else {
+    console.log('Finished: remove SECRET_KEY_PREVIOUS from every api and projections process and restart them.');
+  }
+  return 0;
+}
+
+const COMMANDS = ['create-master', 'reset-password', 'rotate-secret-key'] as const;
 type Command = (typeof COMMANDS)[number];
 const isCommand = (value: string | undefined): value is Command => (COMMANDS as readonly (string | undefined)[]).includes(value);
 
@@ -88,6 +115,13 @@ export async function adminCli(argv: readonly string[], env: NodeJS.ProcessEnv =
   if (!isCommand(command)) {
     console.error(USAGE);
     return 2;
+  }
+  if (command === 'rotate-secret-key') {
+    if (rest.length > 0) {
+      console.error(USAGE);
+      return 2;
+    }
+    return rotateSecretKeyCommand(env);
   }
   const { values } = parseArgs({
     args: [...rest],

@@ -29,7 +29,7 @@ async function sendPasswordReset(deps: AccountsDeps, email: string, context: Com
     deps.log.warn({ clientIp: context.clientIp }, 'password reset not sent: too many requests for this address or from this client');
     return;
   }
-  const userId = await deps.keys.userIdByEmailHmac(emailHmac);
+  const userId = await deps.keys.userIdByEmail(email);
   if (!userId) return;
   const token = randomBytes(32).toString('base64url');
   const tokenHash = createHash('sha256').update(token).digest();

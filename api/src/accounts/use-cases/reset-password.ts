@@ -6,7 +6,8 @@ import type { CommandContext } from '../../domain/command-handler.js';
 import type { Position } from '../../eventstore/position.js';
 import { unprocessable } from '../../errors.js';
 import { MESSAGES } from '../../schemas/accounts.js';
-import { seal } from '../crypto.js';
+import { seal, unseal } from '../crypto.js';
+import { sealedProfileSchema } from '../events.js';
 import type { UserCommand, UserState } from '../decider.js';
 import { hashPassword } from '../passwords.js';
 import { consumePasswordReset, passwordResetUsable } from '../queries.js';
@@ -24,7 +25,9 @@ export async function resetPassword(deps: AccountsDeps, token: string, password:
   if (!userId) throw unprocessable(MESSAGES.invalidResetLink);
   const reset = async (state: UserState): Promise<UserCommand> => {
     const { user, key } = await openAccount(deps, state);
-    await deps.limiter.clearAccount('creator_login', user.emailHmac);
+    // Under the current server key, as sign-in counts it (the stream's may be under a previous one).
+    const { email } = sealedProfileSchema.parse(unseal(key, userId, user.profile));
+    await deps.limiter.clearAccount('creator_login', deps.keyring.emailHmac(email));
     return { type: 'ChangePassword', data: { password: seal(key, userId, await hashPassword(password)), reason: 'reset', changedAt: context.now.toISOString() } };
   };
   const handled = await onUserStream(deps, userId, reset, context);

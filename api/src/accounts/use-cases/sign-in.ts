@@ -38,7 +38,7 @@ export async function signIn(deps: AccountsDeps, input: LoginRequest, requester:
     released = true;
     await attempt.release();
   };
-  const userId = await deps.keys.userIdByEmailHmac(emailHmac);
+  const userId = await deps.keys.userIdByEmail(input.email);
   if (!userId) {
     await burnPasswordCheck(input.password);
     throw unauthorized(MESSAGES.invalidCredentials);

@@ -31,7 +31,7 @@ async function claimCard(deps: AccountsDeps, paymentMethodId: string, userId: st
 export async function signUp(deps: AccountsDeps, input: RegisterRequest, requester: Requester): Promise<SignedIn> {
   const { context } = requester;
   const emailHmac = deps.keyring.emailHmac(input.email);
-  if (await deps.keys.userIdByEmailHmac(emailHmac)) throw conflict(MESSAGES.duplicateEmail);
+  if (await deps.keys.userIdByEmail(input.email)) throw conflict(MESSAGES.duplicateEmail);
   const userId = randomUUID();
   const card = input.paymentMethodId ? await claimCard(deps, input.paymentMethodId, userId) : null;
   let key: Buffer;

@@ -4,7 +4,7 @@
 import type { CommandContext } from '../../domain/command-handler.js';
 import type { Position } from '../../eventstore/position.js';
 import { MESSAGES, type ProfileUpdateRequest } from '../../schemas/accounts.js';
-import { seal, unseal } from '../crypto.js';
+import { normaliseEmail, seal, unseal } from '../crypto.js';
 import type { UserCommand, UserState } from '../decider.js';
 import { sealedProfileSchema, type SealedProfile } from '../events.js';
 import { proveOwner } from './owner-proof.js';
@@ -13,7 +13,7 @@ import { splitName } from './sign-up.js';
 
 export async function updateProfile(deps: AccountsDeps, userId: string, patch: ProfileUpdateRequest, context: CommandContext): Promise<Position | undefined> {
   /** The e-mail HMACs, when this update moves the address (the old one is put back if the append fails). */
-  const moved: { from?: string; to?: string } = {};
+  const moved: { from?: string | null; to?: string } = {};
   const update = async (state: UserState): Promise<UserCommand> => {
     const { user, key } = await openAccount(deps, state);
     const current = sealedProfileSchema.parse(unseal(key, userId, user.profile));
@@ -21,10 +21,11 @@ export async function updateProfile(deps: AccountsDeps, userId: string, patch: P
     const next: SealedProfile = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
     if (fields.fullName && fields.firstName === undefined && fields.lastName === undefined) Object.assign(next, splitName(fields.fullName));
     const emailHmac = deps.keyring.emailHmac(next.email);
-    if (emailHmac !== user.emailHmac) {
+    // The addresses are compared, not their HMACs: after a rotation of the server key the one the
+    // stream recorded was made with the previous key.
+    if (normaliseEmail(next.email) !== normaliseEmail(current.email)) {
       await proveOwner(deps, user, key, { password: currentPassword, code: totpCode, missing: MESSAGES.emailChangeNeedsPassword }, context);
-      await deps.keys.changeEmailHmac(userId, emailHmac);
-      Object.assign(moved, { from: user.emailHmac, to: emailHmac });
+      Object.assign(moved, { from: await deps.keys.changeEmailHmac(userId, emailHmac), to: emailHmac });
     }
     return { type: 'UpdateProfile', data: { emailHmac, accountType: accountType ?? user.accountType, profile: seal(key, userId, next) } };
   };
