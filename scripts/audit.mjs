@@ -1,4 +1,4 @@
-// `npm run audit -- replay | verify-log [--from-mirror URL] | export DIR`: the auditor's tools, run
+// `npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | export DIR`: the auditor's tools, run
 // against the same data as `npm start` (DATA_DIR, or DATABASE_URL; beside a running embedded `npm start`,
 // they use its Postgres). Each prints a summary and
 // exits 1 naming the first position, or table and key, that disagrees; replay and verify-log also record
@@ -6,15 +6,17 @@
 // packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { exportLog, registryVerifierKeys, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
-import { openCheckpointReader } from '@titleledger/ledger';
+import { openCheckpointReader, proofsMigrations, proofsReadModel } from '@titleledger/ledger';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
-const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY] | export DIR';
+const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | export DIR';
 const [command, ...args] = process.argv.slice(2);
 const option = (name) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
+/** Every value of an option given more than once, in order. */
+const options = (name) => args.flatMap((arg, at) => (arg === name && at + 1 < args.length ? [args[at + 1]] : []));
 
 if (!['replay', 'verify-log', 'export'].includes(command ?? '') || (command === 'export' && !args[0]) || args.includes('--help')) {
   console.error(USAGE);
@@ -36,10 +38,14 @@ try {
   running = await runApp({ http: false, migrations: readModelMigrations, handleSignals: false, joinRunningApp: true });
   const { pool, store, config } = running;
 
-  /** The verifier keys checkpoints must verify with: --vkey alone, else every registry key (rotations add one) under the log's origin, each within its validity. */
+  /**
+   * The verifier keys checkpoints must verify with, oldest first, each within its validity: the `--vkey`
+   * options (an auditor's own copy: GET /api/log/verifier-key, or one per key of GET /api/registry/keys),
+   * else every registry key this database records (rotations add one) under the log's origin.
+   */
   const vkey = async () => {
-    const given = option('--vkey');
-    return given ?? (await registryVerifierKeys(pool, config));
+    const given = options('--vkey');
+    return given.length > 0 ? given : await registryVerifierKeys(pool, config);
   };
 
   const startedAt = new Date();
@@ -48,18 +54,20 @@ try {
     recordAuditRun(pool, { kind, ok, summary, firstBadPosition, source: 'cli', startedAt, completedAt: new Date() });
 
   if (command === 'replay') {
+    // The ledger's read model last: it marks the registrations of an anchored batch registered, so
+    // `registrations.status` is compared too, and every registration's proof (root, path, anchor).
+    // A database no ledger has run on has neither its tables nor a status other than pending to check.
+    const { rows: [ledger] } = await pool.query(`SELECT to_regclass('registration_proofs') IS NOT NULL AND to_regclass('ledger_checkpoints') IS NOT NULL AS present`);
     const verdict = await replayAndDiff({
       pool,
       store,
-      projections: allProjections,
-      migrations: readModelMigrations,
-      // The ledger (not a projection of this package) marks registrations registered once anchored.
-      foreignColumns: { registrations: ['status'] },
+      projections: ledger.present ? [...allProjections, proofsReadModel] : allProjections,
+      migrations: ledger.present ? [...readModelMigrations, ...proofsMigrations] : readModelMigrations,
     });
     if (verdict.ok) {
       console.log(`replay: OK — ${verdict.events} events replayed from position 0; every row matches`);
       for (const t of verdict.tables) console.log(`  ${t.table}: ${t.rows} rows`);
-      if (verdict.skippedColumns.length > 0) console.log(`  not compared (written by the ledger): ${verdict.skippedColumns.join(', ')}`);
+      if (!ledger.present) console.log('  not compared: registration_proofs (no ledger has run on this database)');
       for (const line of verdict.parked) console.log(`  skipped, as the runner parks it: ${line}`);
       await record('replay', true, `replay: OK — ${verdict.events} events replayed from position 0; every row of ${verdict.tables.length} tables matches`);
     } else {
@@ -86,7 +94,9 @@ try {
     }
     console.log(key.length === 1 ? `verifier key: ${key[0]}` : `verifier keys (oldest first): ${key.join(', ')}`);
     const summary = verdict.ok && mirror
-      ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, and it is consistent with this log`
+      ? `verify-log: OK — the mirror's ${verdict.treeSize} entries give its signed root, every event once and each stream in order, ${
+          verdict.localTreeSize === null ? 'with no local log to compare it with (this DATA_DIR or DATABASE_URL holds none)' : `and it is consistent with this log (size ${verdict.localTreeSize})`
+        }`
       : verifyLogSummary(verdict);
     console.log(summary);
     if (!verdict.ok) failed = true;
@@ -101,7 +111,9 @@ try {
   }
 } catch (error) {
   failed = true;
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What stopped the command, in a sentence (the stack with AUDIT_DEBUG=1): never a verdict.
+  console.error(error instanceof ConfigError ? error.message : `${command}: could not complete: ${error instanceof Error ? error.message : String(error)}`);
+  if (process.env.AUDIT_DEBUG && !(error instanceof ConfigError)) console.error(error);
 } finally {
   await running?.stop();
 }

@@ -3,7 +3,7 @@
 // Tampering by hand with the events table or a read model makes it exit 1 naming the position, or the
 // table and key.
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -78,6 +78,16 @@ describe('npm run audit', () => {
     expect(result.code).toBe(0);
     expect(await lastRun('verify-log')).toMatchObject({ status: 'ok', first_bad_position: null, source: 'cli', summary: expect.stringMatching(/^verify-log: OK — 300 events/) });
 
+    // An auditor's own copy of the key (GET /api/log/verifier-key), as docs/log-format.md gives the command.
+    const key = /^verifier key: (\S+)$/m.exec(result.stdout)![1]!;
+    const pinned = await audit('verify-log', '--vkey', key);
+    expect(pinned.stdout + pinned.stderr).toContain(`verifier key: ${key}\nverify-log: OK — 300 events recomputed into the tree`);
+    expect(pinned.code).toBe(0);
+    const wrong = await audit('verify-log', '--vkey', key.replace(/\+[0-9a-f]{8}\+/, '+00000000+'));
+    expect(wrong.stdout).toMatch(/^verify-log: FAILED — checkpoint of size \d+: /m);
+    expect(wrong.stderr).not.toMatch(/\n\s+at /); // a verdict, not a stack trace
+    expect(wrong.code).toBe(1);
+
     const dir = mkdtempSync(path.join(tmpdir(), 'audit-export-'));
     const exported = await audit('export', dir);
     expect(exported.stdout).toMatch(/export: 300 entries, \d+ checkpoints, 3 tiles \(tree size 300\)/);
@@ -88,6 +98,16 @@ describe('npm run audit', () => {
     }
     const fromDir = await audit('verify-log', '--from-mirror', dir);
     expect(fromDir.code, fromDir.stdout + fromDir.stderr).toBe(0);
+
+    // Two events of one stream swapped in the copy: named as out of order, by position.
+    const bundlePath = path.join(dir, 'tile/entries/000');
+    const bundle = readFileSync(bundlePath);
+    const entries: Buffer[] = [];
+    for (let at = 0; at < bundle.length; at += 2 + bundle.readUInt16BE(at)) entries.push(bundle.subarray(at, at + 2 + bundle.readUInt16BE(at)));
+    writeFileSync(bundlePath, Buffer.concat([entries[0]!, entries[2]!, entries[1]!, ...entries.slice(3)]));
+    const swapped = await audit('verify-log', '--from-mirror', dir);
+    expect(swapped.stdout).toMatch(/verify-log: FAILED — position 1: event \S+ is revision 2 of audited-0, but the log's next event of that stream should be revision 1 \(out of order, or one is missing\)/);
+    expect(swapped.code).toBe(1);
   }, 300_000);
 
   it('verify-log exits 1 naming the position of an edited event', async () => {
@@ -135,7 +155,7 @@ describe('npm run audit', () => {
 
     const auditor = await signedInStaff({ running } as TestApp, 'auditor');
     const mirrored = await runSourceScript('scripts/audit.mjs', ['verify-log', '--from-mirror', url], { ...env, AUDIT_MIRROR_TOKEN: auditor.token });
-    expect(mirrored.stdout).toMatch(/verify-log: OK — the mirror's \d+ entries give its signed root, and it is consistent with this log/);
+    expect(mirrored.stdout).toMatch(/verify-log: OK — the mirror's \d+ entries give its signed root, every event once and each stream in order, and it is consistent with this log \(size \d+\)/);
     expect(mirrored.code).toBe(0);
   }, 180_000);
 });

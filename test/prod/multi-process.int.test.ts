@@ -181,6 +181,25 @@ describe('production-like: separate processes on one database and one chain', ()
     }
     // Every read model equal to a rebuild from position 0: the operator's `npm run audit -- replay`.
     expect(await runCommand('scripts/audit.mjs', ['replay'])).toMatch(/^replay: OK/m);
+
+    // The ledger's read model is replayed too: a registration's status or stored proof edited by hand is
+    // named by its TR number (before, status was left out and registration_proofs never compared).
+    const tr = trNumbers[0]!;
+    const { rows: [proof] } = await db.pool.query<{ root: string }>('SELECT root FROM registration_proofs WHERE tr_number = $1', [tr]);
+    const edits = [
+      { table: 'registrations', column: 'status', edit: `UPDATE registrations SET status = 'pending' WHERE tr_number = $1`, undo: `UPDATE registrations SET status = 'registered' WHERE tr_number = $1`, value: [] },
+      { table: 'registration_proofs', column: 'root', edit: `UPDATE registration_proofs SET root = '0x' || repeat('ab', 32) WHERE tr_number = $1`, undo: 'UPDATE registration_proofs SET root = $2 WHERE tr_number = $1', value: [proof!.root] },
+    ];
+    for (const { table, column, edit, undo, value } of edits) {
+      await db.pool.query(edit, [tr]);
+      try {
+        await expect(runCommand('scripts/audit.mjs', ['replay'])).rejects.toThrow(
+          `replay: MISMATCH in table ${table}, key {"tr_number":"${tr}"}: the live row differs from the one the log produces (${column})`,
+        );
+      } finally {
+        await db.pool.query(undo, [tr, ...value]);
+      }
+    }
   });
 
   it('SIGKILL of the leading ledger: the other takes over and no batch is anchored twice', async () => {

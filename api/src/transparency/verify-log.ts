@@ -26,6 +26,8 @@ export type LogVerdict =
       readonly unlogged: number;
       /** Anchored checkpoints whose root the chain confirmed, and those not checked (with why). */
       readonly anchors?: { readonly checked: number; readonly skipped: readonly string[] };
+      /** A mirror's check: the local log's latest checkpoint it was compared with (null: there is none). */
+      readonly localTreeSize?: number | null;
     }
   | { readonly ok: false; readonly position: number | null; readonly checkpoint: number | null; readonly reason: string };
 

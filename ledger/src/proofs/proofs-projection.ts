@@ -24,12 +24,24 @@ export interface ProofsProjectionOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+/**
+ * The read model as `npm run audit -- replay` rebuilds it (in the shape of a projection of
+ * `@titleledger/projections`, with its checkpoint in `ledger_checkpoints`): `registration_proofs`
+ * replayed from 0 and diffed row by row, and, with it, `registrations.status`, which it sets.
+ */
+export const proofsReadModel = {
+  name: 'registration-proofs',
+  tables: ['registration_proofs'],
+  checkpointTable: ledgerCheckpoints.table,
+  apply: writeProofs,
+} as const;
+
 export function createProofsProjection(options: ProofsProjectionOptions): CheckpointedSubscription {
   return new CheckpointedSubscription({
     store: options.store,
     pool: options.pool,
     checkpoints: ledgerCheckpoints,
-    name: 'registration-proofs',
+    name: proofsReadModel.name,
     eventTypes: eventTypes('BatchSealed', 'RootAnchored'),
     apply: writeProofs,
     ...(options.onError ? { onError: options.onError } : {}),

@@ -10,10 +10,17 @@ import { START, comparePositions, formatPosition, type EventStore, type Position
 import type { Projection } from '../runner/projection.js';
 import { storableEvent } from '../runner/projection-runner.js';
 
+/**
+ * A projection to replay; `checkpointTable` names where its live checkpoint is kept when it is not one
+ * of this package's (the ledger's `registration_proofs` keeps its in `ledger_checkpoints`).
+ */
+type ReplayedProjection = Pick<Projection, 'name' | 'tables' | 'apply'> & { readonly checkpointTable?: string };
+
 export interface ReplayOptions {
   readonly pool: pg.Pool;
   readonly store: EventStore;
-  readonly projections: readonly Projection[];
+  /** Replayed in this order, each up to its own checkpoint (a projection after another may update its rows). */
+  readonly projections: readonly ReplayedProjection[];
   /** The read models' migrations, run again inside the scratch schema. */
   readonly migrations: readonly Migration[];
   /**
@@ -63,7 +70,7 @@ export async function replayAndDiff(options: ReplayOptions): Promise<ReplayVerdi
       await live.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       for (const projection of options.projections) {
         const { rows } = await live.query<{ commit_position: string; prepare_position: string }>(
-          'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1',
+          `SELECT commit_position, prepare_position FROM ${ident(projection.checkpointTable ?? 'projection_checkpoints')} WHERE name = $1`,
           [projection.name],
         );
         checkpoints.set(projection.name, rows[0] ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) } : START);
