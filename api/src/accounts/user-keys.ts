@@ -46,7 +46,21 @@ export class UserKeys {
     return rows[0]?.user_id ?? null;
   }
 
-  /** Moves the account's index entry to `emailHmac`; gives the entry it had, to put back if what follows fails. */
+  /**
+   * Moves the account's index entry to `email` (under the current key); gives the entry it had, to
+   * put back if what follows fails. An address another account holds is a 409: the unique index
+   * says so under the current key, and during a rotation a look under the previous one does.
+   */
+  async moveEmail(userId: string, email: string): Promise<{ readonly before: string | null; readonly emailHmac: string }> {
+    const [emailHmac, ...previous] = this.keyring.emailHmacs(email) as [string, ...string[]];
+    if (previous.length > 0) {
+      const { rowCount } = await this.db.query('SELECT 1 FROM user_keys WHERE email_hmac = ANY($1::text[]) AND user_id <> $2', [previous, userId]);
+      if (rowCount) throw conflict(DUPLICATE_EMAIL);
+    }
+    return { before: await this.changeEmailHmac(userId, emailHmac), emailHmac };
+  }
+
+  /** Sets the account's index entry; gives the entry it had. */
   async changeEmailHmac(userId: string, emailHmac: string): Promise<string | null> {
     try {
       const { rows } = await this.db.query<{ before: string }>(

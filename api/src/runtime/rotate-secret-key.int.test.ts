@@ -136,6 +136,9 @@ describe('rotating the server key', () => {
     await start(both);
     await creatorsStillServed();
     const carol = await flows().signUp();
+    // Alice's address is indexed under the previous key only: still hers, as the unique index alone would not say.
+    const taken = await flows().send({ method: 'PUT', url: '/api/user/profile', token: carol.token, ...jsonBody({ email: alice.email, currentPassword: carol.password }) });
+    expect(taken.status, taken.body).toBe(409);
     expect(await keyIdsInUse()).toEqual([serverKeyId(before), serverKeyId(after)].sort());
     await stop();
 

@@ -25,7 +25,8 @@ export async function updateProfile(deps: AccountsDeps, userId: string, patch: P
     // stream recorded was made with the previous key.
     if (normaliseEmail(next.email) !== normaliseEmail(current.email)) {
       await proveOwner(deps, user, key, { password: currentPassword, code: totpCode, missing: MESSAGES.emailChangeNeedsPassword }, context);
-      Object.assign(moved, { from: await deps.keys.changeEmailHmac(userId, emailHmac), to: emailHmac });
+      const { before } = await deps.keys.moveEmail(userId, next.email);
+      Object.assign(moved, { from: before, to: emailHmac });
     }
     return { type: 'UpdateProfile', data: { emailHmac, accountType: accountType ?? user.accountType, profile: seal(key, userId, next) } };
   };
