@@ -99,7 +99,10 @@ export function runningEmbedded(dataDir: string): { port: number; ownerPid: numb
 
 /** Another process runs the embedded Postgres of this DATA_DIR: a second start would take it from under it. */
 export class DataDirInUseError extends ConfigError {
-  constructor(dataDir: string, owner: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: number,
+  ) {
     const message =
       `DATA_DIR: the embedded Postgres in ${dataDir} is run by another TitleLedger process (pid ${owner}, e.g. \`npm start\`). ` +
       `Stop that one first (Ctrl-C in its terminal), or give this command its own DATA_DIR. ` +

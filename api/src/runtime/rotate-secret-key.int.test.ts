@@ -88,7 +88,7 @@ describe('rotating the server key', () => {
     said.mockRestore();
     const newKey = Buffer.from(readFileSync(keyFile('secret.key'), 'utf8'), 'hex');
     expect(newKey.equals(firstKey)).toBe(false);
-    expect(output).toContain(`Server key ${serverKeyId(firstKey)} replaced by ${serverKeyId(newKey)}.`);
+    expect(output).toContain(`Server key ${serverKeyId(firstKey)} replaced by ${serverKeyId(newKey)} (DATA_DIR ${dataDir}, database ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}).`);
     expect(output).toContain('accounts: 2 re-wrapped, 0 already under the new key');
     expect(output).toContain('works:    1 re-wrapped, 0 already under the new key');
     expect(readFileSync(keyFile(`secret.retired-${serverKeyId(firstKey)}.key`), 'utf8')).toBe(firstKey.toString('hex'));

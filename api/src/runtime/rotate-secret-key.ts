@@ -22,6 +22,7 @@ import { toNewEvents } from '../domain/command-handler.js';
 import type { EventData } from '../events/index.js';
 import { WrongExpectedRevisionError, type EventStore } from '../eventstore/types.js';
 import { rewrapDocuments, type RewrappedDocuments } from '../registrations/rewrap-documents.js';
+import { DataDirInUseError } from './embedded-postgres.js';
 import { runApp } from './run-app.js';
 
 export interface SecretKeyRotation {
@@ -34,6 +35,8 @@ export interface SecretKeyRotation {
   readonly finished: boolean;
   /** With the embedded default, where the replaced key was put once finished. */
   readonly retiredFile: string | null;
+  /** What it worked on: DATA_DIR (the blobs; with the embedded default, the keys and Postgres too) and the database. */
+  readonly where: string;
 }
 
 /** The embedded default keeps its keys in DATA_DIR; a SECRET_KEY (and production) means the operator holds them. */
@@ -67,7 +70,14 @@ async function recordRotation(store: EventStore, data: EventData<'ServerKeyRotat
 export async function rotateSecretKey(env: NodeJS.ProcessEnv = process.env): Promise<SecretKeyRotation> {
   // Nothing sealed is opened through the app's own keyring, and the start-up key checks would refuse
   // the state this command exists to move on from. The embedded Postgres refuses a running app's DATA_DIR.
-  const running = await runApp({ env, http: false, handleSignals: false, registryKeyCheck: false, serverKey: false, logger: pino({ level: 'warn' }) });
+  const running = await runApp({ env, http: false, handleSignals: false, registryKeyCheck: false, serverKey: false, logger: pino({ level: 'warn' }) }).catch(
+    (error: unknown) => {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      throw new ConfigError([
+        `DATA_DIR: the app runs on it (pid ${error.owner}, e.g. \`npm start\`, with its Postgres in ${error.dataDir}). Stop it first: it holds the current server key in memory and would go on writing with it.`,
+      ]);
+    },
+  );
   try {
     const { config, pool, store } = running;
     if (embeddedKeys(config)) installNewEmbeddedKey(config);
@@ -89,7 +99,9 @@ export async function rotateSecretKey(env: NodeJS.ProcessEnv = process.env): Pro
       retiredFile = path.join(config.dataDir, `secret.retired-${from}.key`);
       renameSync(path.join(config.dataDir, SECRET_KEY_FILES.previous), retiredFile);
     }
-    return { from, to, users, documents, finished, retiredFile };
+    const database = config.DATABASE_URL ? new URL(config.DATABASE_URL) : null;
+    const where = `DATA_DIR ${config.dataDir}, ${database ? `database ${database.host}${database.pathname}` : 'its embedded Postgres'}`;
+    return { from, to, users, documents, finished, retiredFile, where };
   } finally {
     await running.stop();
   }

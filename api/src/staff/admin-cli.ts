@@ -86,7 +86,7 @@ async function readPassword(env: NodeJS.ProcessEnv, question: string): Promise<s
 async function rotateSecretKeyCommand(env: NodeJS.ProcessEnv): Promise<number> {
   const rotation = await rotateSecretKey(env);
   const { users, documents } = rotation;
-  console.log(`Server key ${rotation.from} replaced by ${rotation.to}.`);
+  console.log(`Server key ${rotation.from} replaced by ${rotation.to} (${rotation.where}).`);
   console.log(`  accounts: ${users.moved} re-wrapped, ${users.already} already under the new key`);
   console.log(`  works:    ${documents.moved} re-wrapped, ${documents.already} already under the new key`);
   if (documents.missing > 0) console.log(`  ${documents.missing} works the log names are not in the blob store: restore them from a backup (docs/operations.md)`);
