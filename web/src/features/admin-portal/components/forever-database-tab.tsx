@@ -75,7 +75,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
             <span>{record.materialType}</span>
             <span>Registered {formatDate(record.createdAt)}</span>
           </p>
-          <p className="break-all text-sm text-muted-foreground">{record.ownerEmail ?? 'Owner account deleted'}</p>
+          <p className="wrap-anywhere text-sm text-muted-foreground">{record.ownerEmail ?? 'Owner account deleted'}</p>
         </div>
         <dl className="grid gap-1 rounded-md border border-border bg-subtle px-3 py-2 text-sm">
           <div className="flex flex-wrap gap-x-2">
@@ -86,7 +86,7 @@ function ArchivedRow({ record, rights }: { record: ArchivedRegistration; rights:
           </div>
           <div className="flex flex-wrap gap-x-2">
             <dt className="text-muted-foreground">By</dt>
-            <dd className="break-all">
+            <dd className="wrap-anywhere">
               {record.archivedByEmail ?? CAUSES[record.cause]}
               {record.archivedByRole ? ` (${record.archivedByRole})` : ''}
             </dd>

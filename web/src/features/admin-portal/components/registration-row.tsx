@@ -26,7 +26,7 @@ export function RegistrationRow({ registration, rights, showOwner = true }: { re
           <span>{registration.materialType}</span>
           <span>{formatDate(registration.createdAt)}</span>
         </p>
-        {showOwner ? <p className="break-all text-sm text-muted-foreground">{registration.ownerEmail ?? 'Owner account deleted'}</p> : null}
+        {showOwner ? <p className="wrap-anywhere text-sm text-muted-foreground">{registration.ownerEmail ?? 'Owner account deleted'}</p> : null}
       </div>
       <RegistrationActions registration={registration} rights={rights} />
     </li>

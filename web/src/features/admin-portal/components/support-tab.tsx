@@ -123,7 +123,7 @@ function RequestRow({ request, rights, now, status }: { request: SupportInboxIte
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-sm">
             <UserText className="wrap-anywhere text-foreground">{request.fullName}</UserText>
-            <a href={reply} className="inline-flex min-w-0 items-center gap-1 break-all text-accent-text underline-offset-4 hover:underline">
+            <a href={reply} className="inline-flex min-w-0 items-center gap-1 wrap-anywhere text-accent-text underline-offset-4 hover:underline">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
               {request.email}
             </a>

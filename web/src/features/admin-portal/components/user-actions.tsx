@@ -39,7 +39,7 @@ function UserDetails({ user, rights }: { user: AdminUser; rights: PortalRights }
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">E-mail</dt>
-          <dd className="break-all">{shown.email}</dd>
+          <dd className="wrap-anywhere">{shown.email}</dd>
         </div>
         <div className="grid gap-0.5">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Member since</dt>

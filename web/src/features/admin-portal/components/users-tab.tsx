@@ -46,7 +46,7 @@ export function UsersTab({ rights }: { rights: PortalRights }) {
                   <li key={user.id} aria-label={user.email} className="grid gap-3 px-4 py-4 sm:grid-cols-[1fr_auto] sm:items-center sm:px-6">
                     <div className="grid min-w-0 gap-1">
                       <UserText as="p" className="wrap-anywhere font-medium text-foreground">{userName(user)}</UserText>
-                      <p className="break-all text-sm text-muted-foreground">{user.email}</p>
+                      <p className="wrap-anywhere text-sm text-muted-foreground">{user.email}</p>
                       <p className="text-xs text-muted-foreground">
                         Member since {formatDate(user.createdAt)} · {user.registrationCount.toLocaleString()} registration
                         {user.registrationCount === 1 ? '' : 's'}

@@ -87,7 +87,7 @@ export function AccessLogsTab() {
                 <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
                 <p className="wrap-anywhere text-muted-foreground">
                   {describeDetails(entry)}
-                  {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="break-all"> · by {entry.adminEmail}</span> : null}
+                  {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="wrap-anywhere"> · by {entry.adminEmail}</span> : null}
                 </p>
               </div>
               <span className="font-mono text-xs text-muted-foreground" title="IP address">

@@ -68,7 +68,7 @@ function SendPasswordReset({ admin, name }: { admin: StaffAccount; name: string 
         }
       >
         <p className="wrap-anywhere text-sm">
-          <UserText>{name}</UserText> (<span className="break-all">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
+          <UserText>{name}</UserText> (<span className="wrap-anywhere">{admin.email}</span>) will get a link that works once, for 24 hours; a newer link replaces it. Their current password works until they
           use it; setting a new one signs them out everywhere. Two-factor sign-in stays as it is.
         </p>
       </DialogContent>
@@ -111,7 +111,7 @@ function ChangeRole({ admin, name }: { admin: StaffAccount; name: string }) {
         title="Change role"
         description={
           <>
-            <UserText>{name}</UserText> (<span className="break-all">{admin.email}</span>) is {admin.role} now.
+            <UserText>{name}</UserText> (<span className="wrap-anywhere">{admin.email}</span>) is {admin.role} now.
           </>
         }
         footer={
@@ -195,7 +195,7 @@ function DeleteAdmin({ admin, name }: { admin: StaffAccount; name: string }) {
         }
       >
         <p className="wrap-anywhere text-sm">
-          <UserText>{name}</UserText> (<span className="break-all">{admin.email}</span>) will be signed out at once and can no longer sign in.
+          <UserText>{name}</UserText> (<span className="wrap-anywhere">{admin.email}</span>) will be signed out at once and can no longer sign in.
         </p>
       </DialogContent>
     </Dialog>
@@ -214,7 +214,7 @@ function AdminRow({ admin }: { admin: StaffAccount }) {
           <Badge variant={isMaster ? 'accent' : 'neutral'}>{admin.role}</Badge>
           {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Invited</Badge>}
         </p>
-        <p className="break-all text-sm text-muted-foreground">{admin.email}</p>
+        <p className="wrap-anywhere text-sm text-muted-foreground">{admin.email}</p>
         <p className="text-xs text-muted-foreground">
           {admin.lastLogin ? `Last sign-in ${new Date(admin.lastLogin).toLocaleString()}` : 'Never signed in'}
         </p>

@@ -29,7 +29,7 @@ export function AuditorPage({ children }: { children: ReactNode }) {
                 Audit
               </h1>
               <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                <span className="break-all">Signed in as {staff.email}</span>
+                <span className="wrap-anywhere">Signed in as {staff.email}</span>
                 <Badge variant="accent">{staff.role}</Badge>
               </p>
             </div>

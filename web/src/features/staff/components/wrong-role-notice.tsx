@@ -77,7 +77,7 @@ export function WrongRoleNotice({
             This page needs another role
           </h1>
           <p className="text-sm text-muted-foreground">
-            You are signed in as <span className="break-all font-medium text-foreground">{staff.email}</span> (
+            You are signed in as <span className="wrap-anywhere font-medium text-foreground">{staff.email}</span> (
             {ROLE_DESCRIPTIONS[staff.role].title}).
           </p>
           <p className="text-sm text-muted-foreground">
