@@ -1,15 +1,17 @@
-// `npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | export DIR`: the auditor's tools, run
+// `npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | verify-anchors [--grace-minutes N] | export DIR`:
+// the auditor's tools, run
 // against the same data as `npm start` (DATA_DIR, or DATABASE_URL; beside a running embedded `npm start`,
 // they use its Postgres). Each prints a summary and
-// exits 1 naming the first position, or table and key, that disagrees; replay and verify-log also record
-// their verdict in audit_runs, where the /audit page shows the last results. Plain JS wiring of compiled
-// packages (as compose.mjs): replay needs the projections, the log checks only the API's transparency code.
+// exits 1 naming the first position, table and key, or batch and TR number that disagrees; replay,
+// verify-log and verify-anchors also record their verdict in audit_runs, where the /audit page shows the
+// last results. Plain JS wiring of compiled packages (as compose.mjs): replay needs the projections, the
+// log checks only the API's transparency code, verify-anchors the ledger's tree and chain code.
 import { ConfigError, runApp } from '@titleledger/api/runtime';
 import { exportLog, registryVerifierKeys, recordAuditRun, verifyLog, verifyLogSummary, verifyMirror } from '@titleledger/api/transparency';
-import { openCheckpointReader, proofsMigrations, proofsReadModel } from '@titleledger/ledger';
+import { DEFAULT_ANCHOR_GRACE_MS, openAuditChain, openCheckpointReader, proofsMigrations, proofsReadModel, verifyAnchors, verifyAnchorsSummary } from '@titleledger/ledger';
 import { allProjections, readModelMigrations, replayAndDiff } from '@titleledger/projections';
 
-const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | export DIR';
+const USAGE = 'Usage: npm run audit -- replay | verify-log [--from-mirror URL] [--vkey KEY]… | verify-anchors [--grace-minutes N] | export DIR';
 const [command, ...args] = process.argv.slice(2);
 const option = (name) => {
   const at = args.indexOf(name);
@@ -18,10 +20,18 @@ const option = (name) => {
 /** Every value of an option given more than once, in order. */
 const options = (name) => args.flatMap((arg, at) => (arg === name && at + 1 < args.length ? [args[at + 1]] : []));
 
-if (!['replay', 'verify-log', 'export'].includes(command ?? '') || (command === 'export' && !args[0]) || args.includes('--help')) {
-  console.error(USAGE);
+const graceMinutes = option('--grace-minutes');
+if (
+  !['replay', 'verify-log', 'verify-anchors', 'export'].includes(command ?? '') ||
+  (command === 'export' && !args[0]) ||
+  (graceMinutes !== undefined && !/^\d+(\.\d+)?$/.test(graceMinutes)) ||
+  args.includes('--help')
+) {
+  console.error(graceMinutes !== undefined && !/^\d+(\.\d+)?$/.test(graceMinutes) ? `--grace-minutes takes a number of minutes, not "${graceMinutes}".\n${USAGE}` : USAGE);
   process.exit(2);
 }
+/** At most this many problems are printed one per line (the count says how many there are). */
+const MAX_LISTED = 50;
 
 /** The staff token for a mirror at our own origin or on this machine; undefined (with a warning) for anyone else's. */
 function mirrorToken(mirror, publicUrl, token) {
@@ -105,6 +115,23 @@ try {
       console.log(`  on-chain anchors: ${verdict.anchors?.checked ?? 0} checkpoint root(s) match ${chain.chain}`);
       for (const line of verdict.anchors?.skipped ?? []) console.log(`  not checked: ${line}`);
     }
+  } else if (command === 'verify-anchors') {
+    // Anchors are checked on the chain the ledger anchors on (CHAIN_RPC_URL), or the embedded chain rebuilt from the log.
+    const opened = await openAuditChain(config, store, pool);
+    let audit;
+    try {
+      audit = await verifyAnchors(pool, store, { chain: opened, graceMs: graceMinutes === undefined ? DEFAULT_ANCHOR_GRACE_MS : Number(graceMinutes) * 60_000 });
+    } finally {
+      await opened.close();
+    }
+    const summary = verifyAnchorsSummary(audit, opened.description);
+    console.log(summary);
+    for (const problem of audit.problems.slice(0, MAX_LISTED)) console.log(`  ${problem.message}`);
+    if (audit.problems.length > MAX_LISTED) console.log(`  … and ${audit.problems.length - MAX_LISTED} more`);
+    for (const line of audit.pending) console.log(`  pending: ${line}`);
+    for (const line of audit.notChecked) console.log(`  not checked: ${line}`);
+    if (!audit.ok) failed = true;
+    await record('verify-anchors', audit.ok, summary);
   } else {
     const summary = await exportLog(pool, store, args[0], { vkey: await vkey() });
     console.log(`export: ${summary.entries} entries, ${summary.checkpoints} checkpoints, ${summary.tiles} tiles (tree size ${summary.treeSize}) written to ${args[0]}`);

@@ -39,10 +39,10 @@ export type InclusionProofResponse = z.infer<typeof inclusionProofResponse>;
 export type ConsistencyProofResponse = z.infer<typeof consistencyProofResponse>;
 export type LogEntriesResponse = z.infer<typeof logEntriesResponse>;
 
-/** One recorded run of an auditor's check (`npm run audit -- replay | verify-log`, or the audit page's button). */
+/** One recorded run of an auditor's check (`npm run audit -- replay | verify-log | verify-anchors`, or the audit page's button). */
 export const auditRunSchema = z.object({
   id: z.number(),
-  kind: z.enum(['replay', 'verify-log']),
+  kind: z.enum(['replay', 'verify-log', 'verify-anchors']),
   status: z.enum(['running', 'ok', 'failed']),
   /** What the run printed as its verdict (for a failure: what disagrees, and where). */
   summary: z.string(),

@@ -1,4 +1,4 @@
-// The auditors' run record: every `npm run audit -- replay | verify-log` and every verify-log started
+// The auditors' run record: every `npm run audit -- replay | verify-log | verify-anchors` and every verify-log started
 // from the audit page leaves a row with its verdict, so /audit can show the last results.
 //
 // A server-side verify-log (`startServerVerifyLog`) MUST run at most once at a time across every
@@ -36,6 +36,14 @@ export const auditRunMigrations: readonly Migration[] = [
       -- Who started a run from the audit page: every staff action is attributed (the CLI's runs are
       -- the operator's, at a shell, and keep NULL).
       ALTER TABLE audit_runs ADD COLUMN started_by_id uuid, ADD COLUMN started_by_email text;
+    `,
+  },
+  {
+    id: 'eventstore/007-audit-runs-verify-anchors',
+    sql: `
+      -- npm run audit -- verify-anchors records its verdict too (the ledger's check of every batch root).
+      ALTER TABLE audit_runs DROP CONSTRAINT audit_runs_kind_check,
+        ADD CONSTRAINT audit_runs_kind_check CHECK (kind IN ('replay', 'verify-log', 'verify-anchors'));
     `,
   },
 ];

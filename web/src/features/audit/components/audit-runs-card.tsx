@@ -1,5 +1,5 @@
-// The last replay and verify-log results (from `npm run audit` and from this page), and a button that
-// runs verify-log on the server. A run under way is polled until its verdict lands.
+// The last replay, verify-log and verify-anchors results (from `npm run audit` and from this page), and a
+// button that runs verify-log on the server (verify-anchors runs where the ledger's code is: the CLI). A run under way is polled until its verdict lands.
 import type { AuditRun } from '@titleledger/api/schemas';
 import { Play } from 'lucide-react';
 
@@ -40,9 +40,10 @@ export function AuditRunsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Replay and verify-log results</CardTitle>
+        <CardTitle>Audit results</CardTitle>
         <CardDescription>
-          Recorded by <code className="font-mono">npm run audit -- replay</code> and <code className="font-mono">npm run audit -- verify-log</code>, and by the button below.
+          Recorded by <code className="font-mono">npm run audit -- replay</code>, <code className="font-mono">verify-log</code> and{' '}
+          <code className="font-mono">verify-anchors</code> (every batch root recomputed and checked on chain), and by the button below.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -55,7 +56,7 @@ export function AuditRunsCard() {
         {start.isError ? <Alert variant="danger" role="alert" title="verify-log did not start">{errorMessage(start.error, 'Please try again.')}</Alert> : null}
         {runs.isPending ? <Loading>Loading the results...</Loading> : null}
         {runs.isError ? <LoadFailed title="Could not load the results" error={runs.error} onRetry={() => void runs.refetch()} /> : null}
-        {runs.data && runs.data.runs.length === 0 ? <p className="text-sm text-muted-foreground">No replay or verify-log has been run yet.</p> : null}
+        {runs.data && runs.data.runs.length === 0 ? <p className="text-sm text-muted-foreground">No audit has been run yet.</p> : null}
         {runs.data && runs.data.runs.length > 0 ? (
           <ul aria-label="Audit runs" className="divide-y divide-border">
             {runs.data.runs.map((run) => (
