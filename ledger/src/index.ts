@@ -12,4 +12,3 @@ export * as merkle from './merkle/index.js';
 export { openCheckpointReader, type OpenCheckpointReader } from './chain/checkpoint-reader.js';
 export { openAuditChain, type AuditChain } from './chain/audit-chain.js';
 export { verifyAnchors, verifyAnchorsSummary, DEFAULT_ANCHOR_GRACE_MS, type VerifyAnchorsOptions } from './audit/verify-anchors.js';
-export { auditAnchors, batchLabel, type AnchorAudit, type AuditInput, type Finding } from './audit/anchor-audit.js';

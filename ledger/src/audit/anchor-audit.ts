@@ -142,13 +142,16 @@ const ago = (now: Date, at: Date) => {
 };
 
 /** `batch 3 (TR-…, 4 registrations)`: every batch is named with its first registration. */
-export function batchLabel(sealed: Pick<BatchSealedData, 'batchId' | 'trNumbers'>): string {
+function batchLabel(sealed: Pick<BatchSealedData, 'batchId' | 'trNumbers'>): string {
   const [first] = sealed.trNumbers;
   const n = sealed.trNumbers.length;
   return `batch ${sealed.batchId} (${first ?? 'no registrations'}${n > 1 ? ` and ${n - 1} more` : ''})`;
 }
 
 const sameHex = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+type Cell = string | number | null;
+/** A table's value against the log's: hex in either case (addresses are checksummed in the log). */
+const sameCell = (table: Cell, logged: Cell) => (table === null || logged === null ? table === logged : sameHex(String(table), String(logged)));
 
 export function auditAnchors(input: AuditInput): AnchorAudit {
   const { log, tables, chain, now, graceMs } = input;
@@ -262,8 +265,8 @@ export function auditAnchors(input: AuditInput): AnchorAudit {
         continue;
       }
       const differs: string[] = [];
-      const compare = (column: string, table: unknown, logged: unknown, source: string) => {
-        if (String(table ?? '').toLowerCase() !== String(logged ?? '').toLowerCase()) differs.push(`${column} is ${String(table)}, ${source} says ${String(logged)}`);
+      const compare = (column: string, table: Cell, logged: Cell, source: string) => {
+        if (!sameCell(table, logged)) differs.push(`${column} is ${String(table)}, ${source} says ${String(logged)}`);
       };
       compare('root', row.root, sealed.root, 'BatchSealed');
       compare('first_leaf_index', row.firstLeafIndex, sealed.firstLeafIndex, 'BatchSealed');
@@ -315,8 +318,8 @@ export function auditAnchors(input: AuditInput): AnchorAudit {
           continue;
         }
         const differs: string[] = [];
-        const compare = (column: string, table: unknown, logged: unknown) => {
-          if (String(table ?? '').toLowerCase() !== String(logged ?? '').toLowerCase()) differs.push(`${column} is ${String(table)}, the log's ${String(logged)}`);
+        const compare = (column: string, table: Cell, logged: Cell | undefined) => {
+          if (!sameCell(table, logged ?? null)) differs.push(`${column} is ${String(table)}, the log's ${String(logged)}`);
         };
         compare('batch_id', row.batchId, id);
         compare('leaf_index', row.leafIndex, leaf);

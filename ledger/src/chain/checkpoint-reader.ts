@@ -16,12 +16,13 @@ export interface OpenCheckpointReader {
 }
 
 export async function openCheckpointReader(config: Config, store: EventStore, pool: pg.Pool): Promise<OpenCheckpointReader> {
-  const { chain, chainId, description, close } = await openAuditChain(config, store, pool);
+  const opened = await openAuditChain(config, store, pool);
+  const { chain, chainId } = opened;
   const reader: CheckpointAnchorReader = async (treeSize, anchor) => {
     if (anchor.chainId !== chainId || getAddress(anchor.contract) !== chain.contract) {
       return { skipped: `anchored on chain ${anchor.chainId} at ${anchor.contract}, not the configured chain ${chainId} at ${chain.contract}` };
     }
     return { root: (await chain.checkpointOf(treeSize)).root };
   };
-  return { reader, chain: description, close };
+  return { reader, chain: opened.description, close: () => opened.close() };
 }
