@@ -370,6 +370,11 @@ export function auditAnchors(input: AuditInput): AnchorAudit {
     if (reported > 3) problem(null, null, `${reported - 3} more registrations show as registered without an anchored batch`);
   }
 
+  const absent = Object.entries({ ledger_batches: tables.batches, ledger_leaves: tables.leaves, registration_proofs: tables.proofs, registrations: tables.registered })
+    .filter(([, rows]) => rows === null)
+    .map(([table]) => table);
+  if (absent.length > 0) notChecked.push(`${absent.join(', ')}: not in this database (no ledger, or no projections, has run on it)`);
+
   // 4. The chain against the log.
   let checkedOnChain = 0;
   if (chain) {

@@ -50,10 +50,9 @@ export function verifyAnchorsSummary(audit: AnchorAudit, chain: string | null): 
     const [first] = audit.problems;
     return `verify-anchors: FAILED — ${audit.problems.length} problem(s); the first: ${first!.message}`;
   }
-  const onChain = chain
-    ? `${audit.checkedOnChain} anchored root(s) match ${chain}${audit.notChecked.length > 0 ? `, ${audit.notChecked.length} not checked` : ''}`
-    : 'the chain was not read';
-  return `verify-anchors: OK — ${audit.batches} batch(es) of ${audit.registrations} registration(s): every root recomputed from the leaves the log holds agrees with BatchSealed, RootAnchored, ledger_batches, ledger_leaves and registration_proofs; ${onChain}`;
+  const onChain = chain ? `${audit.checkedOnChain} anchored root(s) match ${chain}` : 'the chain was not read';
+  const notChecked = audit.notChecked.length > 0 ? `; ${audit.notChecked.length} thing(s) not checked, listed below` : '';
+  return `verify-anchors: OK — ${audit.batches} batch(es) of ${audit.registrations} registration(s): every root recomputed from the leaves the log holds agrees with BatchSealed, RootAnchored, ledger_batches, ledger_leaves and registration_proofs; ${onChain}${notChecked}`;
 }
 
 async function readLogFacts(store: EventStore): Promise<LogFacts> {
