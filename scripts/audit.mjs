@@ -109,6 +109,10 @@ try {
         }`
       : verifyLogSummary(verdict);
     console.log(summary);
+    // One key given where the registry rotated its key: the checkpoints signed by the other fail as unsigned.
+    if (!verdict.ok && options('--vkey').length === 1 && /no signature by /.test(verdict.reason ?? '')) {
+      console.log('  after a rotation of the registry key, give every key GET /api/registry/keys lists, oldest first: --vkey KEY1 --vkey KEY2 …');
+    }
     if (!verdict.ok) failed = true;
     await record('verify-log', verdict.ok, mirror ? `${summary} (mirror ${mirror})` : summary, verdict.ok ? null : (verdict.position ?? null));
     if (verdict.ok && !mirror) {

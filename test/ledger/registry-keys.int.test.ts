@@ -198,6 +198,10 @@ describe('the registry key', () => {
     expect(vkeys).toEqual([logVerifierKey(origin, oldKey), logVerifierKey(origin, newKey)]);
     expect(await verifyLog(pool, store, { vkey: vkeys })).toMatchObject({ ok: true });
     expect(await verifyLog(pool, store, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
+    // An auditor who gave only the key they had is told to give every key, oldest first.
+    const oneKey = await runSourceScript('scripts/audit.mjs', ['verify-log', '--vkey', vkeys[1]!], env);
+    expect(oneKey.code, oneKey.stderr).toBe(1);
+    expect(oneKey.stdout).toContain('after a rotation of the registry key, give every key GET /api/registry/keys lists, oldest first');
     // A checkpoint of a tree holding the rotation, signed by the retired key (leaked, say): its signature
     // is good, but the log says that key was retired before that tree existed.
     const forged = signCheckpoint({ origin, treeSize: latest.treeSize, root: latest.root }, { name: origin, privateKey: oldKey.privateKey, publicKey: oldKey.publicKey });
