@@ -58,13 +58,16 @@ export function tscArgs({ force = false } = {}) {
 }
 
 /**
- * Compiles the TypeScript packages and, unless `web` is false, builds the SPA when its sources changed.
+ * Compiles the TypeScript packages and, unless `web` is false, what the server serves: the one-file
+ * verifier (scripts/bundle-verifier.mjs) and the SPA when its sources changed.
  * `force`: everything again, stale or not (the Dockerfile's build).
  */
 export function build({ force = false, web = true } = {}) {
   console.error(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })], PROGRESS);
   if (!web) return;
+  // What the server serves besides the SPA: the verifier as one file (rewritten only when it changes).
+  run(process.execPath, [path.join(root, 'scripts/bundle-verifier.mjs')], PROGRESS);
   const webIndex = path.join(root, 'web/dist/index.html');
   const webSources = Math.max(
     newestMtime(path.join(root, 'web/src')),

@@ -13,11 +13,12 @@ export interface CliResult {
 
 /** Runs a script of this repository from source (export condition `source`, tsx) and collects its output. */
 export async function runSourceScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runCommand(process.execPath, ['--conditions=source', '--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, ...env } });
+}
+
+/** Runs a command in `cwd` with exactly `env` and collects its output. */
+export async function runCommand(command: string, args: readonly string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<CliResult> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

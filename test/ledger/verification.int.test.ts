@@ -14,7 +14,7 @@ import { pdfText } from '../support/pdf-text.js';
 import { isEvent } from '../../api/src/events/index.js';
 import { registrationHash } from '../../api/src/registrations/registration-hash.js';
 import { registrationHashPreimage, signingBytes } from '../../ledger/src/verifier/bundle-format.js';
-import { runVerifyCli } from './cli.js';
+import { runCommand, runVerifyCli } from './cli.js';
 import { independentVerify } from './independent-verifier.js';
 import { appendRegistration, eventually, newRegistration, type TestRegistration } from './registrations.js';
 import { startFakeRegistryRpc } from '../support/fake-registry-rpc.js';
@@ -334,6 +334,51 @@ describe("the CLI's verdict: VERIFIED only when a pin of the verifier's ties the
     const result = await runVerifyCli([bundlePath, '--contract', 'ours', '--rpc', rpcUrl()]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--contract must be an address');
+  });
+});
+
+describe('the one-file verifier a stranger downloads (no checkout, no install)', () => {
+  it('is served with its size and SHA-256, and run with plain node in an empty folder answers as `npm run verify` does', async () => {
+    const about = (await client.send({ method: 'GET', url: '/api/verifier' })).json<{ url: string; sha256: string }>();
+    const download = await client.send({ method: 'GET', url: about.url });
+    expect(download.status).toBe(200);
+    const sha256 = createHash('sha256').update(download.raw).digest();
+    expect(about).toEqual({ fileName: 'titleledger-verify.mjs', url: '/downloads/titleledger-verify.mjs', bytes: download.raw.length, sha256: sha256.toString('hex') });
+    expect(download.headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'content-disposition': 'attachment; filename="titleledger-verify.mjs"',
+      etag: `"${about.sha256}"`,
+      'repr-digest': `sha-256=:${sha256.toString('base64')}:`,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+    });
+    // Its header says what it is, where its source is and how to check it.
+    expect(download.body).toMatch(/^#!\/usr\/bin\/env node\n\/\/ titleledger-verify\.mjs: TitleLedger's verifier of `\.tr` proof files/);
+    for (const said of ['// TitleLedger 0.1.0. Licence: ', "// Source: ledger/src/verifier/ in TitleLedger's source", 'sha256sum titleledger-verify.mjs']) expect(download.body).toContain(said);
+    const revalidated = await client.send({ method: 'GET', url: about.url, headers: { 'if-none-match': `"${about.sha256}"` } });
+    expect(revalidated.status).toBe(304);
+
+    // A stranger's machine: the file alone in a folder with no node_modules above it, node and nothing else.
+    const alone = mkdtempSync(path.join(tmpdir(), 'tl-stranger-'));
+    writeFileSync(path.join(alone, 'titleledger-verify.mjs'), download.raw);
+    const stranger = (args: readonly string[]) => runCommand(process.execPath, ['titleledger-verify.mjs', ...args], { cwd: alone, env: { PATH: process.env.PATH ?? '' } });
+    const key = await registryKey();
+    const edited = write('stranger-edited.tr', { ...JSON.parse(bundleText), registration: { ...JSON.parse(bundleText).registration, title: 'Stolen' } });
+    for (const [what, args, code, verdict] of [
+      ['pinned by the registry key', [bundlePath, '--registry-key', key, '--rpc', rpcUrl()], 0, /^VERIFIED: every check passed, tied to TitleLedger's registry by the registry key you pinned$/m],
+      ['pinned by the contract', [bundlePath, '--contract', CONTRACT, '--rpc', rpcUrl()], 0, /^VERIFIED: .* by the registry contract you pinned, read over your RPC$/m],
+      ['tampered: the title edited', [edited, '--registry-key', key, '--rpc', rpcUrl()], 1, /^FAILED: signature$/m],
+    ] as const) {
+      const [theirs, checkout] = await Promise.all([stranger(args), runVerifyCli(args)]);
+      expect(theirs.code, `${what}: ${theirs.stdout}${theirs.stderr}`).toBe(code);
+      expect(theirs.stdout, what).toMatch(verdict);
+      expect(theirs, what).toEqual(checkout);
+    }
+    // Its usage line names the command that started it.
+    const usage = await stranger([]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/^usage: node titleledger-verify\.mjs <file\.tr> /);
   });
 });
 

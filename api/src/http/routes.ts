@@ -19,6 +19,7 @@ import { supportRoutes } from '../support/routes.js';
 import { supportInboxRouteHandlers } from '../support/inbox-routes.js';
 import { registerStaff } from '../staff/feature.js';
 import { registerAdminPortal } from '../admin-portal/feature.js';
+import { verifierDownloadRoutes } from '../verifier-download/routes.js';
 
 export async function registerRoutes(app: App): Promise<void> {
   const { config, pool, logger } = app.deps;
@@ -42,6 +43,7 @@ export async function registerRoutes(app: App): Promise<void> {
   if (config.DEV_OUTBOX) await app.register(devOutboxRoutes, { prefix: '/api' });
   await app.register(transparencyRoutes, { prefix: '/api' });
   await app.register(auditRoutes);
+  await app.register(verifierDownloadRoutes);
   await registerAdminPortal(app, accounts);
   await app.register(supportInboxRouteHandlers);
 }

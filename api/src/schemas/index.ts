@@ -13,6 +13,7 @@ export * from './text.js';
 export * from './staff.js';
 export * from './transparency.js';
 export * from './anchoring.js';
+export * from './verifier-download.js';
 export * from './search.js';
 export * from './health.js';
 export * from './admin.js';

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Offline verifier for `.tr` files:
 //   npm run verify -- file.tr [--file original] [--registry-key KEY] [--contract 0x… --rpc URL]
+// or, with no checkout, its one-file build (scripts/bundle-verifier.mjs, served at
+// /downloads/titleledger-verify.mjs): node titleledger-verify.mjs file.tr [the same options].
 // A file names its own RPC and registry contract, so every check passing only shows it is
 // consistent; it is TitleLedger's when something the verifier chose ties it to TitleLedger:
 // - --registry-key KEY (or TITLELEDGER_REGISTRY_KEY): the registry's raw Ed25519 public key in base64
@@ -13,10 +15,14 @@
 // the verifier chose ties the file to TitleLedger.
 import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verdictOf, verifyTrBundle, type VerifyOptions } from './verify-bundle.js';
 
-const USAGE = 'usage: npm run verify -- <file.tr> [--file <original>] [--registry-key <base64|file>] [--contract <0x…> --rpc <url>]';
+/** How it was started, for the usage line: the one-file build by its name, else from a checkout. */
+const program = basename(process.argv[1] ?? '');
+const COMMAND = program.endsWith('.mjs') ? `node ${program}` : 'npm run verify --';
+const USAGE = `usage: ${COMMAND} <file.tr> [--file <original>] [--registry-key <base64|file>] [--contract <0x…> --rpc <url>]`;
 const HOW_TO_PIN =
   "pass --registry-key <TitleLedger's public key, from GET /api/registry/public-key> or --contract <TitleLedger's registry, from GET /api/ledger/status> with --rpc <an RPC you trust>; compare either value with a source you trust (e.g. the registry contract on a block explorer), not only with the site";
 
