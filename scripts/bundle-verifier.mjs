@@ -44,7 +44,7 @@ function header() {
 }
 
 /** Bundles the verifier; returns whether the file changed. */
-export function bundleVerifier() {
+function bundleVerifier() {
   const result = buildSync({
     absWorkingDir: root,
     entryPoints: ['ledger/src/verifier/cli.ts'],

@@ -356,6 +356,8 @@ describe('the one-file verifier a stranger downloads (no checkout, no install)',
     // Its header says what it is, where its source is and how to check it.
     expect(download.body).toMatch(/^#!\/usr\/bin\/env node\n\/\/ titleledger-verify\.mjs: TitleLedger's verifier of `\.tr` proof files/);
     for (const said of ['// TitleLedger 0.1.0. Licence: ', "// Source: ledger/src/verifier/ in TitleLedger's source", 'sha256sum titleledger-verify.mjs']) expect(download.body).toContain(said);
+    // Nothing of the machine that built it, so a copy built from the same source has the same SHA-256.
+    expect(download.body).not.toContain(path.resolve(import.meta.dirname, '../..'));
     const revalidated = await client.send({ method: 'GET', url: about.url, headers: { 'if-none-match': `"${about.sha256}"` } });
     expect(revalidated.status).toBe(304);
 

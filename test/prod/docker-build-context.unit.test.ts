@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import dockerignore from '@balena/dockerignore';
 import { describe, expect, it } from 'vitest';
 import { tscArgs } from '../../scripts/lib.mjs';
+import { VERIFIER_BUNDLE } from '../../scripts/bundle-verifier.mjs';
+import { VERIFIER_BUNDLE as SERVED_VERIFIER } from '../../api/src/verifier-download/routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -53,5 +55,13 @@ describe('the image build', () => {
     expect(read('scripts/build.mjs')).toContain("force: process.argv.includes('--force')");
     expect(tscArgs({ force: true })).toEqual(['-b', '--force']);
     expect(tscArgs()).toEqual(['-b']);
+  });
+
+  it('writes the one-file verifier where the API serves it from, in a dist folder the image builds again', () => {
+    // The API's path, read here from api/src: api/dist is as deep, so `npm start` and the image (/app) agree.
+    expect(SERVED_VERIFIER).toBe(VERIFIER_BUNDLE);
+    expect(path.relative(root, VERIFIER_BUNDLE)).toBe(path.join('ledger', 'dist', 'verifier', 'titleledger-verify.mjs'));
+    expect(sent(['ledger/dist/verifier/titleledger-verify.mjs'])).toEqual([]);
+    expect(read('scripts/lib.mjs')).toMatch(/^ {2}run\(process\.execPath, \[path\.join\(root, 'scripts\/bundle-verifier\.mjs'\)\], PROGRESS\);$/m);
   });
 });

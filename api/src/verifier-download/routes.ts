@@ -15,7 +15,7 @@ import { verifierDownloadSchema, type VerifierDownload } from '../schemas/verifi
 import { notModified } from '../certificates/certificate-cache.js';
 
 /** Where `npm run build` writes it: beside the compiled CLI, from api/src or api/dist alike. */
-const VERIFIER_BUNDLE = path.resolve(import.meta.dirname, '../../../ledger/dist/verifier/titleledger-verify.mjs');
+export const VERIFIER_BUNDLE = path.resolve(import.meta.dirname, '../../../ledger/dist/verifier/titleledger-verify.mjs');
 const FILE_NAME = 'titleledger-verify.mjs';
 const VERIFIER_URL = `/downloads/${FILE_NAME}`;
 

@@ -427,10 +427,23 @@ test('a .tr proof file dropped on the page is checked by the browser: signature,
     const { publicKey } = (await (await fetch(`${app.url}/api/registry/public-key`)).json()) as { publicKey: string };
     await checks.getByRole('listitem').filter({ hasText: 'Passed: Anchored in this site’s registry' }).waitFor();
     const independent = page.getByRole('region', { name: 'Check it independently of this site' });
-    await independent.getByText(`npm run verify -- ${registered.trNumber}.tr --registry-key ${publicKey}`, { exact: true }).waitFor();
-    await independent.getByText(`npm run verify -- ${registered.trNumber}.tr --contract ${status.contract} --rpc <an RPC of chain 31337 you trust>`, { exact: true }).waitFor();
+    const pinnedArgs = [`${registered.trNumber}.tr --registry-key ${publicKey}`, `${registered.trNumber}.tr --contract ${status.contract} --rpc <an RPC of chain 31337 you trust>`];
+    for (const args of pinnedArgs) await independent.getByText(`node titleledger-verify.mjs ${args}`, { exact: true }).waitFor();
     expect(await independent.getByText(/compare the contract and the key with a source you trust/).isVisible()).toBe(true);
     expect(await page.getByText('npm run verify -- file.tr --rpc URL', { exact: true }).count()).toBe(0);
+    // The verifier those commands run, from this site: what the link downloads is the file served, and
+    // the size and SHA-256 shown beside it are that file's (QA verifykit: a stranger has no checkout).
+    const served = Buffer.from(await (await fetch(`${app.url}/downloads/titleledger-verify.mjs`)).arrayBuffer());
+    const [saved] = await Promise.all([page.waitForEvent('download'), independent.getByRole('link', { name: 'Download titleledger-verify.mjs' }).click()]);
+    expect(saved.suggestedFilename()).toBe('titleledger-verify.mjs');
+    expect(sha256(readFileSync(await saved.path()))).toBe(sha256(served));
+    expect(await independent.getByText(`(${served.length.toLocaleString('en')} bytes)`, { exact: false }).isVisible()).toBe(true);
+    expect(await independent.getByText(sha256(served), { exact: true }).isVisible()).toBe(true);
+    expect(await independent.getByText(/compare it with this one and with a copy from a source you trust/).isVisible()).toBe(true);
+    // With a checkout, `npm run verify` takes the same options: behind a disclosure a keyboard opens.
+    await independent.getByText('With a TitleLedger checkout', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    for (const args of pinnedArgs) await independent.getByText(`npm run verify -- ${args}`, { exact: true }).waitFor();
     await shoot(page, 'tr-verified');
 
     // A forgery anchored in a registry of its own (QA 38 finding 1): not this site's registry.
