@@ -339,7 +339,9 @@ describe("the CLI's verdict: VERIFIED only when a pin of the verifier's ties the
 
 describe('the one-file verifier a stranger downloads (no checkout, no install)', () => {
   it('is served with its size and SHA-256, and run with plain node in an empty folder answers as `npm run verify` does', async () => {
-    const about = (await client.send({ method: 'GET', url: '/api/verifier' })).json<{ url: string; sha256: string }>();
+    const aboutReply = await client.send({ method: 'GET', url: '/api/verifier' });
+    expect(aboutReply.status, aboutReply.body).toBe(200);
+    const about = aboutReply.json<{ url: string; sha256: string }>();
     const download = await client.send({ method: 'GET', url: about.url });
     expect(download.status).toBe(200);
     const sha256 = createHash('sha256').update(download.raw).digest();
