@@ -369,12 +369,15 @@ describe('the one-file verifier a stranger downloads (no checkout, no install)',
     const stranger = (args: readonly string[]) => runCommand(process.execPath, ['titleledger-verify.mjs', ...args], { cwd: alone, env: { PATH: process.env.PATH ?? '' } });
     const key = await registryKey();
     const edited = write('stranger-edited.tr', { ...JSON.parse(bundleText), registration: { ...JSON.parse(bundleText).registration, title: 'Stolen' } });
-    for (const [what, args, code, verdict] of [
+    const cases = [
       ['pinned by the registry key', [bundlePath, '--registry-key', key, '--rpc', rpcUrl()], 0, /^VERIFIED: every check passed, tied to TitleLedger's registry by the registry key you pinned$/m],
       ['pinned by the contract', [bundlePath, '--contract', CONTRACT, '--rpc', rpcUrl()], 0, /^VERIFIED: .* by the registry contract you pinned, read over your RPC$/m],
       ['tampered: the title edited', [edited, '--registry-key', key, '--rpc', rpcUrl()], 1, /^FAILED: signature$/m],
-    ] as const) {
-      const [theirs, checkout] = await Promise.all([stranger(args), runVerifyCli(args)]);
+    ] as const;
+    // Each case run both ways at once: the checkout's CLI starts through tsx, ~1 s each.
+    const results = await Promise.all(cases.map(([, args]) => Promise.all([stranger(args), runVerifyCli(args)])));
+    for (const [i, [what, , code, verdict]] of cases.entries()) {
+      const [theirs, checkout] = results[i]!;
       expect(theirs.code, `${what}: ${theirs.stdout}${theirs.stderr}`).toBe(code);
       expect(theirs.stdout, what).toMatch(verdict);
       expect(theirs, what).toEqual(checkout);
