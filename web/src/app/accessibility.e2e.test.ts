@@ -172,6 +172,13 @@ test('account settings: focus after Edit, Save and a wrong two-factor code; doub
     );
     expect(described).toMatch(/invalid/i);
     await setup.getByRole('button', { name: 'Cancel' }).click();
+    // Back on the button that opened it (the dialog has no Radix trigger to return to), not on <body>.
+    await expect.poll(() => focused(page)).toBe('BUTTON: Enable 2FA');
+    await security.getByRole('button', { name: 'Enable 2FA' }).press('Enter');
+    await setup.waitFor();
+    await page.keyboard.press('Escape');
+    await setup.waitFor({ state: 'hidden' });
+    await expect.poll(() => focused(page)).toBe('BUTTON: Enable 2FA');
 
     // A double-clicked deletion deletes once and reports no failure.
     const deletions = countRequests(page, 'DELETE', '/api/user/account');

@@ -155,7 +155,7 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
       await page.getByText(createHash('sha256').update(work).digest('hex')).first().waitFor();
       await page.getByRole('button', { name: 'Complete Registration' }).click();
 
-      await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+      await page.getByRole('heading', { name: 'Registration Complete', exact: true }).waitFor();
       const trNumber = (await page.locator('dd code').first().textContent())!.trim();
       expect(trNumber).toMatch(/^TR-COPY-\d{4}-[A-Z0-9]{8}$/);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF', exact: true }).click()]);

@@ -114,5 +114,15 @@ test('signed in, the side menu opens a page at its top, focused on its heading; 
     await page.waitForURL((url) => url.pathname === '/account');
     await expect.poll(() => scrollY(page)).toBe(down);
     await expect.poll(() => focused(page)).toBe('H1: Account Settings');
+
+    // The sidebar's eleven stops come before every page's content: the first Tab offers to skip them.
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A: Skip to content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/^MAIN: Dashboard/);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A: Register New Title');
   });
 });

@@ -2,7 +2,8 @@
 // that look like buttons stay real links. `pending` is for a submit whose request is running: it
 // looks and reads as unavailable (aria-disabled) and ignores clicks, but keeps focus. `disabled` would
 // drop focus to <body> the moment it applied, and a screen reader would lose its place as the answer
-// came.
+// came. `focusableWhenDisabled` does the same for a button its own action disables (Mark All Read
+// once all are read): unavailable, but it keeps focus rather than drop it to <body>.
 import { Slot } from '@radix-ui/react-slot';
 import type { ComponentProps, MouseEvent } from 'react';
 
@@ -27,20 +28,34 @@ export type ButtonProps = ComponentProps<'button'> & {
   size?: keyof typeof sizes;
   asChild?: boolean;
   pending?: boolean;
+  focusableWhenDisabled?: boolean;
 };
 
-export function Button({ variant = 'primary', size = 'md', asChild = false, pending = false, className, type, onClick, ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  asChild = false,
+  pending = false,
+  focusableWhenDisabled = false,
+  disabled,
+  className,
+  type,
+  onClick,
+  ...props
+}: ButtonProps) {
   const Component = asChild ? Slot : 'button';
+  const inactive = pending || (focusableWhenDisabled && disabled === true);
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // Also stops a submit button's form from being sent again.
-    if (pending) return event.preventDefault();
+    if (inactive) return event.preventDefault();
     onClick?.(event);
   };
   return (
     <Component
       // A bare <button> defaults to submit; make that explicit opt-in instead.
       type={asChild ? type : (type ?? 'button')}
-      aria-disabled={pending || undefined}
+      disabled={focusableWhenDisabled ? undefined : disabled}
+      aria-disabled={inactive || undefined}
       onClick={click}
       className={cn(
         'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',

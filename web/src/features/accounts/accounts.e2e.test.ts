@@ -325,6 +325,9 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await field('Confirm new password', security).fill('something-else');
   await security.getByRole('button', { name: 'Change Password' }).click();
   await security.getByText("Passwords don't match").waitFor();
+  // The field in error takes focus, so the message (its description) is heard, not only shown.
+  await expect.poll(() => field('Confirm new password', security).evaluate((input) => input === document.activeElement)).toBe(true);
+  await expectToast('Fix the highlighted fields');
   await field('Confirm new password', security).fill(user.newPassword);
   await security.getByRole('button', { name: 'Change Password' }).click();
   await expectToast('Password change failed');
@@ -353,6 +356,8 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await expectToast('2FA enabled');
   await setup.waitFor({ state: 'hidden' });
   await security.getByRole('button', { name: 'Disable 2FA' }).waitFor();
+  // The dialog had no trigger to return to: focus is on the button that opened it, now Disable 2FA, not on <body>.
+  await expect.poll(() => security.getByRole('button', { name: 'Disable 2FA' }).evaluate((button) => button === document.activeElement)).toBe(true);
 
   // ---- Sign in with the new password and a code -----------------------------------------------
   await signOut();
@@ -382,6 +387,23 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await expectToast('Data exported'); // recorded by the page, however long the file checks took
 
   // ---- The other signed-in screens -----------------------------------------------------------
+  // ---- Notifications: the actions leave focus where the person is ----------------------------
+  await goto('/notifications');
+  await heading('Notifications');
+  const notificationList = page.getByRole('list', { name: 'Notifications' });
+  await notificationList.getByText('Two-factor authentication turned on').waitFor();
+  const markAllRead = page.getByRole('button', { name: 'Mark All Read' });
+  await markAllRead.press('Enter');
+  await expect.poll(() => markAllRead.isDisabled()).toBe(true);
+  expect(await markAllRead.evaluate((button) => button === document.activeElement)).toBe(true);
+  const shownBefore = await notificationList.getByRole('listitem').count();
+  await notificationList.getByRole('button', { name: /^Delete "/ }).first().press('Enter');
+  await expect.poll(() => notificationList.getByRole('listitem').count()).toBe(shownBefore - 1);
+  // On the row that took its place (or the list's region when it was the last), not on <body>.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== document.body && document.querySelector('main')!.contains(document.activeElement)))
+    .toBe(true);
+
   for (const [pathname, name] of [
     ['/notifications', 'Notifications'],
     ['/notification-settings', 'Notification Settings'],
@@ -461,6 +483,14 @@ test('Account Settings saves each notification switch changed as one key and a b
     await save.click();
     await expectToast('Notifications updated');
     await section.getByText('No unsaved changes').waitFor();
+    // Nothing left to save: Save is unavailable, but keeps focus rather than drop it to <body>.
+    expect(await save.isDisabled()).toBe(true);
+    expect(await save.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Discard takes its own button away: focus goes to Save.
+    await section.getByRole('switch', { name: 'Marketing e-mails' }).click();
+    await section.getByRole('button', { name: 'Discard changes' }).press('Enter');
+    await section.getByText('No unsaved changes').waitFor();
+    await expect.poll(() => save.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(saves).toEqual([
       { method: 'PUT', path: '/api/user/notifications', body: { key: 'smsNotifications', value: true } },
       { method: 'PUT', path: '/api/user/notifications', body: { key: 'marketingEmails', value: true } },
@@ -614,8 +644,22 @@ test('a forgotten password is reset through the e-mailed link', async () => {
     await snap('reset-password');
     await field('New password').fill('short');
     await field('Confirm new password').fill('short');
-    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByRole('button', { name: 'Set New Password' }).press('Enter');
     await page.getByText('Password must be at least 8 characters').waitFor();
+    // Said where it is, not only printed under a field while focus stays on the button: the field
+    // has focus, is invalid and described by the message, and a toast says it too.
+    const newPassword = field('New password');
+    await expect.poll(() => newPassword.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(newPassword)).toContain('Password must be at least 8 characters');
+    await expectToast('Weak password');
+    await field('New password').fill('replacement-password');
+    await field('Confirm new password').fill('replacement-passwrod');
+    await page.getByRole('button', { name: 'Set New Password' }).press('Enter');
+    const confirmPassword = field('Confirm new password');
+    await expect.poll(() => confirmPassword.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await describedBy(confirmPassword)).toContain('Passwords do not match');
+    await expectToast('Password mismatch');
     await field('New password').fill('replacement-password');
     await field('Confirm new password').fill('replacement-password');
     await page.getByRole('button', { name: 'Set New Password' }).click();

@@ -169,7 +169,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     releaseCertificate();
 
     // Step 5: Registration Complete, with the spec's success toast.
-    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    await page.getByRole('heading', { name: 'Registration Complete', exact: true }).waitFor();
     await expectToast(page, 'Registration Completed!');
     expect(await page.getByText('100% complete').isVisible()).toBe(true);
     const trNumber = (await page.locator('dd code').first().textContent())!.trim();
@@ -192,6 +192,8 @@ test('a creator registers a title through all five steps and finds it everywhere
 
     // The downloads.
     const pdf = await downloadFrom(page, 'Download PDF');
+    // The button keeps focus while its download runs: disabled, it dropped focus to <body>.
+    expect(await isFocused(page.getByRole('button', { name: 'Download PDF', exact: true }))).toBe(true);
     if (screenshotDir) await writeFile(path.join(screenshotDir, 'certificate.pdf'), pdf);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfText(pdf)).toContain(trNumber);
@@ -207,7 +209,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     await page.waitForURL((url) => url.pathname === '/register-title' && url.search === '');
     await page.getByText('20% complete').waitFor();
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    expect(await page.getByRole('heading', { name: 'Registration Complete' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Registration Complete', exact: true }).count()).toBe(0);
     expect(await page.getByLabel('Title of work').inputValue()).toBe('');
     expect((await toastsShown(page)).slice(toastsBefore).filter((text) => text.includes('Payment Successful'))).toEqual([]);
     expect(await page.locator('.toast[data-state="open"]', { hasText: 'Payment Successful' }).count()).toBe(0);
@@ -237,6 +239,11 @@ test('a creator registers a title through all five steps and finds it everywhere
     const list = page.getByRole('list', { name: 'Registrations' });
     await list.getByText(title).waitFor();
     expect(await list.getByText(trNumber).isVisible()).toBe(true);
+    // Its downloads keep focus on the button pressed, as step 5's do.
+    const trButton = list.getByRole('button', { name: `.tr File for ${title}` });
+    const [trDownload] = await Promise.all([page.waitForEvent('download'), trButton.click()]);
+    expect(trDownload.suggestedFilename()).toContain(trNumber);
+    expect(await isFocused(trButton)).toBe(true);
     const totalCard = page.getByRole('listitem').filter({ hasText: 'Total Registrations' });
     await expect.poll(() => totalCard.textContent()).toContain('1');
     await shoot(page, 'dashboard');
@@ -434,7 +441,8 @@ test('Next takes the person to the first field in error, in view and focused, an
 test("the browser's Back and Forward move between the wizard's steps, and Back from the payment page returns to the review", async () => {
   await withPage(browser, {}, async (page) => {
     await signUp(page, `history.${Date.now()}@example.com`);
-    const heading = page.getByRole('heading', { level: 1, name: 'Register New Title' });
+    // The step's own heading: the page's h1 is the same on every step, and a screen reader focused there heard no change.
+    const stepHeading = (name: string) => page.getByRole('heading', { level: 2, name });
     const stepOfAddress = () => new URL(page.url()).searchParams.get('step');
 
     // A link asking for a step whose input is missing shows the first step that needs it, and the
@@ -456,12 +464,12 @@ test("the browser's Back and Forward move between the wizard's steps, and Back f
     // Back: the contact step, then the work details as typed; the heading has the focus each time.
     await page.goBack();
     await page.getByText('40% complete').waitFor();
-    await expect.poll(() => isFocused(heading)).toBe(true);
+    await expect.poll(() => isFocused(stepHeading('Step 2 of 5: Contact Information'))).toBe(true);
     expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
     await page.goBack();
     await page.getByText('20% complete').waitFor();
     expect(await page.getByLabel('Title of work').inputValue()).toBe(title);
-    await expect.poll(() => isFocused(heading)).toBe(true);
+    await expect.poll(() => isFocused(stepHeading('Step 1 of 5: Work Details'))).toBe(true);
     // Forward: the steps already visited.
     await page.goForward();
     await page.getByText('40% complete').waitFor();
@@ -585,7 +593,7 @@ test('a paid registration whose session ended before the upload goes on after si
 
     await page.getByLabel('Document to register').setInputFiles(work);
     await page.getByRole('button', { name: 'Complete Registration' }).click();
-    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    await page.getByRole('heading', { name: 'Registration Complete', exact: true }).waitFor();
     expect(checkouts).toEqual([]);
   } finally {
     await context.close();
@@ -623,7 +631,7 @@ test('a paid payment whose address was lost is offered on the review step instea
     await page.getByText('80% complete').waitFor();
     await page.getByLabel('Document to register').setInputFiles({ name: 'work.txt', mimeType: 'text/plain', buffer: Buffer.from('Registered with the payment found again.\n') });
     await page.getByRole('button', { name: 'Complete Registration' }).click();
-    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    await page.getByRole('heading', { name: 'Registration Complete', exact: true }).waitFor();
     expect(checkouts).toEqual([]);
 
     // Used now: the next registration is asked to pay.
@@ -654,7 +662,8 @@ test('Start over discards a stale draft after asking, and never the payment: the
   await withPage(browser, {}, async (page) => {
     await signUp(page, `restart.${Date.now()}@example.com`);
     const draftKeys = async () => (await storedKeys(page)).filter((key) => key.includes('registrationDraft'));
-    const heading = page.getByRole('heading', { level: 1, name: 'Register New Title' });
+    // The step's own heading: the page's h1 is the same on every step, and a screen reader focused there heard no change.
+    const stepHeading = (name: string) => page.getByRole('heading', { level: 2, name });
 
     // An abandoned registration's draft pre-fills the next wizard.
     await page.goto(`${app.url}/register-title`);
@@ -680,7 +689,7 @@ test('Start over discards a stale draft after asking, and never the payment: the
     await dialog.getByRole('button', { name: 'Clear and Start Over' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByLabel('Title of work').inputValue()).toBe('');
-    await expect.poll(() => isFocused(heading)).toBe(true);
+    await expect.poll(() => isFocused(stepHeading('Step 1 of 5: Work Details'))).toBe(true);
     expect(await draftKeys()).toEqual([]);
     expect(await startOver.count()).toBe(0);
     await page.reload();
@@ -782,7 +791,7 @@ test('step 4 states the upload limit, refuses a larger file before sending it, a
     expect(await page.getByText('The file is larger than').count()).toBe(0);
     await shoot(page, 'wizard-4-small-file');
     await page.getByRole('button', { name: 'Complete Registration' }).click();
-    await page.getByRole('heading', { name: 'Registration Complete' }).waitFor();
+    await page.getByRole('heading', { name: 'Registration Complete', exact: true }).waitFor();
     expect(uploads).toHaveLength(1);
   });
 });

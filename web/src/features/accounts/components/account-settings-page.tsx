@@ -1,5 +1,7 @@
 // /account: Account Settings. One read (the profile) feeds every section; each section owns its
 // own change and says how it went.
+import { useRef } from 'react';
+
 import { Loading, LoadFailed } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -14,6 +16,8 @@ import { SecuritySection } from './account/security-section';
 export function AccountSettingsPage() {
   useDocumentTitle('Account Settings');
   const profile = useProfile();
+  // Kept across the remount a save causes: Save had focus, so the new section's Save takes it.
+  const saveHadFocus = useRef(false);
 
   return (
     <section aria-labelledby="page-title" className="grid gap-6">
@@ -34,7 +38,8 @@ export function AccountSettingsPage() {
           <AccountStatusSection profile={profile.data} />
           <SecuritySection profile={profile.data} />
           <BillingSection profile={profile.data} />
-          {/* Keyed on the saved flags so a save (or a change made elsewhere) resets the draft. */}
+          {/* Keyed on the saved flags so a save (or a change made elsewhere) resets the draft; focus
+              then goes back to its Save button (saveHadFocus), not to <body>. */}
           <NotificationPreferencesSection
             key={JSON.stringify([
               profile.data.emailNotifications,
@@ -45,6 +50,7 @@ export function AccountSettingsPage() {
               profile.data.marketingEmails,
             ])}
             profile={profile.data}
+            saveHadFocus={saveHadFocus}
           />
           <DataPrivacySection profile={profile.data} />
         </>

@@ -17,6 +17,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Loading } from '@/components/query-states';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -143,10 +144,21 @@ function NewPasswordForm({ token }: { token: string }) {
   // Sending replaces the form (with the outcome): focus goes to it, not to <body>.
   const outcome = useFocusOnNextMount<HTMLDivElement>();
 
+  // A refused password is said where it is (focus on its field, which the message describes) and in
+  // a toast, in sign-up's words: the message alone appeared under a field while focus stayed on the
+  // button, and a screen reader said nothing.
+  const goToFirstInvalid = useGoToFirstInvalid();
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH) return setProblem(MESSAGES.weakPassword);
-    if (password !== confirm) return setProblem(MESSAGES.passwordMismatch);
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setProblem(MESSAGES.weakPassword);
+      return goToFirstInvalid(event.currentTarget, ['password'], { title: 'Weak password', description: MESSAGES.weakPassword });
+    }
+    if (password !== confirm) {
+      setProblem(MESSAGES.passwordMismatch);
+      return goToFirstInvalid(event.currentTarget, ['confirm'], { title: 'Password mismatch', description: MESSAGES.passwordMismatch });
+    }
     setProblem(null);
     if (reset.isPending) return;
     outcome.arm();
@@ -185,6 +197,7 @@ function NewPasswordForm({ token }: { token: string }) {
             {(control) => (
               <PasswordInput
                 {...control}
+                name="password"
                 required
                 autoComplete="new-password"
                 value={password}
@@ -196,6 +209,7 @@ function NewPasswordForm({ token }: { token: string }) {
             {(control) => (
               <PasswordInput
                 {...control}
+                name="confirm"
                 required
                 autoComplete="new-password"
                 value={confirm}

@@ -94,7 +94,7 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
       </Group>
       <div className="flex flex-wrap items-center gap-3">
         {/* Nothing to save until something changed. */}
-        <Button onClick={save} disabled={update.isPending || !preferencesChanged(saved, draft)}>
+        <Button onClick={save} disabled={!preferencesChanged(saved, draft)} focusableWhenDisabled pending={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Preferences'}
         </Button>
         <span className="text-sm text-muted-foreground" role="status">

@@ -1,9 +1,11 @@
 // /notifications: the notification centre. The list is the server's (GET /api/notifications, built
 // from the log: payments, registrations, anchoring, security); filters, read state, delete, mark all
 // read and clear all are sent to the server. A side panel shows which e-mail/SMS notifications are
-// on and links to change them.
+// on and links to change them. Focus stays put when an action changes the list: a deleted row's
+// place goes to the row that took it (or the list's region), and Mark All Read and Clear All stay
+// focusable once there is nothing left for them to do, rather than drop focus to <body>.
 import { Bell, BellOff, Check, CheckCheck, Mail, MessageSquare, RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
@@ -14,6 +16,7 @@ import { Loading } from '@/components/query-states';
 import { Spinner } from '@/components/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/cn';
+import { placeOf, returnFocusTo } from '@/lib/focus';
 import { paths } from '@/lib/paths';
 
 import { useNotificationPreferences } from '../api/get-notification-preferences';
@@ -50,8 +53,8 @@ function NotificationRow({
   onDelete,
 }: {
   item: NotificationItem;
-  onToggleRead: () => void;
-  onDelete: () => void;
+  onToggleRead: (event: MouseEvent<HTMLButtonElement>) => void;
+  onDelete: (event: MouseEvent<HTMLButtonElement>) => void;
 }) {
   return (
     <li className={cn('flex gap-3 p-4', !item.read && 'bg-accent-soft/50')}>
@@ -141,11 +144,11 @@ export function NotificationsPage() {
           <p className="mt-2 text-muted-foreground">Alerts and updates about your account and registrations.</p>
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={notifications.markAllRead} disabled={summary.unread === 0}>
+          <Button variant="secondary" size="sm" onClick={notifications.markAllRead} disabled={summary.unread === 0} focusableWhenDisabled>
             <CheckCheck aria-hidden="true" />
             Mark All Read
           </Button>
-          <Button variant="secondary" size="sm" onClick={notifications.clearAll} disabled={summary.total === 0}>
+          <Button variant="secondary" size="sm" onClick={notifications.clearAll} disabled={summary.total === 0} focusableWhenDisabled>
             <Trash2 aria-hidden="true" />
             Clear All
           </Button>
@@ -202,8 +205,17 @@ export function NotificationsPage() {
                 <NotificationRow
                   key={item.id}
                   item={item}
-                  onToggleRead={() => (item.read ? notifications.markUnread(item.id) : notifications.markRead(item.id))}
-                  onDelete={() => notifications.remove(item.id)}
+                  onToggleRead={(event) => {
+                    // Under the Unread filter, a row marked read leaves the list.
+                    const place = placeOf(event.currentTarget);
+                    const done = () => returnFocusTo(place);
+                    if (item.read) notifications.markUnread(item.id, done);
+                    else notifications.markRead(item.id, done);
+                  }}
+                  onDelete={(event) => {
+                    const place = placeOf(event.currentTarget);
+                    notifications.remove(item.id, () => returnFocusTo(place, true));
+                  }}
                 />
               ))}
             </ul>

@@ -9,14 +9,15 @@ const empty: readonly NotificationItem[] = [];
 export function useNotifications() {
   const list = useNotificationList();
   const change = useChangeNotification();
-  const send = (what: NotificationChange) => change.mutate(what);
+  // `done` runs once the list has been read again after the change (the page then moves focus).
+  const send = (what: NotificationChange, done?: () => void) => change.mutate(what, done ? { onSettled: done } : undefined);
   return {
     items: (list.data?.notifications ?? empty),
     isPending: list.isPending,
     isError: list.isError,
-    markRead: (id: string) => send({ kind: 'read', id }),
-    markUnread: (id: string) => send({ kind: 'unread', id }),
-    remove: (id: string) => send({ kind: 'delete', id }),
+    markRead: (id: string, done?: () => void) => send({ kind: 'read', id }, done),
+    markUnread: (id: string, done?: () => void) => send({ kind: 'unread', id }, done),
+    remove: (id: string, done?: () => void) => send({ kind: 'delete', id }, done),
     markAllRead: () => send({ kind: 'read-all' }),
     clearAll: () => send({ kind: 'delete-all' }),
   };

@@ -65,11 +65,11 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
           ) : null}
 
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button disabled={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
+            <Button pending={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
               <Download aria-hidden="true" />
               Download PDF
             </Button>
-            <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ kind: 'tr', trNumber })}>
+            <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate({ kind: 'tr', trNumber })}>
               <FileKey2 aria-hidden="true" />
               Download .TR file
             </Button>
@@ -97,7 +97,7 @@ export function CompleteStep({ result, localHash }: { result: RegistrationResult
             width={1240}
             height={1753}
           />
-          <Button variant="secondary" disabled={openPdf.isPending} onClick={() => openPdf.mutate(trNumber)}>
+          <Button variant="secondary" pending={openPdf.isPending} onClick={() => openPdf.mutate(trNumber)}>
             <ExternalLink aria-hidden="true" />
             Open PDF
           </Button>
@@ -146,7 +146,7 @@ export function AlreadyRegistered({ trNumber, title }: { trNumber: string; title
               View the registration
             </Link>
           </Button>
-          <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
+          <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate({ kind: 'certificate', trNumber })}>
             <Download aria-hidden="true" />
             Download PDF
           </Button>

@@ -125,7 +125,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
 
   const createPayment = useCreateRegistrationPayment();
   const submit = useSubmitRegistration();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const wizardRef = useRef<HTMLDivElement>(null);
   const goToFirstInvalid = useGoToFirstInvalid();
   const finished = useRef(onFinished);
@@ -302,13 +302,14 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   }, [checkingPayment, result, askedStep, step, searchParams, navigate, location.state]);
 
   // However the step changed (Next, Previous, the browser's Back or Forward), the new step starts at
-  // the top, and focus goes to the heading so keyboard and screen-reader users land on it.
+  // the top, and focus goes to the step's heading ("Step n of 5: name") so keyboard and
+  // screen-reader users land on it and hear which step this is.
   const shownStep = useRef(step);
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
     window.scrollTo({ top: 0 });
-    requestAnimationFrame(() => headingRef.current?.focus());
+    requestAnimationFrame(() => stepHeadingRef.current?.focus());
   }, [step]);
 
   const next = () => {
@@ -517,13 +518,13 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
   return (
     <div ref={wizardRef} className="grid gap-8">
       <header className="grid gap-2">
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
+        <h1 tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
           Register New Title
         </h1>
         <p className="text-muted-foreground">Protect your creative work with a verifiable registration and certificate.</p>
       </header>
 
-      <WizardProgress step={step} />
+      <WizardProgress step={step} headingRef={stepHeadingRef} />
 
       {checkingPayment ? (
         <p role="status" className="rounded-lg border border-border bg-surface p-6 text-sm text-muted-foreground">
@@ -580,7 +581,7 @@ function RegistrationWizard({ onFinished }: { onFinished: () => void }) {
               <StartOverDialog
                 paid={verified !== null}
                 onConfirm={startOver}
-                onDone={() => headingRef.current?.focus()}
+                onDone={() => stepHeadingRef.current?.focus()}
               />
             ) : null}
             {step === 1 || step === 2 ? (

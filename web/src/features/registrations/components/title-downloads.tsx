@@ -1,4 +1,6 @@
-// The two download buttons every listed registration carries: Certificate and .tr File.
+// The two download buttons every listed registration carries: Certificate and .tr File. While a
+// download runs they are `pending` (aria-disabled), not disabled: disabling the pressed button
+// dropped focus to <body>, and a keyboard or screen-reader user lost their place in the list.
 import { Download, FileKey2 } from 'lucide-react';
 
 import { Badge } from '@/components/badge';
@@ -14,7 +16,7 @@ export function TitleDownloads({ trNumber, title }: { trNumber: string; title: s
         variant="secondary"
         size="sm"
         aria-label={`Certificate for ${title}`}
-        disabled={download.isPending}
+        pending={download.isPending}
         onClick={() => download.mutate({ kind: 'certificate', trNumber })}
       >
         <Download aria-hidden="true" />
@@ -24,7 +26,7 @@ export function TitleDownloads({ trNumber, title }: { trNumber: string; title: s
         variant="secondary"
         size="sm"
         aria-label={`.tr File for ${title}`}
-        disabled={download.isPending}
+        pending={download.isPending}
         onClick={() => download.mutate({ kind: 'tr', trNumber })}
       >
         <FileKey2 aria-hidden="true" />

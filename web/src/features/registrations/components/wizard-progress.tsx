@@ -1,21 +1,24 @@
 // The wizard's head: "Step n of 5", the percent complete, the bar, and the five step names
 // (all of them from 640 px up; on a phone only the current one, which the first line names).
+// "Step n of 5: name" is the step's heading: focus goes to it when the step changes (the page's
+// h1 is the same on every step, so a screen reader focused there heard nothing change).
 import { Check } from 'lucide-react';
+import type { Ref } from 'react';
 
 import { Progress } from '@/components/progress';
 import { cn } from '@/lib/cn';
 
 import { progressPercent, WIZARD_STEPS, type WizardStep } from '../lib/step-validation';
 
-export function WizardProgress({ step }: { step: WizardStep }) {
+export function WizardProgress({ step, headingRef }: { step: WizardStep; headingRef?: Ref<HTMLHeadingElement> }) {
   const percent = progressPercent(step);
   const name = WIZARD_STEPS[step - 1];
   return (
     <div className="grid gap-3">
       <div className="flex items-baseline justify-between gap-4 text-sm">
-        <p className="font-medium">
+        <h2 ref={headingRef} tabIndex={-1} className="font-medium outline-none">
           Step {step} of {WIZARD_STEPS.length}: {name}
-        </p>
+        </h2>
         <p className="shrink-0 text-muted-foreground">{percent}% complete</p>
       </div>
       <Progress value={percent} label="Registration progress" valueText={`Step ${step} of ${WIZARD_STEPS.length}: ${name}`} />

@@ -3,7 +3,7 @@
 // changed (seed 001 §7.1: a preference key and a boolean).
 import type { NotificationPreferences } from '@titleledger/api/schemas';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 import { Button } from '@/components/button';
 import { SwitchField } from '@/components/switch';
@@ -29,18 +29,27 @@ const topicText: Record<EmailTopic, { label: string; description: string }> = {
   marketingEmails: { label: 'Marketing e-mails', description: 'News and offers, now and then.' },
 };
 
-export function NotificationPreferencesSection({ profile }: { profile: Profile }) {
+export function NotificationPreferencesSection({ profile, saveHadFocus }: { profile: Profile; saveHadFocus: RefObject<boolean> }) {
   const saved = pickPreferences(profile);
   const update = useSaveNotificationSwitches();
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // A save remounts this section (its key is the saved flags): the new Save takes the focus the old one had.
+  useEffect(() => {
+    if (!saveHadFocus.current) return;
+    saveHadFocus.current = false;
+    saveButton.current?.focus();
+  }, [saveHadFocus]);
   const [draft, setDraft] = useState<NotificationPreferences>(saved);
   const changed = preferencesChanged(saved, draft);
   const set = (key: keyof NotificationPreferences) => (value: boolean) => setDraft((d) => ({ ...d, [key]: value }));
 
   const save = async () => {
+    saveHadFocus.current = document.activeElement === saveButton.current;
     try {
       await update.mutateAsync({ saved, draft });
       toast({ title: 'Notifications updated', description: 'Your notification preferences have been saved.', variant: 'success' });
     } catch (error) {
+      saveHadFocus.current = false;
       toast({
         title: 'Notifications update failed',
         description: errorMessage(error, 'Failed to update notification preferences'),
@@ -83,11 +92,19 @@ export function NotificationPreferencesSection({ profile }: { profile: Profile }
         />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button onClick={save} disabled={!changed || update.isPending}>
+        {/* Saving or Discard leaves nothing to save: Save stays focusable, so focus is not dropped to <body>. */}
+        <Button ref={saveButton} onClick={save} disabled={!changed} focusableWhenDisabled pending={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Preferences'}
         </Button>
         {changed ? (
-          <Button variant="ghost" onClick={() => setDraft(saved)} disabled={update.isPending}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(saved);
+              saveButton.current?.focus();
+            }}
+            disabled={update.isPending}
+          >
             Discard changes
           </Button>
         ) : (

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 import { Field } from '@/components/field';
 import { PasswordInput } from '@/components/password-input';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -22,18 +23,23 @@ export function PasswordChangeForm() {
   // A second click while the first is on its way was refused (the password is no longer current) and
   // said "Password change failed" beside "Password changed".
   const once = useSingleFlight();
+  // A field refused here gets focus (its message describes it) and a toast says so: the messages
+  // alone appeared while focus stayed on the button, and a screen reader said nothing.
+  const goToFirstInvalid = useGoToFirstInvalid();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void once(changePassword);
+    const element = event.currentTarget;
+    void once(() => changePassword(element));
   };
 
-  const changePassword = async () => {
+  const changePassword = async (element: HTMLFormElement) => {
     const parsed = passwordChangeFormSchema.safeParse(form);
     if (!parsed.success) {
       const next: Partial<Form> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Form] ??= issue.message;
       setErrors(next);
+      goToFirstInvalid(element, Object.keys(next));
       return;
     }
     setErrors({});
@@ -55,6 +61,7 @@ export function PasswordChangeForm() {
       {(control) => (
         <PasswordInput
           {...control}
+          name={key}
           autoComplete={autoComplete}
           value={form[key]}
           onChange={(event) => setForm((f) => ({ ...f, [key]: event.target.value }))}

@@ -2,6 +2,10 @@
 // first 6-digit code from the authenticator switches it on; Disable switches it off. A refused code
 // is said beside the field, where focus goes back for the next one (the dialog stays open: a toast
 // alone was all it said, and focus fell to <body> as the emptied code disabled the button).
+// Neither dialog has a Radix trigger (one opens once the server has answered), so closing either,
+// by its buttons or Escape, puts focus back on the Enable/Disable button itself: Radix would focus
+// its missing trigger, leaving <body>. The two are one element that changes its words, so focus
+// stays on it when 2FA turns on or off.
 import { TOTP_CODE_LENGTH } from '@titleledger/api/schemas';
 import { Copy, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -28,6 +32,11 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const codeInput = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const backToToggle = (event: Event) => {
+    event.preventDefault();
+    toggle.current?.focus();
+  };
   const once = useSingleFlight();
   const [confirmingDisable, setConfirmingDisable] = useState(false);
   const [password, setPassword] = useState('');
@@ -100,11 +109,11 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
         </p>
       </div>
       {enabled ? (
-        <Button variant="secondary" onClick={() => setConfirmingDisable(true)}>
+        <Button ref={toggle} variant="secondary" onClick={() => setConfirmingDisable(true)}>
           Disable 2FA
         </Button>
       ) : (
-        <Button onClick={() => void start()} pending={enable.isPending}>
+        <Button ref={toggle} onClick={() => void start()} pending={enable.isPending}>
           <ShieldCheck aria-hidden="true" />
           {enable.isPending ? 'Starting...' : 'Enable 2FA'}
         </Button>
@@ -120,6 +129,7 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
         <DialogContent
           title="Turn off two-factor authentication?"
           description="Signing in will only need your password. Enter it to confirm."
+          onCloseAutoFocus={backToToggle}
         >
           <form onSubmit={onDisable} className="grid gap-5">
             <Field label="Password">
@@ -150,6 +160,7 @@ export function TwoFactorSetting({ enabled }: { enabled: boolean }) {
           <DialogContent
             title="Set up two-factor authentication"
             description="Scan the QR code with your authenticator app, or enter the secret by hand. Then type the 6-digit code it shows."
+            onCloseAutoFocus={backToToggle}
           >
             <form id="two-factor-form" onSubmit={onVerify} className="grid gap-5">
               <img
