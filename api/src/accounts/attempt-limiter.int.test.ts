@@ -160,6 +160,59 @@ describe('shared and durable', () => {
     }
   });
 
+  it('starts again from nothing held when a prune drops a row under it, so an attempt inserting that row meanwhile is not deadlocked', async () => {
+    // One attempt (held) paused at its statements; the other runs freely. The keys in order: account, client, pair.
+    const who = { account: account(), ip: '203.0.113.90' };
+    await (await limiter.begin('creator_login', who, at(0))).release();
+    const gates = new Map<number, { reached: () => void; open: Promise<void>; release: () => void; at: Promise<void> }>();
+    const gate = (n: number) => {
+      let reached!: () => void;
+      let release!: () => void;
+      const at = new Promise<void>((resolve) => (reached = resolve));
+      const open = new Promise<void>((resolve) => (release = resolve));
+      gates.set(n, { reached, open, release, at });
+      return gates.get(n)!;
+    };
+    // Before its third statement (the first SELECT … FOR UPDATE) and before its fourth (whatever follows it).
+    const [beforeSelect, afterSelect] = [gate(3), gate(4)];
+    const gated = {
+      connect: async () => {
+        const client = await db.pool.connect();
+        let n = 0;
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        return Object.assign(client, {
+          query: async (...args: unknown[]) => {
+            const g = gates.get(++n);
+            if (g) {
+              g.reached();
+              await g.open;
+            }
+            return query(...args);
+          },
+        });
+      },
+      query: db.pool.query.bind(db.pool),
+    } as unknown as pg.Pool;
+    const held = new AttemptLimiter(gated).begin('creator_login', who, at(1));
+    await beforeSelect.at;
+    // A prune drops the middle row between its insert and its select: it locks the other two.
+    await db.pool.query("DELETE FROM auth_failures WHERE scope = 'creator_login' AND key = $1", ['client:203.0.113.90']);
+    beforeSelect.release();
+    await afterSelect.at;
+    // The other attempt inserts the middle row, then waits for the first, which the held one has.
+    const other = limiter.begin('creator_login', who, at(2));
+    await vi.waitFor(
+      async () => {
+        const { rows } = await db.pool.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%auth_failures%' AND pid <> pg_backend_pid()");
+        expect(rows).toHaveLength(1);
+      },
+      { timeout: 90_000, interval: 20 },
+    );
+    afterSelect.release();
+    const outcomes = await Promise.allSettled([held, other]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? 'went ahead' : String(o.reason)))).toEqual(['went ahead', 'went ahead']);
+  });
+
   it('finds its rows when a prune drops them under it', async () => {
     const unlimited = { free: 1_000_000, baseMs: 1, maxMs: 1 };
     const generous = new AttemptLimiter(db.pool, { pair: unlimited, client: unlimited, account: unlimited, forgetAfterMs: 1, recogniseForMs: 0 });

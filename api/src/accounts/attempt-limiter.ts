@@ -137,11 +137,13 @@ export class AttemptLimiter {
     const sorted = Object.values(keys).sort();
     const db = await this.pool.connect();
     try {
-      await db.query('BEGIN');
       // Rows first, so the locks below always exist; locked in key order, so two attempts never
-      // deadlock. A prune may drop a row between the two statements: then both again.
+      // deadlock. A prune may drop a row between the two statements: then both again, in a new
+      // transaction. Inserting again while holding the rows already locked deadlocked: this attempt
+      // waited, holding the first key, on another's insert of the second, which waited on the first.
       let rows: Row[] = [];
-      while (rows.length < sorted.length) {
+      for (;;) {
+        await db.query('BEGIN');
         await db.query(
           `INSERT INTO auth_failures (scope, key, failures, last_failed_at)
            SELECT $1, k, 0, $3 FROM unnest($2::text[]) AS k ORDER BY k
@@ -153,6 +155,8 @@ export class AttemptLimiter {
             WHERE scope = $1 AND key = ANY($2::text[]) ORDER BY key FOR UPDATE`,
           [scope, sorted],
         ));
+        if (rows.length === sorted.length) break;
+        await db.query('ROLLBACK');
       }
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const live = (key: string) => {
