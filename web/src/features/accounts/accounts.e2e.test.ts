@@ -606,6 +606,14 @@ test('a sign-in failure is announced once: a refusal in the alert, a server out 
     await nextFrame();
     await nextFrame();
     expect((await toastsShown(page)).slice(toastsBefore)).toEqual([]);
+    // Both fields are marked as refused, and say why; from the e-mail, Tab goes to the password.
+    for (const name of ['Email', 'Password']) {
+      expect(await field(name).getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(field(name))).toContain('Invalid credentials');
+    }
+    await field('Email').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
     await atBothWidths(page, 'login-refused', { widths: PHONE_AND_DESKTOP, check: true });
   } finally {
     await fresh.close();

@@ -28,6 +28,8 @@ import { AuthFrame } from './auth-frame';
 
 const linkClass = 'rounded-sm font-medium text-accent-text underline-offset-4 hover:underline';
 
+type LoginField = 'email' | 'password' | 'code';
+
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const navigate = useNavigate();
@@ -40,16 +42,23 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
-  const [error, setError] = useState<{ message: string; toasted: boolean } | null>(null);
+  /** `fields`: the ones it is about, marked invalid and pointing at the alert (none when the server was not reached). */
+  const [error, setError] = useState<{ message: string; toasted: boolean; fields: readonly LoginField[] } | null>(null);
   const once = useSingleFlight();
 
-  /** The server (or the form) refused: said on the page, where the person is looking. */
-  const fail = (message: string) => setError({ message, toasted: false });
+  /** The server (or the form) refused: said on the page, where the person is looking, and on the fields concerned. */
+  const fail = (message: string, fields: readonly LoginField[]) => setError({ message, toasted: false, fields });
   /** The call itself failed (seed 000 §9: a thrown error gets the destructive "Login failed" toast). */
   const failToReach = (message: string) => {
-    setError({ message, toasted: true });
+    setError({ message, toasted: true, fields: [] });
     toast({ title: 'Login failed', description: message, variant: 'destructive' });
   };
+
+  /** A refused field's state: invalid, and described by the alert that says why (beside its own description). */
+  const refused = (field: LoginField, describedBy?: string) =>
+    error?.fields.includes(field)
+      ? { 'aria-invalid': true, 'aria-describedby': [describedBy, 'login-error'].filter(Boolean).join(' ') }
+      : { 'aria-invalid': undefined, 'aria-describedby': describedBy };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,8 +67,10 @@ export function LoginPage() {
 
   const signIn = async () => {
     setError(null);
-    if (email.trim() === '' || password === '') return fail('Email and password are required');
-    if (needsCode && totpCode.length !== TOTP_CODE_LENGTH) return fail('Enter the 6-digit code from your authenticator app');
+    if (email.trim() === '' || password === '') {
+      return fail('Email and password are required', [...(email.trim() === '' ? ['email' as const] : []), ...(password === '' ? ['password' as const] : [])]);
+    }
+    if (needsCode && totpCode.length !== TOTP_CODE_LENGTH) return fail('Enter the 6-digit code from your authenticator app', ['code']);
     try {
       const result = await login.mutateAsync({
         email: email.trim(),
@@ -78,7 +89,7 @@ export function LoginPage() {
         return;
       }
       if (result.twoFactorRequired) setTotpCode('');
-      fail(result.error || 'Invalid credentials');
+      fail(result.error || 'Invalid credentials', result.twoFactorRequired ? ['code'] : ['email', 'password']);
     } catch (thrown) {
       failToReach(errorMessage(thrown, 'An error occurred during login'));
     }
@@ -104,6 +115,7 @@ export function LoginPage() {
               {(control) => (
                 <Input
                   {...control}
+                  {...refused('email', control['aria-describedby'])}
                   type="email"
                   autoComplete="email"
                   required
@@ -113,21 +125,21 @@ export function LoginPage() {
                 />
               )}
             </Field>
+            {/* The link after the field, where it is met after typing a password, not between the two fields. */}
             <div className="grid gap-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="login-password">Password</Label>
-                <Link to={paths.forgotPassword} className={`${linkClass} text-sm`}>
-                  Forgot password?
-                </Link>
-              </div>
+              <Label htmlFor="login-password">Password</Label>
               <PasswordInput
                 id="login-password"
                 autoComplete="current-password"
                 required
                 value={password}
                 readOnly={needsCode}
+                {...refused('password')}
                 onChange={(event) => setPassword(event.target.value)}
               />
+              <Link to={paths.forgotPassword} className={`${linkClass} justify-self-end text-sm`}>
+                Forgot password?
+              </Link>
             </div>
             {needsCode ? (
               <div className="grid gap-3">
@@ -138,6 +150,7 @@ export function LoginPage() {
                   {(control) => (
                     <Input
                       {...control}
+                      {...refused('code', control['aria-describedby'])}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       autoFocus
