@@ -238,12 +238,20 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await field('Expiry (MM / YY)').fill('01 / 20');
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method error', "Your card's expiration date is in the past.");
+  // Said on the field it is about too, which takes focus; typing there clears it.
+  const expiryField = field('Expiry (MM / YY)');
+  expect(await expiryField.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await expiryField.getAttribute('aria-invalid')).toBe('true');
+  expect(await describedBy(expiryField)).toContain("Your card's expiration date is in the past.");
   await field('Expiry (MM / YY)').fill('12 / 34');
+  expect(await expiryField.getAttribute('aria-invalid')).toBeNull();
   // Stripe's declining test cards are refused when saved, as its SetupIntent refuses them: the
   // bank's reason and what to do next; nothing is saved, and another card can follow.
   await field('Card number').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method error', 'Your card was declined. Use another card, or ask your bank why.');
+  expect(await field('Card number').getAttribute('aria-invalid')).toBe('true');
+  expect(await field('Card number').evaluate((element) => element === document.activeElement)).toBe(true);
   await field('Card number').fill('4000 0000 0000 9995');
   await page.getByRole('button', { name: 'Add Payment Method' }).click();
   await expectToast('Payment method error', 'Your card has insufficient funds. Use another card.');
