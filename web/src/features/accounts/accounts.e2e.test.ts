@@ -372,6 +372,14 @@ test('sign up, sign in, manage the account, delete it', async () => {
   await signIn(user.email, user.newPassword);
   await field('Authentication code').waitFor();
   await snap('login-2fa');
+  // A wrong code: said in the alert, and on the code field, which it describes.
+  await field('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+  const refusal = page.getByRole('main').getByRole('alert').filter({ hasText: /\S/ });
+  await refusal.waitFor();
+  expect(await field('Authentication code').getAttribute('aria-invalid')).toBe('true');
+  expect(await describedBy(field('Authentication code'))).toContain(await refusal.textContent());
+  expect(await field('Password').getAttribute('aria-invalid')).toBeNull();
   await field('Authentication code').fill(await nextTotp(secret));
   await page.getByRole('button', { name: 'Verify and Sign In' }).click();
   await expectToast('Login successful');
