@@ -22,22 +22,47 @@ interface KeyRow {
 /**
  * Refuses a start whose server keys cannot open every user's key: a wrong SECRET_KEY, or a rotation's
  * previous key dropped before `rotate-secret-key` finished. Rows from before key ids were recorded
- * are labelled first, by trying the keys held. Gives the number of accounts still under a previous key.
+ * are labelled first, by trying the keys held; a row none opens stays unlabelled, and counts as
+ * wrapped by a key never recorded. Gives the number of accounts still under a previous key.
  */
 export async function checkServerKeys(pool: pg.Pool, keyring: ServerKeyring): Promise<{ readonly underPrevious: number }> {
-  let unopened = 0;
+  const countByKey = async () =>
+    (await pool.query<{ key_id: string | null; n: number }>('SELECT key_id, count(*)::int AS n FROM user_keys GROUP BY key_id')).rows;
+  let groups = await countByKey();
+  if (groups.some((group) => group.key_id === null)) {
+    await labelUnrecordedKeys(pool, keyring);
+    groups = await countByKey();
+  }
+  const total = groups.reduce((sum, group) => sum + group.n, 0);
+  const unknown = groups.filter((group) => group.key_id !== null && !keyring.keyIds.includes(group.key_id));
+  const unrecorded = groups.find((group) => group.key_id === null)?.n ?? 0;
+  if (unrecorded > 0 || unknown.length > 0) {
+    const which = [...unknown.map((group) => `server key ${group.key_id} (${group.n})`), ...(unrecorded > 0 ? [`a key never recorded (${unrecorded})`] : [])].join(', ');
+    const missing = unknown.reduce((sum, group) => sum + group.n, unrecorded);
+    throw new ConfigError([
+      `SECRET_KEY: ${missing} of ${total} accounts are wrapped by ${which}; this process holds ${keyring.keyIds.join(' and ')}. ` +
+        'Set SECRET_KEY to the key they were made with, or during a rotation SECRET_KEY_PREVIOUS to the key it replaces until ' +
+        '`npm run admin -- rotate-secret-key` has finished (docs/operations.md, "Rotate keys")',
+    ]);
+  }
+  const underPrevious = groups.filter((group) => group.key_id !== keyring.keyId).reduce((sum, group) => sum + group.n, 0);
+  return { underPrevious };
+}
+
+/** Sets `key_id` on the rows without one, to the id of the key held that opens each; leaves the others. */
+async function labelUnrecordedKeys(pool: pg.Pool, keyring: ServerKeyring): Promise<void> {
   for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
     const { rows } = await pool.query<KeyRow>(
       'SELECT user_id, wrapped_key FROM user_keys WHERE key_id IS NULL AND user_id > $1 ORDER BY user_id LIMIT $2',
       [after, PAGE],
     );
-    if (rows.length === 0) break;
+    if (rows.length === 0) return;
     const labelled: { id: string; keyId: string }[] = [];
     for (const row of rows) {
       try {
         labelled.push({ id: row.user_id, keyId: keyring.open(row.user_id, row.wrapped_key).keyId });
       } catch {
-        unopened += 1;
+        // No key held opens it: it stays unlabelled, and the start is refused.
       }
     }
     await pool.query(
@@ -47,20 +72,6 @@ export async function checkServerKeys(pool: pg.Pool, keyring: ServerKeyring): Pr
     );
     after = rows[rows.length - 1]!.user_id;
   }
-  const { rows } = await pool.query<{ key_id: string | null; n: number }>('SELECT key_id, count(*)::int AS n FROM user_keys GROUP BY key_id');
-  const total = rows.reduce((sum, row) => sum + row.n, 0);
-  const unknown = rows.filter((row) => row.key_id !== null && !keyring.keyIds.includes(row.key_id));
-  if (unopened > 0 || unknown.length > 0) {
-    const which = [...unknown.map((row) => `server key ${row.key_id} (${row.n})`), ...(unopened > 0 ? [`a key never recorded (${unopened})`] : [])].join(', ');
-    const missing = unknown.reduce((sum, row) => sum + row.n, unopened);
-    throw new ConfigError([
-      `SECRET_KEY: ${missing} of ${total} accounts are wrapped by ${which}; this process holds ${keyring.keyIds.join(' and ')}. ` +
-        'Set SECRET_KEY to the key they were made with, or during a rotation SECRET_KEY_PREVIOUS to the key it replaces until ' +
-        '`npm run admin -- rotate-secret-key` has finished (docs/operations.md, "Rotate SECRET_KEY")',
-    ]);
-  }
-  const underPrevious = rows.filter((row) => row.key_id !== keyring.keyId).reduce((sum, row) => sum + row.n, 0);
-  return { underPrevious };
 }
 
 export interface RewrappedUsers {

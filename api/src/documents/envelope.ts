@@ -6,7 +6,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const MAGIC = Buffer.from('TLB1');
-const HEADER_LENGTH = 4 + 12 + 32 + 16 + 12;
+/** Where the wrapped document key ends (magic, wrap iv, wrapped key, wrap tag): all a rotation rewrites. */
+const KEY_HEADER_LENGTH = 4 + 12 + 32 + 16;
+const HEADER_LENGTH = KEY_HEADER_LENGTH + 12;
 const TAG_LENGTH = 16;
 
 /** The key that wraps document keys, derived from the server key (SECRET_KEY / DATA_DIR/secret.key). */
@@ -49,7 +51,7 @@ function unwrapDocumentKey(blob: Buffer, wrappingKeys: readonly Buffer[], blobId
   }
   const wrapIv = blob.subarray(4, 16);
   const wrappedKey = blob.subarray(16, 48);
-  const wrapTag = blob.subarray(48, 64);
+  const wrapTag = blob.subarray(48, KEY_HEADER_LENGTH);
   for (const [by, wrappingKey] of wrappingKeys.entries()) {
     const unwrap = createDecipheriv('aes-256-gcm', wrappingKey, wrapIv);
     unwrap.setAAD(aad(blobId));
@@ -66,7 +68,7 @@ function unwrapDocumentKey(blob: Buffer, wrappingKeys: readonly Buffer[], blobId
 /** Opens a whole v1 blob; throws when it was altered or belongs to another id. */
 export function decryptBlob(blob: Buffer, wrappingKeys: readonly Buffer[], blobId: string): Buffer {
   const { documentKey } = unwrapDocumentKey(blob, wrappingKeys, blobId);
-  const decipher = createDecipheriv('aes-256-gcm', documentKey, blob.subarray(64, HEADER_LENGTH));
+  const decipher = createDecipheriv('aes-256-gcm', documentKey, blob.subarray(KEY_HEADER_LENGTH, HEADER_LENGTH));
   decipher.setAAD(aad(blobId));
   decipher.setAuthTag(blob.subarray(blob.length - TAG_LENGTH));
   return Buffer.concat([decipher.update(blob.subarray(HEADER_LENGTH, blob.length - TAG_LENGTH)), decipher.final()]);
@@ -84,5 +86,5 @@ export function rewrapBlob(blob: Buffer, wrappingKeys: readonly Buffer[], blobId
   const wrap = createCipheriv('aes-256-gcm', wrappingKeys[0]!, wrapIv);
   wrap.setAAD(aad(blobId));
   const wrappedKey = Buffer.concat([wrap.update(documentKey), wrap.final()]);
-  return [Buffer.concat([MAGIC, wrapIv, wrappedKey, wrap.getAuthTag()]), blob.subarray(64)];
+  return [Buffer.concat([MAGIC, wrapIv, wrappedKey, wrap.getAuthTag()]), blob.subarray(KEY_HEADER_LENGTH)];
 }

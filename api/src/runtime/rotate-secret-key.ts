@@ -6,7 +6,7 @@
 // DATA_DIR/secret.key, the old one kept as secret.previous.key while the work goes on (a start
 // meanwhile reads both), then as secret.retired-<id>.key. Otherwise the operator sets SECRET_KEY to
 // the new key and SECRET_KEY_PREVIOUS to the old one on every api and projections process, and
-// runs this with the same settings while they serve (docs/operations.md, "Rotate SECRET_KEY").
+// runs this with the same settings while they serve (docs/operations.md, "Rotate keys").
 // Stopped half-way, it is run again: what is done is recognised and skipped.
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, renameSync } from 'node:fs';
@@ -85,7 +85,7 @@ export async function rotateSecretKey(env: NodeJS.ProcessEnv = process.env): Pro
     if (keys.previous.length === 0) {
       throw new ConfigError([
         'SECRET_KEY_PREVIOUS: set it to the key being replaced, and SECRET_KEY to the new one, here and on every api and projections ' +
-          'process (restart them with both), then run this again (docs/operations.md, "Rotate SECRET_KEY")',
+          'process (restart them with both), then run this again (docs/operations.md, "Rotate keys")',
       ]);
     }
     const keyring = new ServerKeyring(keys.current, keys.previous);
