@@ -466,7 +466,7 @@ export function resolveSecretKey(config: Config): Buffer {
   }
   const file = path.join(config.dataDir, SECRET_KEY_FILES.current);
   mkdirSync(config.dataDir, { recursive: true });
-  writeKeyFileOnce(file, randomBytes(32));
+  writeKeyFileOnce(file, randomBytes(32).toString('hex'));
   return readSecretKeyFile(file);
 }
 
@@ -484,10 +484,13 @@ export function resolveSecretKeys(config: Config): { readonly current: Buffer; r
   return { current, previous: previous && !previous.equals(current) ? [previous] : [] };
 }
 
-/** Writes a key file (0600) unless it exists: written aside then linked into place, so concurrent starts never read a half-written key. */
-export function writeKeyFileOnce(file: string, key: Buffer): void {
+/**
+ * Writes a key file (0600) unless it exists: written aside then linked into place, so concurrent
+ * starts never read a half-written key, and the first one written is the one every start reads.
+ */
+export function writeKeyFileOnce(file: string, contents: string): void {
   const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(aside, key.toString('hex'), { mode: 0o600 });
+  writeFileSync(aside, contents, { mode: 0o600 });
   try {
     linkSync(aside, file);
   } catch (error) {

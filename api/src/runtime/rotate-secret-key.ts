@@ -51,7 +51,7 @@ function installNewEmbeddedKey(config: Config): void {
   const file = (name: string) => path.join(config.dataDir, name);
   resolveSecretKey(config);
   if (!existsSync(file(SECRET_KEY_FILES.previous))) {
-    writeKeyFileOnce(file(SECRET_KEY_FILES.next), randomBytes(32));
+    writeKeyFileOnce(file(SECRET_KEY_FILES.next), randomBytes(32).toString('hex'));
     linkSync(file(SECRET_KEY_FILES.current), file(SECRET_KEY_FILES.previous));
   }
   if (existsSync(file(SECRET_KEY_FILES.next))) renameSync(file(SECRET_KEY_FILES.next), file(SECRET_KEY_FILES.current));

@@ -1,8 +1,9 @@
 // The registry's Ed25519 signing key: REGISTRY_SIGNING_KEY (PKCS#8 PEM), or a key generated into
 // DATA_DIR/registry-ed25519.pem on first start (linked into place, so concurrent starts agree).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeKeyFileOnce } from '../config.js';
 
 export interface RegistryKey {
   readonly privateKey: KeyObject;
@@ -61,15 +62,7 @@ export function loadRegistryKey(options: { readonly pem?: string | undefined; re
   if (options.pem) return registryKeyFromPem(options.pem.replaceAll('\\n', '\n'));
   const file = registryKeyFile(options.dataDir);
   mkdirSync(options.dataDir, { recursive: true });
-  const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   const { privateKey } = generateKeyPairSync('ed25519');
-  writeFileSync(aside, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
-  try {
-    linkSync(aside, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    unlinkSync(aside);
-  }
+  writeKeyFileOnce(file, String(privateKey.export({ format: 'pem', type: 'pkcs8' })));
   return registryKeyFromPem(readFileSync(file, 'utf8'));
 }
