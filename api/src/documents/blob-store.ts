@@ -30,6 +30,9 @@ export interface BlobStore {
 
 const SAFE_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
+/** Where the uploaded works are kept: DATA_DIR/blobs (what the app serves, and what a key rotation re-wraps). */
+export const worksBlobDir = (dataDir: string): string => path.join(dataDir, 'blobs');
+
 export class FileSystemBlobStore implements BlobStore {
   /** Shard directories this store made or found, so a put into one needs no mkdir. */
   readonly #shards = new Set<string>();

@@ -7,7 +7,7 @@ import { userKeysByTurn } from '../accounts/user-keys.js';
 import { CertificateCache } from '../certificates/certificate-cache.js';
 import { CertificatePool } from '../certificates/certificate-pool.js';
 import type { Position, Subscription } from '../eventstore/index.js';
-import { FileSystemBlobStore, type BlobStore } from '../documents/blob-store.js';
+import { FileSystemBlobStore, worksBlobDir, type BlobStore } from '../documents/blob-store.js';
 import { deriveBlobWrappingKey } from '../documents/envelope.js';
 import { unauthorized } from '../errors.js';
 import type { App } from '../http/app.js';
@@ -55,7 +55,7 @@ function createRegistrationFeature(app: App, overrides: Partial<Pick<RegisterDep
     },
     ...overrides,
   };
-  const blobs = new FileSystemBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = new FileSystemBlobStore(worksBlobDir(config.dataDir));
   const certificates = new CertificatePool();
   return {
     blobs,

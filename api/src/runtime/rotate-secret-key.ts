@@ -16,7 +16,7 @@ import { ServerKeyring } from '../accounts/crypto.js';
 import { serverKeyStreamId } from '../accounts/events.js';
 import { rewrapUserKeys, type RewrappedUsers } from '../accounts/server-keys.js';
 import { ConfigError, resolveSecretKey, resolveSecretKeys, SECRET_KEY_FILES, writeKeyFileOnce, type Config } from '../config.js';
-import { FileSystemBlobStore } from '../documents/blob-store.js';
+import { FileSystemBlobStore, worksBlobDir } from '../documents/blob-store.js';
 import { deriveBlobWrappingKey } from '../documents/envelope.js';
 import { toNewEvents } from '../domain/command-handler.js';
 import type { EventData } from '../events/index.js';
@@ -90,7 +90,7 @@ export async function rotateSecretKey(env: NodeJS.ProcessEnv = process.env): Pro
     }
     const keyring = new ServerKeyring(keys.current, keys.previous);
     const users = await rewrapUserKeys(pool, store, keyring);
-    const documents = await rewrapDocuments(store, new FileSystemBlobStore(path.join(config.dataDir, 'blobs')), keyring.derived(deriveBlobWrappingKey));
+    const documents = await rewrapDocuments(store, new FileSystemBlobStore(worksBlobDir(config.dataDir)), keyring.derived(deriveBlobWrappingKey));
     const finished = users.retry === 0 && users.unreadable === 0 && documents.unreadable.length === 0;
     const [to, from] = keyring.keyIds as [string, string];
     let retiredFile: string | null = null;
