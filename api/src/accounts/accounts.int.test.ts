@@ -1,6 +1,7 @@
 // Accounts over HTTP on a real Postgres: sign-up with a card on file, sessions (bearer and cookie,
 // idle expiry), profile, password, preferences, two-factor with replay refused,
 // password reset, deletion with crypto-shredding. No call may answer 500.
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
@@ -9,7 +10,8 @@ import { cardDetails, freshEmail, injectSender, signUpDetails, type Card } from 
 import { outboxMail, resetTokenIn } from '../../../test/support/mail.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 import { serverKeyring, unseal } from './crypto.js';
-import { readUserKey } from './user-keys.js';
+import { claimPaymentMethod } from './queries.js';
+import { ABANDONED_AFTER_SECONDS, readUserKey, UserKeys } from './user-keys.js';
 import { isEvent } from '../events/index.js';
 
 let app: TestApp;
@@ -206,6 +208,56 @@ describe('sign-up', () => {
     expect(response.json()).toMatchObject({ success: false, error: 'An account with this email already exists' });
     const { rows } = await app.running.pool.query('SELECT user_id FROM payment_methods WHERE id = $1', [card.id]);
     expect(rows[0].user_id).toBeNull();
+  });
+
+  it('gives the address and card of a sign-up that died before recording its account to the next sign-up, once the claim is old', async () => {
+    // What a sign-up killed between claiming its address and card and appending UserRegistered leaves.
+    const email = freshEmail();
+    const card = await addCard();
+    const died = randomUUID();
+    const keys = new UserKeys(app.running.pool, serverKeyring());
+    await keys.create(died, serverKeyring().emailHmac(email));
+    await claimPaymentMethod(app.running.pool, 'local', { id: card.id, brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }, died);
+    const signUpAgain = () => call({ method: 'POST', url: '/api/auth/register-enhanced', payload: signUp({ email, paymentMethodId: card.id }) });
+    // A claim younger than the sign-up's own time may still be a sign-up under way: refused.
+    const early = await signUpAgain();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe('An account with this email already exists');
+    await app.running.pool.query(`UPDATE user_keys SET created_at = now() - make_interval(secs => $2) WHERE user_id = $1`, [died, ABANDONED_AFTER_SECONDS + 1]);
+    const later = await signUpAgain();
+    expect(later.statusCode).toBe(201);
+    const { user } = later.json();
+    expect(user.id).not.toBe(died);
+    expect(await readUserKey(app.running.pool, serverKeyring(), died)).toBeNull();
+    const { rows } = await app.running.pool.query('SELECT user_id FROM payment_methods WHERE id = $1', [card.id]);
+    expect(rows[0].user_id).toBe(user.id);
+    const login = await call({ method: 'POST', url: '/api/auth/login', payload: { email, password: signUp().password } });
+    expect(login.statusCode).toBe(200);
+    // An account that was recorded is never taken, however old its claim.
+    await app.running.pool.query(`UPDATE user_keys SET created_at = now() - interval '1 day' WHERE user_id = $1`, [user.id]);
+    const third = await call({ method: 'POST', url: '/api/auth/register-enhanced', payload: signUp({ email, paymentMethodId: (await addCard()).id }) });
+    expect(third.statusCode).toBe(409);
+  });
+
+  it('stops a sign-up whose claim was taken while it worked, keeping nothing of it', async () => {
+    const email = freshEmail();
+    const { rows: before } = await app.running.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM user_keys');
+    // The claim goes as soon as it is made, as if the sign-up had stalled past ABANDONED_AFTER_SECONDS
+    // and another had taken it.
+    const { pool } = app.running;
+    await pool.query(`CREATE FUNCTION take_claim() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN DELETE FROM user_keys WHERE user_id = NEW.user_id; RETURN NULL; END $$`);
+    await pool.query(`CREATE TRIGGER take_claim AFTER INSERT ON user_keys FOR EACH ROW EXECUTE FUNCTION take_claim()`);
+    try {
+      const response = await call({ method: 'POST', url: '/api/auth/register', payload: signUp({ email }) });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe('Your sign-up took too long and was not completed. Please sign up again.');
+    } finally {
+      await pool.query('DROP TRIGGER take_claim ON user_keys; DROP FUNCTION take_claim()');
+    }
+    const { rows: after } = await app.running.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM user_keys');
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const again = await call({ method: 'POST', url: '/api/auth/register', payload: signUp({ email }) });
+    expect(again.statusCode).toBe(201);
   });
 
   it('refuses an unknown payment method (422) and one already attached elsewhere (409)', async () => {

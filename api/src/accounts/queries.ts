@@ -24,6 +24,11 @@ export async function releasePaymentMethod(db: Queryable, paymentMethodId: strin
   await db.query('UPDATE payment_methods SET user_id = NULL, attached_at = NULL WHERE id = $1 AND user_id = $2', [paymentMethodId, userId]);
 }
 
+/** Gives back every card a sign-up that never recorded its account had claimed. */
+export async function releasePaymentMethodsOf(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE payment_methods SET user_id = NULL, attached_at = NULL WHERE user_id = $1', [userId]);
+}
+
 export async function forgetPaymentMethods(db: Queryable, userId: string): Promise<void> {
   await db.query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
 }

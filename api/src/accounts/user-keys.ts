@@ -9,6 +9,9 @@ export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 const DUPLICATE_EMAIL = 'An account with this email already exists';
 
+/** How old an unrecorded sign-up's claim on its address must be before another sign-up may take it. */
+export const ABANDONED_AFTER_SECONDS = 300;
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export class UserKeys {
@@ -32,6 +35,30 @@ export class UserKeys {
       throw error;
     }
     return key;
+  }
+
+  /**
+   * Renews a sign-up's claim on its address just before its account is recorded, so that
+   * `reclaimAbandoned` cannot take it meanwhile; false when it was taken (the sign-up then stops).
+   */
+  async renewClaim(userId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('UPDATE user_keys SET created_at = now() WHERE user_id = $1', [userId]);
+    return rowCount === 1;
+  }
+
+  /**
+   * Gives back the address a sign-up claimed and never recorded an account for (its process died
+   * between the two): the row goes if no account was recorded (`recorded` says) and the claim is
+   * older than ABANDONED_AFTER_SECONDS, far longer than a sign-up takes between its claim and its
+   * account (it renews the claim just before). True when the row went.
+   */
+  async reclaimAbandoned(userId: string, recorded: () => Promise<boolean>): Promise<boolean> {
+    if (await recorded()) return false;
+    const { rowCount } = await this.db.query(`DELETE FROM user_keys WHERE user_id = $1 AND created_at < now() - make_interval(secs => $2)`, [
+      userId,
+      ABANDONED_AFTER_SECONDS,
+    ]);
+    return rowCount === 1;
   }
 
   async find(userId: string): Promise<Buffer | null> {

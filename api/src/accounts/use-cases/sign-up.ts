@@ -1,13 +1,15 @@
 // Sign-up: claims the address (the key row's unique e-mail HMAC) and the card, seals the profile and
 // the password hash with a new per-user key, and appends UserRegistered (with PaymentMethodAttached
-// when a card is on file) through the decider. Anything that fails after a claim gives it back.
+// when a card is on file) through the decider. Anything that fails after a claim gives it back; the
+// claims of a sign-up whose process died before its account was recorded go to the next sign-up for
+// the address once they are ABANDONED_AFTER_SECONDS old (user-keys.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { conflict, unprocessable } from '../../errors.js';
 import { MESSAGES, type RegisterRequest } from '../../schemas/accounts.js';
 import { normaliseEmail, seal } from '../crypto.js';
-import type { SealedCard, SealedProfile } from '../events.js';
+import { userStreamId, type SealedCard, type SealedProfile } from '../events.js';
 import { hashPassword } from '../passwords.js';
-import { claimPaymentMethod, releasePaymentMethod } from '../queries.js';
+import { claimPaymentMethod, releasePaymentMethod, releasePaymentMethodsOf } from '../queries.js';
 import { onUserStream, writtenAt, type AccountsDeps, type Requester, type SignedIn } from './deps.js';
 
 export function splitName(fullName: string): { firstName: string; lastName: string } {
@@ -28,10 +30,25 @@ async function claimCard(deps: AccountsDeps, paymentMethodId: string, userId: st
   return claimPaymentMethod(deps.pool, deps.payments.kind, method, userId);
 }
 
+const SIGN_UP_TIMED_OUT = 'Your sign-up took too long and was not completed. Please sign up again.';
+
+/**
+ * Whether the address's holder is a sign-up that died after claiming it (its process stopped before
+ * UserRegistered was appended): then its claims on the address and on a card are given back.
+ */
+async function reclaimAbandonedSignUp(deps: AccountsDeps, holder: string): Promise<boolean> {
+  const recorded = async () => (await deps.store.readStream(userStreamId(holder))).length > 0;
+  if (!(await deps.keys.reclaimAbandoned(holder, recorded))) return false;
+  await releasePaymentMethodsOf(deps.pool, holder);
+  deps.log.warn({ userId: holder }, 'sign-up: an abandoned claim on this address (a sign-up that never recorded its account) was given back');
+  return true;
+}
+
 export async function signUp(deps: AccountsDeps, input: RegisterRequest, requester: Requester): Promise<SignedIn> {
   const { context } = requester;
   const emailHmac = deps.keyring.emailHmac(input.email);
-  if (await deps.keys.userIdByEmail(input.email)) throw conflict(MESSAGES.duplicateEmail);
+  const holder = await deps.keys.userIdByEmail(input.email);
+  if (holder && !(await reclaimAbandonedSignUp(deps, holder))) throw conflict(MESSAGES.duplicateEmail);
   const userId = randomUUID();
   const card = input.paymentMethodId ? await claimCard(deps, input.paymentMethodId, userId) : null;
   let key: Buffer;
@@ -56,6 +73,8 @@ export async function signUp(deps: AccountsDeps, input: RegisterRequest, request
   };
   const now = context.now.toISOString();
   try {
+    const passwordHash = await hashPassword(input.password);
+    if (!(await deps.keys.renewClaim(userId))) throw conflict(SIGN_UP_TIMED_OUT);
     const handled = await onUserStream(
       deps,
       userId,
@@ -66,7 +85,7 @@ export async function signUp(deps: AccountsDeps, input: RegisterRequest, request
           emailHmac,
           accountType: input.accountType,
           profile: seal(key, userId, profile),
-          password: seal(key, userId, await hashPassword(input.password)),
+          password: seal(key, userId, passwordHash),
           termsAcceptedAt: now,
           privacyAcceptedAt: now,
           registeredAt: now,
