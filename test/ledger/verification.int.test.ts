@@ -386,6 +386,33 @@ describe('the one-file verifier a stranger downloads (no checkout, no install)',
     const usage = await stranger([]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^usage: node titleledger-verify\.mjs <file\.tr> /);
+
+    // A certificate's hash without its .tr file: the public proof of its TR number, saved as served.
+    const [{ trNumber, cryptographicHash: hash }, other] = registered as [Registered, Registered];
+    const served = await client.send({ method: 'GET', url: `/api/ledger/proof/${trNumber}` });
+    expect(served.status).toBe(200);
+    const proofFile = write('proof.json', served.body);
+    const proof = served.json<Record<string, any>>();
+    const pinned = ['--contract', CONTRACT, '--rpc', rpcUrl()];
+    const proofCases = [
+      ['the hash, pinned by the contract', ['--proof', proofFile, '--hash', hash, ...pinned], 0, /^VERIFIED: every check passed, tied to TitleLedger's registry by the registry contract you pinned, read over your RPC$/m],
+      ['the hash, in capitals with 0x', ['--proof', proofFile, '--hash', `0x${hash.toUpperCase()}`, ...pinned], 0, /^✓ hash: the proof is for the hash you hold/m],
+      ['nothing pinned', ['--proof', proofFile, '--hash', hash, '--rpc', rpcUrl()], 3, /^NOT VERIFIED: the proof is consistent, but nothing ties it to TitleLedger's registry .*--contract/m],
+      ["another registration's hash", ['--proof', proofFile, '--hash', other.cryptographicHash, ...pinned], 1, /^✗ hash: the proof is for hash .*, not the one you hold/m],
+      ['a path leading elsewhere', ['--proof', write('forged-proof.json', { ...proof, proof: { ...proof.proof, path: forgedPath(proof.proof.path) } }), '--hash', hash, ...pinned], 1, /^FAILED: merkle proof$/m],
+      ['a root the chain lacks', ['--proof', write('rerooted-proof.json', { ...proof, proof: { treeSize: 1, path: [] }, root: proof.leaf.leafHash, leaf: { ...proof.leaf, index: 0 } }), '--hash', hash, ...pinned], 1, /^FAILED: root on chain$/m],
+      ['another registry pinned', ['--proof', proofFile, '--hash', hash, '--contract', `0x${'12'.repeat(20)}`, '--rpc', rpcUrl()], 1, /^FAILED: registry contract$/m],
+      ['a .tr file given as the proof', ['--proof', bundlePath, '--hash', hash, ...pinned], 1, /^✗ format: not a saved GET \/api\/ledger\/proof\/\{TR number\} answer/m],
+      ['no hash', ['--proof', proofFile, ...pinned], 2, /--proof needs --hash/],
+      ['a registry key, which a proof has nothing signed for', ['--proof', proofFile, '--hash', hash, '--registry-key', key], 2, /a proof is not signed/],
+    ] as const;
+    const proofResults = await Promise.all(proofCases.map(([, args]) => stranger(args)));
+    for (const [i, [what, , code, said]] of proofCases.entries()) {
+      const result = proofResults[i]!;
+      expect(result.code, `${what}: ${result.stdout}${result.stderr}`).toBe(code);
+      expect(`${result.stdout}${result.stderr}`, what).toMatch(said);
+    }
+    expect(await runVerifyCli(proofCases[0][1])).toEqual(proofResults[0]);
   });
 });
 

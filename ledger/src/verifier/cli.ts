@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Offline verifier for `.tr` files:
 //   npm run verify -- file.tr [--file original] [--registry-key KEY] [--contract 0x… --rpc URL]
+// and for a certificate's hash without its `.tr` file, by the public proof of its TR number
+// (GET /api/ledger/proof/{tr}, saved to a file):
+//   npm run verify -- --proof proof.json --hash CRYPTOGRAPHIC_HASH [--contract 0x… --rpc URL]
 // or, with no checkout, its one-file build (scripts/bundle-verifier.mjs, served at
 // /downloads/titleledger-verify.mjs): node titleledger-verify.mjs file.tr [the same options].
 // A file names its own RPC and registry contract, so every check passing only shows it is
@@ -17,12 +20,15 @@ import { createPublicKey } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { verdictOf, verifyTrBundle, type VerifyOptions } from './verify-bundle.js';
+import { verdictOf, verdictOfProof, verifyLedgerProof, verifyTrBundle, type Check, type Verdict, type VerifyOptions } from './verify-bundle.js';
 
 /** How it was started, for the usage line: the one-file build by its name, else from a checkout. */
 const program = basename(process.argv[1] ?? '');
 const COMMAND = program.endsWith('.mjs') ? `node ${program}` : 'npm run verify --';
-const USAGE = `usage: ${COMMAND} <file.tr> [--file <original>] [--registry-key <base64|file>] [--contract <0x…> --rpc <url>]`;
+const USAGE = [
+  `usage: ${COMMAND} <file.tr> [--file <original>] [--registry-key <base64|file>] [--contract <0x…> --rpc <url>]`,
+  `   or: ${COMMAND} --proof <proof.json, GET /api/ledger/proof/{TR number} saved> --hash <the certificate's cryptographic hash> [--contract <0x…> --rpc <url>]`,
+].join('\n');
 const HOW_TO_PIN =
   "pass --registry-key <TitleLedger's public key, from GET /api/registry/public-key> or --contract <TitleLedger's registry, from GET /api/ledger/status> with --rpc <an RPC you trust>; compare either value with a source you trust (e.g. the registry contract on a block explorer), not only with the site";
 
@@ -55,6 +61,8 @@ async function main(): Promise<number> {
         rpc: { type: 'string' },
         contract: { type: 'string' },
         'registry-key': { type: 'string' },
+        proof: { type: 'string' },
+        hash: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -62,14 +70,23 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const [bundlePath] = args.positionals;
-  if (args.values.help || !bundlePath) {
+  if (args.values.help) {
     console.error(USAGE);
-    return args.values.help ? 0 : 2;
+    return 0;
   }
   const { contract } = args.values;
   if (contract !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(contract)) {
     console.error(`✗ input: --contract must be an address, 0x and 40 hex digits, not ${JSON.stringify(contract)}\n${USAGE}`);
+    return 2;
+  }
+  if (args.values.proof !== undefined) return verifyProofFile(args.values.proof, { ...args.values, positionals: args.positionals });
+  const [bundlePath] = args.positionals;
+  if (!bundlePath) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (args.values.hash !== undefined) {
+    console.error(`✗ input: --hash goes with --proof; a .tr file carries its own hash\n${USAGE}`);
     return 2;
   }
   let text: string;
@@ -93,8 +110,45 @@ async function main(): Promise<number> {
   };
   for (const line of describeInputs(options, keyFrom)) console.log(line);
   const checks = await verifyTrBundle(text, options);
+  return report(checks, verdictOf(checks, options), { what: 'the file', howToPin: HOW_TO_PIN });
+}
+
+/** --proof: the public proof of a TR number, checked against the hash the verifier holds. */
+async function verifyProofFile(proofPath: string, values: { hash?: string; file?: string; 'registry-key'?: string; rpc?: string; contract?: string; positionals: string[] }): Promise<number> {
+  const refused = values.positionals.length > 0
+    ? 'give either a .tr file or --proof, not both'
+    : values.hash === undefined
+      ? "--proof needs --hash: the cryptographic hash you hold (the certificate's), which the proof must be for"
+      : values.file !== undefined
+        ? "--file needs the .tr file: a certificate's hash commits to the work with a salt only the .tr file holds (to find a work's registrations by its SHA-256, use GET /api/titles/by-hash/{sha256})"
+        : values['registry-key'] !== undefined
+          ? 'a proof is not signed: pin the registry contract with --contract and --rpc'
+          : null;
+  if (refused) {
+    console.error(`✗ input: ${refused}\n${USAGE}`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(proofPath, 'utf8');
+  } catch (error) {
+    console.error(`✗ input: ${(error as Error).message}`);
+    return 2;
+  }
+  const options = { ...(values.rpc ? { rpcUrl: values.rpc } : {}), ...(values.contract ? { contract: values.contract } : {}) };
+  console.log(`input hash: ${values.hash!.trim()}, given by you (--hash)`);
+  console.log(`input registry contract: ${options.contract ? `${options.contract}, pinned by you (--contract)` : 'from the proof (contract)'}`);
+  console.log(`input rpc: ${options.rpcUrl ? `${options.rpcUrl}, chosen by you (--rpc)` : 'from the proof (rpcUrl)'}`);
+  const checks = await verifyLedgerProof(text, values.hash!, options);
+  return report(checks, verdictOfProof(checks, options), {
+    what: 'the proof',
+    howToPin: "pass --contract <TitleLedger's registry, from GET /api/ledger/status> with --rpc <an RPC you trust>; compare the contract with a source you trust (e.g. on a block explorer), not only with the site",
+  });
+}
+
+/** Prints the checks and the verdict; gives the exit code. */
+function report(checks: readonly Check[], verdict: Verdict, { what, howToPin }: { what: string; howToPin: string }): number {
   for (const check of checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
-  const verdict = verdictOf(checks, options);
   if (verdict.status === 'failed') {
     console.log(`FAILED: ${verdict.failed.name}`);
     return 1;
@@ -105,7 +159,7 @@ async function main(): Promise<number> {
     );
   }
   if (verdict.status === 'not tied') {
-    console.log(`NOT VERIFIED: the file is consistent, but nothing ties it to TitleLedger's registry (${verdict.reason}): ${HOW_TO_PIN}`);
+    console.log(`NOT VERIFIED: ${what} is consistent, but nothing ties it to TitleLedger's registry (${verdict.reason}): ${howToPin}`);
     return 3;
   }
   const by = verdict.pinnedBy.map((pin) => (pin === 'registry key' ? 'the registry key you pinned' : 'the registry contract you pinned, read over your RPC')).join(' and ');

@@ -232,74 +232,26 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     fail('merkle proof', `the proof is for leaf ${String(leaf.data)}, not this registration's hash`);
     return checks;
   }
-  let root: Uint8Array;
-  try {
-    const leafHash = await sha256(leafHashInput(hashFromHex(String(leaf.data))));
-    if (`0x${toHex(leafHash)}` !== leaf.hash) throw new Error(`leaf hash ${String(leaf.hash)} is not SHA-256(0x00 || hash)`);
-    root = hashFromHex(String(proof.root));
-    const ok = await verifyInclusion(
-      { leafIndex: Number(leaf.index), treeSize: Number(proof.treeSize), leafHash, path: (proof.path as unknown[]).map((p) => hashFromHex(String(p))) },
-      root,
-      sha256,
-    );
-    if (!ok) throw new Error(`the audit path from leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} does not lead to root ${String(proof.root)}`);
-  } catch (error) {
-    fail('merkle proof', (error as Error).message);
-    return checks;
-  }
-  pass('merkle proof', `leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} → root 0x${toHex(root)}`);
-
-  // 7. The chain
-  if (isObject(chain) && chain.chainId !== null && chain.chainId !== anchor.chainId) {
-    fail('chain id', `the bundle names chain ${JSON.stringify(chain.chainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
-    return checks;
-  }
-  // The pinned registry first: a proof anchored in any other contract is not TitleLedger's, whatever
-  // that contract says about it.
-  if (options.contract !== undefined) {
-    if (String(anchor.contract).toLowerCase() !== options.contract.toLowerCase()) {
-      fail('registry contract', `the proof is anchored in contract ${String(anchor.contract)} (named by the file), not in the registry you pinned, ${options.contract}`);
-      return checks;
-    }
-    pass('registry contract', `the proof is anchored in the pinned registry ${options.contract}`);
-  }
-  const contract = options.contract ?? String(anchor.contract);
-  const contractFrom = options.contract !== undefined ? 'pinned by the verifier' : 'named by the file';
-  const rpcUrl = options.rpcUrl ?? (isObject(chain) && typeof chain.rpcUrl === 'string' ? chain.rpcUrl : 'http://127.0.0.1:8545');
-  const rpcFrom = options.rpcUrl !== undefined ? 'chosen by the verifier' : isObject(chain) ? 'named by the file' : 'the default local node';
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  let chainId: number;
-  try {
-    chainId = Number(BigInt(await rpc(rpcUrl, 'eth_chainId', [], timeoutMs)));
-  } catch (error) {
-    fail('chain id', `cannot reach ${rpcUrl}: ${(error as Error).message}`);
-    return checks;
-  }
-  if (chainId !== anchor.chainId) {
-    fail('chain id', `the RPC serves chain ${chainId}, the proof is anchored on chain ${String(anchor.chainId)}`);
-    return checks;
-  }
-  pass('chain id', `chain ${chainId} at ${rpcUrl} (${rpcFrom})`);
-  let onChain: AnchorOnChain;
-  try {
-    onChain = decodeAnchorOf(await rpc(rpcUrl, 'eth_call', [{ to: contract, data: anchorOfCallData(toHex(root)) }, 'latest'], timeoutMs));
-  } catch (error) {
-    fail('root on chain', `anchorOf(root) failed on ${contract}: ${(error as Error).message}`);
-    return checks;
-  }
-  const { batchId, leafCount, timestamp, blockNumber } = onChain;
-  if (timestamp === 0n) {
-    fail('root on chain', `contract ${contract} on chain ${chainId} has no anchor for root 0x${toHex(root)}`);
-    return checks;
-  }
-  const expected = { batchId: proof.batchId, leafCount: proof.treeSize, blockNumber: anchor.blockNumber, timestamp: anchor.blockTimestamp };
-  const actual = { batchId: Number(batchId), leafCount: Number(leafCount), blockNumber: Number(blockNumber), timestamp: Number(timestamp) };
-  const differs = (Object.keys(expected) as (keyof typeof expected)[]).filter((k) => expected[k] !== actual[k]);
-  if (differs.length > 0) {
-    fail('root on chain', `the chain records ${differs.map((k) => `${k} ${actual[k]}`).join(', ')}; the proof says ${differs.map((k) => `${k} ${String(expected[k])}`).join(', ')}`);
-    return checks;
-  }
-  pass('root on chain', `anchored as batch ${batchId} of ${leavesOf(Number(leafCount))} in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}, in contract ${contract} (${contractFrom})`);
+  const anchored = await checkPathAndAnchor(
+    {
+      leaf: { data: String(leaf.data), hash: leaf.hash, index: leaf.index },
+      treeSize: proof.treeSize,
+      path: proof.path as unknown[],
+      root: proof.root,
+      batchId: proof.batchId,
+      anchor: { chainId: anchor.chainId, contract: anchor.contract, blockNumber: anchor.blockNumber, blockTimestamp: anchor.blockTimestamp },
+    },
+    options,
+    {
+      namedChainId: isObject(chain) ? chain.chainId : null,
+      namedRpcUrl: isObject(chain) && typeof chain.rpcUrl === 'string' ? chain.rpcUrl : undefined,
+      by: 'the file',
+      pass,
+      fail,
+    },
+  );
+  if (!anchored) return checks;
+  const { contract, contractFrom, rpcUrl, timeoutMs } = anchored;
 
   // 8. The signing key bound by the same registry: a bundle re-signed by anyone else fails here,
   // without trusting the key our server publishes, as long as the registry is TitleLedger's (pinned,
@@ -325,6 +277,183 @@ export async function verifyTrBundle(text: string, options: VerifyOptions): Prom
     ...(rotated && registration.hashVersion !== 2 ? { unanchoredFieldsOnRetiredKey: true } : {}),
   });
   return checks;
+}
+
+const HEX_HASH = /^(?:0x)?[0-9a-f]{64}$/i;
+
+/**
+ * A certificate without its `.tr` file (docs/proof-format.md, "A certificate without its `.tr` file"):
+ * the public proof of a TR number, `GET /api/ledger/proof/{tr}` saved as a file, checked against the
+ * cryptographic hash the verifier holds (the certificate's). The same path and chain checks as a
+ * `.tr` file's, without the signature and the registration, which only the file holds: they prove the
+ * hash was anchored at the block's time, not the name or title printed beside it.
+ */
+export async function verifyLedgerProof(text: string, hash: string, options: Pick<VerifyOptions, 'contract' | 'rpcUrl' | 'timeoutMs'>): Promise<Check[]> {
+  const checks: Check[] = [];
+  const pass = (name: string, detail: string) => (checks.push({ name, ok: true, detail }), true);
+  const fail = (name: string, detail: string) => (checks.push({ name, ok: false, detail }), false);
+  let proof: Json;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!isObject(parsed)) throw new Error('not a JSON object');
+    proof = parsed;
+  } catch (error) {
+    const reason = text.trim().startsWith('{') || text.trim() === '' ? (error as Error).message : 'JSON text is expected';
+    fail('format', `not a saved GET /api/ledger/proof/{TR number} answer (${reason.slice(0, 80)})`);
+    return checks;
+  }
+  const leaf = proof.leaf;
+  const tree = proof.proof;
+  if (proof.status === 'pending') {
+    fail('format', `${String(proof.tr_number)} is pending: its batch is not anchored yet, so it has no proof. Save the answer again once it is anchored`);
+    return checks;
+  }
+  if (proof.status !== 'anchored' || !isObject(leaf) || !isObject(tree) || !Array.isArray(tree.path) || typeof leaf.hash !== 'string') {
+    fail('format', 'not a saved GET /api/ledger/proof/{TR number} answer (status anchored, leaf, proof { treeSize, path }, root, chainId, contract)');
+    return checks;
+  }
+  pass('format', `the proof of ${String(proof.tr_number)}`);
+  if (!HEX_HASH.test(hash.trim())) {
+    fail('hash', `--hash must be the cryptographic hash, 64 hex digits, not ${JSON.stringify(hash)}`);
+    return checks;
+  }
+  const yours = hash.trim().replace(/^0x/i, '').toLowerCase();
+  if (leaf.hash.replace(/^0x/i, '').toLowerCase() !== yours) {
+    fail('hash', `the proof is for hash ${leaf.hash}, not the one you hold (${yours})`);
+    return checks;
+  }
+  pass('hash', `the proof is for the hash you hold, ${yours}`);
+  await checkPathAndAnchor(
+    {
+      leaf: { data: leaf.hash, hash: leaf.leafHash, index: leaf.index },
+      treeSize: tree.treeSize,
+      path: tree.path as unknown[],
+      root: proof.root,
+      batchId: proof.batchId,
+      anchor: { chainId: proof.chainId, contract: proof.contract, blockNumber: proof.blockNumber, blockTimestamp: proof.blockTimestamp },
+    },
+    options,
+    { namedChainId: null, namedRpcUrl: typeof proof.rpcUrl === 'string' ? proof.rpcUrl : undefined, by: 'the proof', pass, fail },
+  );
+  return checks;
+}
+
+/** A proof's verdict: nothing is signed, so only the registry contract the verifier pinned, read over an RPC they chose, ties it to TitleLedger. */
+export function verdictOfProof(checks: readonly Check[], options: Pick<VerifyOptions, 'contract' | 'rpcUrl'>): Verdict {
+  const failed = checks.find((c) => !c.ok);
+  if (failed) return { status: 'failed', failed };
+  if (options.contract !== undefined && options.rpcUrl !== undefined && checks.some((c) => c.ok && c.name === 'registry contract')) {
+    return { status: 'verified', pinnedBy: ['registry contract'] };
+  }
+  return {
+    status: 'not tied',
+    reason:
+      options.contract === undefined
+        ? "the proof's RPC and registry contract came from the proof itself"
+        : 'the registry contract was pinned but read over the RPC the proof names, which can answer anything for any contract',
+  };
+}
+
+/** A registration's Merkle proof and its anchor, as a `.tr` file's proof member and GET /api/ledger/proof give them. */
+interface AnchoredProof {
+  /** The leaf's data: the registration's cryptographic hash, checked against the registration before this. */
+  readonly leaf: { readonly data: string; readonly hash: unknown; readonly index: unknown };
+  readonly treeSize: unknown;
+  readonly path: readonly unknown[];
+  readonly root: unknown;
+  readonly batchId: unknown;
+  readonly anchor: { readonly chainId: unknown; readonly contract: unknown; readonly blockNumber: unknown; readonly blockTimestamp: unknown };
+}
+
+/** Where the proof came from, and how its checks are recorded. */
+interface ProofSource {
+  /** The chain the proof's holder names beside it (a `.tr` file's chain.chainId), which must be the anchor's. */
+  readonly namedChainId: unknown;
+  /** The RPC it names, used when the verifier gives none. */
+  readonly namedRpcUrl: string | undefined;
+  /** What named them, in the checks' words: 'the file', 'the proof'. */
+  readonly by: string;
+  readonly pass: (name: string, detail: string) => boolean;
+  readonly fail: (name: string, detail: string) => boolean;
+}
+
+/**
+ * The path from the leaf leads to the root, and the root is anchored on the chain, in the contract,
+ * batch and block the proof says (checks 'merkle proof', 'chain id', 'registry contract' when pinned,
+ * 'root on chain'). Gives the chain it read and where from, or null once a check failed.
+ */
+async function checkPathAndAnchor(proof: AnchoredProof, options: VerifyOptions, source: ProofSource) {
+  const { leaf, anchor } = proof;
+  const { pass, fail } = source;
+  let root: Uint8Array;
+  try {
+    const leafHash = await sha256(leafHashInput(hashFromHex(leaf.data)));
+    if (`0x${toHex(leafHash)}` !== leaf.hash) throw new Error(`leaf hash ${String(leaf.hash)} is not SHA-256(0x00 || hash)`);
+    root = hashFromHex(String(proof.root));
+    const ok = await verifyInclusion(
+      { leafIndex: Number(leaf.index), treeSize: Number(proof.treeSize), leafHash, path: proof.path.map((p) => hashFromHex(String(p))) },
+      root,
+      sha256,
+    );
+    if (!ok) throw new Error(`the audit path from leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} does not lead to root ${String(proof.root)}`);
+  } catch (error) {
+    fail('merkle proof', (error as Error).message);
+    return null;
+  }
+  pass('merkle proof', `leaf index ${String(leaf.index)} of ${leavesOf(proof.treeSize)} → root 0x${toHex(root)}`);
+
+  // The chain
+  if (source.namedChainId !== null && source.namedChainId !== undefined && source.namedChainId !== anchor.chainId) {
+    fail('chain id', `the bundle names chain ${JSON.stringify(source.namedChainId)} but its proof is anchored on chain ${String(anchor.chainId)}`);
+    return null;
+  }
+  // The pinned registry first: a proof anchored in any other contract is not TitleLedger's, whatever
+  // that contract says about it.
+  if (options.contract !== undefined) {
+    if (String(anchor.contract).toLowerCase() !== options.contract.toLowerCase()) {
+      fail('registry contract', `the proof is anchored in contract ${String(anchor.contract)} (named by ${source.by}), not in the registry you pinned, ${options.contract}`);
+      return null;
+    }
+    pass('registry contract', `the proof is anchored in the pinned registry ${options.contract}`);
+  }
+  const contract = options.contract ?? String(anchor.contract);
+  const contractFrom = options.contract !== undefined ? 'pinned by the verifier' : `named by ${source.by}`;
+  const rpcUrl = options.rpcUrl ?? source.namedRpcUrl ?? 'http://127.0.0.1:8545';
+  const rpcFrom = options.rpcUrl !== undefined ? 'chosen by the verifier' : source.namedRpcUrl !== undefined ? `named by ${source.by}` : 'the default local node';
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let chainId: number;
+  try {
+    chainId = Number(BigInt(await rpc(rpcUrl, 'eth_chainId', [], timeoutMs)));
+  } catch (error) {
+    fail('chain id', `cannot reach ${rpcUrl}: ${(error as Error).message}`);
+    return null;
+  }
+  if (chainId !== anchor.chainId) {
+    fail('chain id', `the RPC serves chain ${chainId}, the proof is anchored on chain ${String(anchor.chainId)}`);
+    return null;
+  }
+  pass('chain id', `chain ${chainId} at ${rpcUrl} (${rpcFrom})`);
+  let onChain: AnchorOnChain;
+  try {
+    onChain = decodeAnchorOf(await rpc(rpcUrl, 'eth_call', [{ to: contract, data: anchorOfCallData(toHex(root)) }, 'latest'], timeoutMs));
+  } catch (error) {
+    fail('root on chain', `anchorOf(root) failed on ${contract}: ${(error as Error).message}`);
+    return null;
+  }
+  const { batchId, leafCount, timestamp, blockNumber } = onChain;
+  if (timestamp === 0n) {
+    fail('root on chain', `contract ${contract} on chain ${chainId} has no anchor for root 0x${toHex(root)}`);
+    return null;
+  }
+  const expected = { batchId: proof.batchId, leafCount: proof.treeSize, blockNumber: anchor.blockNumber, timestamp: anchor.blockTimestamp };
+  const actual = { batchId: Number(batchId), leafCount: Number(leafCount), blockNumber: Number(blockNumber), timestamp: Number(timestamp) };
+  const differs = (Object.keys(expected) as (keyof typeof expected)[]).filter((k) => expected[k] !== actual[k]);
+  if (differs.length > 0) {
+    fail('root on chain', `the chain records ${differs.map((k) => `${k} ${actual[k]}`).join(', ')}; the proof says ${differs.map((k) => `${k} ${String(expected[k])}`).join(', ')}`);
+    return null;
+  }
+  pass('root on chain', `anchored as batch ${batchId} of ${leavesOf(Number(leafCount))} in block ${blockNumber} at ${new Date(Number(timestamp) * 1000).toISOString()}, in contract ${contract} (${contractFrom})`);
+  return { contract, contractFrom, rpcUrl, timeoutMs };
 }
 
 /** What the checks add up to. Only a pin the verifier chose makes a consistent file TitleLedger's. */

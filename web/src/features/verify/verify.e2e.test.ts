@@ -324,6 +324,16 @@ test('a registration anchored by the ledger: the browser recomputes its Merkle p
     // The same caveat as the .tr check: an anchor on the development chain does not prove when.
     // (The only one on the page: no .tr file was dropped.)
     await page.getByText('Chain 31337 is a development chain', { exact: true }).waitFor();
+    // Independently of this site: the verifier run on the proof as served, saved from the page, with the
+    // hash the verifier holds and the registry contract pinned (the verifier's run: verification.int).
+    const byProof = page.getByRole('region', { name: 'Check this hash independently of this site' });
+    const proofName = `${registered.trNumber}.proof.json`;
+    await byProof
+      .getByText(`node titleledger-verify.mjs --proof ${proofName} --hash ${registered.cryptographicHash} --contract ${proof.contract} --rpc <an RPC of chain 31337 you trust>`, { exact: true })
+      .waitFor();
+    const [savedProof] = await Promise.all([page.waitForEvent('download'), byProof.getByRole('link', { name: 'Save the proof' }).click()]);
+    expect(savedProof.suggestedFilename()).toBe(proofName);
+    expect(JSON.parse(readFileSync(await savedProof.path(), 'utf8'))).toEqual(proof);
     await shoot(page, 'anchored');
 
     // Printed (a clerk keeps the result), the registration's details come before the proof card, none

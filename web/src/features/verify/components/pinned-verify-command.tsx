@@ -20,6 +20,7 @@ export function PinnedVerifyCommand({ fileName, chainId, signedBy }: { fileName:
   const status = useLedgerStatus();
   const keys = useRegistryKeys().data?.keys;
   const verifier = useVerifierDownload();
+  const runs = verifierCommand(verifier);
   const file = /^[\w.-]+$/.test(fileName) ? fileName : 'file.tr';
   const key = keyToPin(keys, signedBy);
   const publicKey = key?.publicKey ?? '<a key from GET /api/registry/keys>';
@@ -29,9 +30,6 @@ export function PinnedVerifyCommand({ fileName, chainId, signedBy }: { fileName:
     { by: 'the registry key', args: `${file} --registry-key ${publicKey}` },
     { by: 'the registry contract', args: `${file} --contract ${contract} --rpc <an RPC of chain ${chain ?? 'N'} you trust>` },
   ];
-  const download = verifier.data;
-  // Without the file (a server that has none, or its answer failed) the checkout's command is the one left.
-  const runs = verifier.isError ? 'npm run verify --' : `node ${download?.fileName ?? 'titleledger-verify.mjs'}`;
   const keyNote =
     key && !key.current ? (
       <p className="text-xs text-muted-foreground">
@@ -46,35 +44,7 @@ export function PinnedVerifyCommand({ fileName, chainId, signedBy }: { fileName:
         over an RPC you trust (without one of them it can only say the file is consistent).
         {verifier.isError ? ':' : ' It is one file that runs with Node.js 20 or later, nothing to install:'}
       </p>
-      {download ? (
-        <div className="grid min-w-0 gap-2 rounded-md border border-border p-3">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <Button asChild variant="secondary" size="sm">
-              <a href={download.url} download={download.fileName}>
-                <Download aria-hidden="true" />
-                Download {download.fileName}
-              </a>
-            </Button>
-            <span className="text-xs text-muted-foreground">
-              {formatBytes(download.bytes)} ({download.bytes.toLocaleString('en')} bytes)
-            </span>
-          </div>
-          <p className="text-xs text-muted-foreground">
-            Its SHA-256, as this site computed it:
-          </p>
-          <HashText value={download.sha256} label="verifier’s SHA-256" />
-          <p className="text-xs text-muted-foreground">
-            Before you run it, compute its SHA-256 (<code className="font-mono">sha256sum {download.fileName}</code>, or{' '}
-            <code className="font-mono">shasum -a 256</code> on a Mac) and compare it with this one and with a copy from a
-            source you trust, such as one built from TitleLedger’s source (<code className="font-mono">npm run build</code>{' '}
-            writes the same file).
-          </p>
-        </div>
-      ) : verifier.isPending ? (
-        <p role="status" className="text-xs text-muted-foreground">
-          Looking up the verifier’s download...
-        </p>
-      ) : null}
+      <VerifierDownloadBox verifier={verifier} />
       <HashText value={`${runs} ${pins[0]!.args}`} label="command with the registry key" />
       {keyNote}
       <HashText value={`${runs} ${pins[1]!.args}`} label="command with the registry contract" />
@@ -96,5 +66,47 @@ export function PinnedVerifyCommand({ fileName, chainId, signedBy }: { fileName:
         </details>
       )}
     </section>
+  );
+}
+
+type VerifierDownload = ReturnType<typeof useVerifierDownload>;
+
+/** How the verifier is started: the downloaded file, or without it (a server that has none, or its answer failed) the checkout's command. */
+export const verifierCommand = (verifier: VerifierDownload) =>
+  verifier.isError ? 'npm run verify --' : `node ${verifier.data?.fileName ?? 'titleledger-verify.mjs'}`;
+
+/** The verifier's download with its size and SHA-256, and how to check that hash before running it. */
+export function VerifierDownloadBox({ verifier }: { verifier: VerifierDownload }) {
+  const download = verifier.data;
+  if (verifier.isPending) {
+    return (
+      <p role="status" className="text-xs text-muted-foreground">
+        Looking up the verifier’s download...
+      </p>
+    );
+  }
+  if (!download) return null;
+  return (
+    <div className="grid min-w-0 gap-2 rounded-md border border-border p-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Button asChild variant="secondary" size="sm">
+          <a href={download.url} download={download.fileName}>
+            <Download aria-hidden="true" />
+            Download {download.fileName}
+          </a>
+        </Button>
+        <span className="text-xs text-muted-foreground">
+          {formatBytes(download.bytes)} ({download.bytes.toLocaleString('en')} bytes)
+        </span>
+      </div>
+      <p className="text-xs text-muted-foreground">Its SHA-256, as this site computed it:</p>
+      <HashText value={download.sha256} label="verifier’s SHA-256" />
+      <p className="text-xs text-muted-foreground">
+        Before you run it, compute its SHA-256 (<code className="font-mono">sha256sum {download.fileName}</code>, or{' '}
+        <code className="font-mono">shasum -a 256</code> on a Mac) and compare it with this one and with a copy from a
+        source you trust, such as one built from TitleLedger’s source (<code className="font-mono">npm run build</code>{' '}
+        writes the same file).
+      </p>
+    </div>
   );
 }

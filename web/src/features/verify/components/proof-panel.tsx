@@ -1,6 +1,7 @@
 // The blockchain proof of a verified registration, checked by this browser rather than taken on our
 // word: the leaf hash and the Merkle path are recomputed with Web Crypto, and the root is looked up
-// on the chain with eth_call, through our read-only RPC proxy or an RPC endpoint the verifier names.
+// on the chain with eth_call, through our read-only RPC proxy or an RPC endpoint the verifier names;
+// and the same checks without this site, by the verifier on the saved proof (proof-verify-command.tsx).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { leavesOf } from '@titleledger/ledger/merkle/proof';
 import { Blocks, LoaderCircle } from 'lucide-react';
@@ -22,6 +23,7 @@ import { formatUtc } from '../lib/format';
 import { checkProof, type LedgerProof } from '../lib/merkle-check';
 import { CheckRow, type CheckState } from './check-row';
 import { DEV_CHAIN_ID, DevChainNote } from './dev-chain-note';
+import { ProofVerifyCommand } from './proof-verify-command';
 
 export function ProofPanel({ trNumber, registrationHash, status }: { trNumber: string; registrationHash: string; status: string }) {
   const proof = useLedgerProof(trNumber);
@@ -124,6 +126,8 @@ function AnchoredProof({ proof, registrationHash }: { proof: LedgerProof; regist
       {proof.chainId === DEV_CHAIN_ID ? <DevChainNote /> : null}
 
       <RpcChooser rpcUrl={rpcUrl} onChange={setRpcUrl} publicRpcUrl={otherPublicRpc(proof.rpcUrl)} />
+
+      <ProofVerifyCommand proof={proof} registrationHash={registrationHash} />
     </div>
   );
 }
