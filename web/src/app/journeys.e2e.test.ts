@@ -231,7 +231,10 @@ describe.each(WIDTHS)('at %s px', (width, viewport) => {
     await inFreshBrowser(viewport, async (page) => {
       await signUpInPage(page, freshEmail(`declined${width}`));
       await page.goto(`${app.url}/checkout`);
+      const intent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payment/create-intent');
       await page.getByRole('button', { name: 'Pay $9.99' }).click();
+      // Seed 001 §7.2: the checkout's call carries the amount, usd, and metadata with service and amount.
+      expect((await intent).postDataJSON()).toMatchObject({ amount: 9.99, currency: 'usd', metadata: { service: expect.any(String), amount: 9.99 } });
       await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByRole('button', { name: /^Pay/ }).click();

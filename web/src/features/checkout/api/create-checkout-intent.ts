@@ -27,8 +27,10 @@ async function createCheckoutIntent(fee: RegistrationFee): Promise<{ checkoutUrl
       currency: fee.currency,
       payment_type: 'copyright_registration',
       description: `${PRODUCT_NAME} - Title Registration`,
+      // Seed 001 §7.2: the checkout's metadata names the service and the amount.
       metadata: {
         service: CHECKOUT_SERVICE,
+        amount: feeAmount(fee),
         success_path: `${paths.checkoutSuccess}?status=succeeded`,
         cancel_path: `${paths.checkout}?payment=cancelled`,
       },
