@@ -9,7 +9,7 @@ function isAdminMode(): boolean {
   return localStorage.getItem(ADMIN_MODE_KEY) === 'true';
 }
 
-/** A page is an admin page when its pathname contains /admin (this includes /master-admin). */
+/** A page is an admin page when its pathname contains /admin (seed 000 §2): /admin/... does, /master-admin does not. */
 function isAdminPage(pathname: string): boolean {
   return pathname.includes('/admin');
 }
