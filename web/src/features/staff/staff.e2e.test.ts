@@ -94,6 +94,12 @@ describe('staff accounts in the browser', () => {
       await toast(page, 'Access Denied');
       expect(await page.getByRole('link', { name: 'Back to Main Site' }).getAttribute('href')).toBe('/dashboard');
       await atBothWidths(page, 'admin-login', { check: true });
+      // The server out of reach is not a wrong password.
+      await page.route('**/api/admin/login', (route) => route.abort());
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Failed to login' }).waitFor();
+      await toast(page, 'Login Failed');
+      await page.unroute('**/api/admin/login');
       // A browser flag opens nothing: the server decides.
       await page.evaluate(() => localStorage.setItem('adminAuth', 'true'));
       await page.goto(`${app.url}/master-admin`);

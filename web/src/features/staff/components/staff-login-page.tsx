@@ -103,11 +103,13 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
         toast({ title: portal === 'admin' ? 'Access Denied' : 'Login Failed', description: message, variant: 'destructive' });
         return;
       }
-      if (portal === 'admin') {
+      if (portal === 'admin' && status !== null && status < 500) {
+        // A refusal (the seed's mismatch); too many tries say so in the server's words.
         const message = status === 429 ? errorMessage(error, STAFF_MESSAGES.invalidAdminCredentials) : STAFF_MESSAGES.invalidAdminCredentials;
         setFailure(message);
         toast({ title: 'Access Denied', description: message, variant: 'destructive' });
       } else {
+        // No answer, or the server failing, is not a wrong password: both portals say so (seed 001 §8.3's master wording).
         const message = status === null ? 'Failed to login' : errorMessage(error, STAFF_MESSAGES.invalidCredentials);
         setFailure(message);
         toast({ title: 'Login Failed', description: message, variant: 'destructive' });
