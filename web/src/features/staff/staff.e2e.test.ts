@@ -38,6 +38,16 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 /** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
 const toast = (page: Page, title: string) => expectToast(page, title);
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
+/** Whether `locator` has the keyboard's focus (a step that replaced or disabled it dropped it to <body>). */
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+/** What a screen reader reads as a control's description: the text of everything aria-describedby names. */
+const description = (locator: Locator) =>
+  locator.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+      .join(' '),
+  );
 
 /** The invitation e-mail's link, from the development outbox. */
 async function invitationLink(email: string): Promise<string> {
@@ -84,14 +94,27 @@ describe('staff accounts in the browser', () => {
     try {
       await page.goto(`${app.url}/admin/login`);
       await heading(page, 'Admin Login');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const signInButton = page.getByRole('button', { name: 'Sign In', exact: true });
+      await signInButton.focus();
+      await page.keyboard.press('Enter');
       await page.getByText('Username is required').waitFor();
       await page.getByText('Password is required').waitFor();
+      // The first empty field takes focus and says why (focus stayed on the button, nothing heard).
+      await expect.poll(() => hasFocus(field(page, 'Username'))).toBe(true);
+      expect(await description(field(page, 'Username'))).toContain('Username is required');
       await field(page, 'Username').fill(MASTER.email);
       await field(page, 'Password').fill('not the password');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await signInButton.focus();
+      await page.keyboard.press('Enter');
       await page.getByRole('alert').filter({ hasText: 'Invalid admin credentials' }).waitFor();
       await toast(page, 'Access Denied');
+      // Refused: focus stays on Sign In (disabled while the call ran, it fell to <body>), and both
+      // fields are marked, described by the alert that says why.
+      expect(await hasFocus(signInButton)).toBe(true);
+      for (const name of ['Username', 'Password']) {
+        expect(await field(page, name).getAttribute('aria-invalid')).toBe('true');
+        expect(await description(field(page, name))).toContain('Invalid admin credentials');
+      }
       expect(await page.getByRole('link', { name: 'Back to Main Site' }).getAttribute('href')).toBe('/dashboard');
       await atBothWidths(page, 'admin-login', { check: true });
       // The server out of reach is not a wrong password.
@@ -132,13 +155,29 @@ describe('staff accounts in the browser', () => {
         await noTokenForScripts(master);
         await expectSoundLayout(master, `master console at ${label} px`);
         const form = master.getByRole('form', { name: 'Invite an admin' });
+        const sendInvitation = form.getByRole('button', { name: 'Send Invitation' });
+        // Sent empty from the keyboard: the first field in error takes focus with its message.
+        await sendInvitation.focus();
+        await master.keyboard.press('Enter');
+        await expect.poll(() => hasFocus(field(form, 'Email'))).toBe(true);
+        expect(await field(form, 'Email').getAttribute('aria-invalid')).toBe('true');
         await field(form, 'Email').fill(email);
         await field(form, 'First name').fill('Ada');
         await field(form, 'Last name').fill(`Three ${label}`);
         await field(form, 'Role').selectOption('admin3');
-        await form.getByRole('button', { name: 'Send Invitation' }).click();
+        await sendInvitation.click();
         await toast(master, 'Invitation Sent');
         await adminRow(master, email).getByText('Invited').waitFor();
+        // Focus stays on the button (disabled while sending, it fell to <body>).
+        expect(await hasFocus(sendInvitation)).toBe(true);
+        // An address already in use (the master's): said on the e-mail field, which takes focus.
+        await field(form, 'Email').fill(MASTER.email);
+        await field(form, 'First name').fill('Ada');
+        await field(form, 'Last name').fill('Again');
+        await sendInvitation.click();
+        await expect.poll(() => hasFocus(field(form, 'Email'))).toBe(true);
+        expect(await field(form, 'Email').getAttribute('aria-invalid')).toBe('true');
+        expect(await description(field(form, 'Email'))).toContain('An admin with this email already exists');
         await snap(master, 'master-console-admins');
 
         // The invitee opens the link, accepts, and is sent to /admin/login after 2 s.
@@ -299,6 +338,8 @@ describe('staff accounts in the browser', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expectToast(page, 'Signing out failed');
       expect(attempts).toBe(2);
+      // Focus is still on Sign out (disabled while it ran, it fell to <body>).
+      expect(await hasFocus(page.getByRole('button', { name: 'Sign out' }))).toBe(true);
       expect(new URL(page.url()).pathname).toBe('/audit');
       expect((await context.cookies()).some((cookie) => cookie.name === 'tl_staff')).toBe(true);
       await page.unroute('**/api/admin/logout');
@@ -335,10 +376,22 @@ describe('staff accounts in the browser', () => {
       const setup = page.getByRole('form', { name: 'Set up two-factor sign-in' });
       const secret = (await setup.locator('code').textContent())!.trim();
       await snap(page, 'admin-portal-two-factor-setup');
-      await field(setup, 'Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+      // The Enable button is gone: the code field has focus, described by the instructions and the secret.
+      const setupCode = field(setup, 'Authentication code');
+      await expect.poll(() => hasFocus(setupCode)).toBe(true);
+      expect(await description(setupCode)).toContain(secret);
+      // A refused code is said on the field, where focus stays for the next one.
+      await setupCode.fill('000000');
+      await setup.getByRole('button', { name: 'Verify and enable' }).click();
+      await toast(page, 'Verification failed');
+      await expect.poll(() => setupCode.getAttribute('aria-invalid')).toBe('true');
+      expect(await hasFocus(setupCode)).toBe(true);
+      await setupCode.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
       await setup.getByRole('button', { name: 'Verify and enable' }).click();
       await toast(page, '2FA enabled');
       await page.getByText('Enabled', { exact: true }).waitFor();
+      // The form is gone: focus is on the card's heading, which says the new state.
+      expect(await hasFocus(page.getByRole('heading', { name: 'Two-factor sign-in Enabled' }))).toBe(true);
       expect(await notice.count()).toBe(0);
       await page.getByRole('button', { name: 'Admin Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/login');
@@ -346,6 +399,12 @@ describe('staff accounts in the browser', () => {
       await signIn(page, '/admin/login', admin.email, admin.password);
       const code = field(page, 'Authentication code');
       await code.waitFor();
+      // A refused code marks the code field and puts focus back in it.
+      await code.fill('000000');
+      await page.getByRole('button', { name: 'Verify and Sign In' }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await code.getAttribute('aria-invalid')).toBe('true');
+      expect(await hasFocus(code)).toBe(true);
       await code.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
       await page.getByRole('button', { name: 'Verify and Sign In' }).click();
       await heading(page, 'Admin Portal');
@@ -391,6 +450,10 @@ describe('staff accounts in the browser', () => {
       await field(page, 'Confirm new password').fill('not the same password');
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+      // The field it is about is marked, and described by the alert.
+      expect(await field(page, 'Confirm new password').getAttribute('aria-invalid')).toBe('true');
+      expect(await description(field(page, 'Confirm new password'))).toContain('Passwords do not match');
+      expect(await field(page, 'New password').getAttribute('aria-invalid')).toBeNull();
       await field(page, 'Confirm new password').fill(NEW_PASSWORD);
       await atBothWidths(page, 'staff-reset-password', { check: true });
       await page.getByRole('button', { name: 'Reset Password' }).click();

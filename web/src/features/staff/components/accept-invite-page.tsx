@@ -7,7 +7,6 @@ import { acceptInvitationFormSchema, acceptInvitationRequestSchema, STAFF_MESSAG
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Checkbox } from '@/components/checkbox';
@@ -18,12 +17,12 @@ import { paths } from '@/lib/paths';
 
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationCheck } from '../api/check-invitation';
-import { InvalidLinkCard, LinkDoneCard, linkClass, NewPasswordFields, useEmailedLink } from './emailed-link';
+import { InvalidLinkCard, LinkDoneCard, linkClass, LinkError, NewPasswordFields, useEmailedLink } from './emailed-link';
 import { StaffFrame } from './staff-frame';
 
 export function AcceptInvitePage() {
   useDocumentTitle('Accept Admin Invitation');
-  const { token, refused, done, error, submit, outcomeRef } = useEmailedLink();
+  const { token, refused, done, error, errorField, submit, outcomeRef } = useEmailedLink();
   const accept = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -70,13 +69,14 @@ export function AcceptInvitePage() {
         <Card>
           <form onSubmit={onSubmit} noValidate>
             <CardContent className="grid gap-5">
-              {error ? <Alert variant="danger" title={error} role="alert" /> : null}
+              <LinkError message={error} />
               <NewPasswordFields
                 labels={{ password: 'Password', confirm: 'Confirm password' }}
                 password={password}
                 confirmPassword={confirmPassword}
                 onPassword={setPassword}
                 onConfirmPassword={setConfirmPassword}
+                errorField={errorField}
               />
               <div className="flex items-start gap-2">
                 <Checkbox id="accept-terms" checked={termsAccepted} onCheckedChange={(c) => setTerms(c === true)} />

@@ -33,7 +33,7 @@ export function AdminPortalPage({ children }: { children: (staff: SignedInStaff)
                 <Badge variant="accent">{staff.role}</Badge>
               </p>
             </div>
-            <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button variant="secondary" onClick={() => logout.mutate()} pending={logout.isPending}>
               <LogOut aria-hidden="true" />
               Admin Logout
             </Button>

@@ -2,12 +2,14 @@
 // /admin/reset-password): the link's token from the address, sending the form, the outcome cards (an
 // invalid link, or done and on the way to /admin/login after 2 s) and the new password asked twice.
 // Each page asks first whether its link still works (a used or late one shows the invalid card as
-// the page opens); the form's outcome card takes focus when it replaces the form.
+// the page opens); the form's outcome card takes focus when it replaces the form. A refusal is said
+// in the form's alert, and the field it is about is marked invalid and described by that alert.
 import { STAFF_MESSAGES } from '@titleledger/api/schemas';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { Alert } from '@/components/alert';
 import { Card, CardContent } from '@/components/card';
 import { Field } from '@/components/field';
 import { PasswordInput } from '@/components/password-input';
@@ -31,7 +33,12 @@ interface LinkTexts {
 }
 
 /** The form checked with the page's schema (a zod safeParse result). */
-type FormCheck = { readonly success: true } | { readonly success: false; readonly error: { readonly issues: readonly { readonly message: string }[] } };
+type FormCheck =
+  | { readonly success: true }
+  | { readonly success: false; readonly error: { readonly issues: readonly { readonly message: string; readonly path: readonly PropertyKey[] }[] } };
+
+/** The id of the alert that says why the form was refused: a refused field points at it. */
+export const LINK_ERROR_ID = 'emailed-link-error';
 
 /**
  * The link's token, what became of it (`refused` by the server, or `done`, which goes on to
@@ -44,6 +51,8 @@ export function useEmailedLink() {
   const [refused, setRefused] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The form's field the refusal is about (`password`, `confirmPassword`, `termsAccepted`), if one. */
+  const [errorField, setErrorField] = useState<string | null>(null);
   const once = useSingleFlight();
   const outcome = useFocusOnNextMount<HTMLDivElement>();
 
@@ -55,8 +64,13 @@ export function useEmailedLink() {
 
   const submit = (form: FormCheck, send: () => Promise<unknown>, texts: LinkTexts) =>
     once(async () => {
-      if (!form.success) return setError(form.error.issues[0]?.message ?? STAFF_MESSAGES.weakPassword);
+      if (!form.success) {
+        const issue = form.error.issues[0];
+        setErrorField(issue?.path[0] === undefined ? null : String(issue.path[0]));
+        return setError(issue?.message ?? STAFF_MESSAGES.weakPassword);
+      }
       setError(null);
+      setErrorField(null);
       try {
         await send();
         toast({ ...texts.done, variant: 'success' });
@@ -73,7 +87,7 @@ export function useEmailedLink() {
       }
     });
 
-  return { token: params.get('token') ?? '', refused, done, error, submit, outcomeRef: outcome.ref };
+  return { token: params.get('token') ?? '', refused, done, error, errorField, submit, outcomeRef: outcome.ref };
 }
 
 /** A link that can never work (missing, malformed, used, replaced, late or forged), and who sends a new one. */
@@ -105,6 +119,21 @@ export function LinkDoneCard({ title, children, focusRef }: { title: string; chi
   );
 }
 
+/** A control the refusal is about: invalid, and described by the form's alert too. */
+function refusedBy(refused: boolean, describedBy: string | undefined) {
+  return refused ? { 'aria-invalid': true, 'aria-describedby': [describedBy, LINK_ERROR_ID].filter(Boolean).join(' ') } : {};
+}
+
+/** The form's alert: why it was refused, announced, and what a refused field points at. */
+export function LinkError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div id={LINK_ERROR_ID}>
+      <Alert variant="danger" title={message} role="alert" />
+    </div>
+  );
+}
+
 /** The new password and its confirmation (checked with the page's form schema on submit). */
 export function NewPasswordFields({
   labels,
@@ -112,20 +141,39 @@ export function NewPasswordFields({
   confirmPassword,
   onPassword,
   onConfirmPassword,
+  errorField,
 }: {
   labels: { password: string; confirm: string };
   password: string;
   confirmPassword: string;
   onPassword: (value: string) => void;
   onConfirmPassword: (value: string) => void;
+  /** The field the form's refusal is about. */
+  errorField: string | null;
 }) {
   return (
     <>
       <Field label={labels.password} hint="At least 8 characters.">
-        {(control) => <PasswordInput {...control} autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...refusedBy(errorField === 'password', control['aria-describedby'])}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => onPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={labels.confirm}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" value={confirmPassword} onChange={(e) => onConfirmPassword(e.target.value)} />}
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...refusedBy(errorField === 'confirmPassword', control['aria-describedby'])}
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => onConfirmPassword(e.target.value)}
+          />
+        )}
       </Field>
     </>
   );

@@ -58,7 +58,7 @@ export function MasterAdminPage() {
                   Audit
                 </Link>
               </Button>
-              <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <Button variant="secondary" onClick={() => logout.mutate()} pending={logout.isPending}>
                 <LogOut aria-hidden="true" />
                 Logout
               </Button>

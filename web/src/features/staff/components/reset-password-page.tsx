@@ -6,7 +6,6 @@
 import { STAFF_MESSAGES, staffPasswordResetFormSchema, staffPasswordResetRequestSchema } from '@titleledger/api/schemas';
 import { useState, type FormEvent } from 'react';
 
-import { Alert } from '@/components/alert';
 import { Button } from '@/components/button';
 import { Card, CardContent } from '@/components/card';
 import { Loading } from '@/components/query-states';
@@ -14,12 +13,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 import { useStaffResetLinkCheck } from '../api/check-staff-reset-link';
 import { useResetStaffPassword } from '../api/reset-staff-password';
-import { InvalidLinkCard, LinkDoneCard, NewPasswordFields, useEmailedLink } from './emailed-link';
+import { InvalidLinkCard, LinkDoneCard, LinkError, NewPasswordFields, useEmailedLink } from './emailed-link';
 import { StaffFrame } from './staff-frame';
 
 export function StaffResetPasswordPage() {
   useDocumentTitle('Reset Admin Password');
-  const { token, refused, done, error, submit, outcomeRef } = useEmailedLink();
+  const { token, refused, done, error, errorField, submit, outcomeRef } = useEmailedLink();
   const reset = useResetStaffPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -59,13 +58,14 @@ export function StaffResetPasswordPage() {
         <Card>
           <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
             <CardContent className="grid gap-5">
-              {error ? <Alert variant="danger" title={error} role="alert" /> : null}
+              <LinkError message={error} />
               <NewPasswordFields
                 labels={{ password: 'New password', confirm: 'Confirm new password' }}
                 password={password}
                 confirmPassword={confirmPassword}
                 onPassword={setPassword}
                 onConfirmPassword={setConfirmPassword}
+                errorField={errorField}
               />
               <p className="text-xs text-muted-foreground">Two-factor sign-in, if you use it, stays on.</p>
               <Button type="submit" size="lg" pending={reset.isPending}>

@@ -5,10 +5,14 @@
 // /login); one whose role this portal is not for is told who they are signed in as. Sent here
 // because a staff page's session ended (`reason=session-ended`), the page says so; sent from a staff
 // page (`?next=`), a sign-in returns there when the role's home holds it (the same tab and filters).
+// Keyboard and screen reader: Sign In stays focusable while the call runs (disabled, it dropped focus
+// to <body> on every refusal); an empty field takes focus with its message; a refusal marks the
+// fields it is about (aria-invalid, described by the alert that says why), a refused code puts focus
+// back in the code field.
 import { ROLE_DESCRIPTIONS, STAFF_MESSAGES, TOTP_CODE_LENGTH, type StaffRole } from '@titleledger/api/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { Alert } from '@/components/alert';
@@ -18,6 +22,7 @@ import { Field } from '@/components/field';
 import { Input } from '@/components/input';
 import { PasswordInput } from '@/components/password-input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { toast } from '@/hooks/use-toast';
 import { errorBody, errorMessage, errorStatus } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
@@ -29,6 +34,9 @@ import { useStaffLogin, type StaffPortal } from '../api/staff-login';
 import { StaffFrame } from './staff-frame';
 
 const linkClass = 'rounded-sm text-sm font-medium text-accent-text underline-offset-4 hover:underline';
+const FAILURE_ID = 'staff-login-error';
+
+type LoginField = 'email' | 'password' | 'code';
 
 const portals = {
   admin: {
@@ -55,9 +63,18 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  /** What the server refused, and the fields it is about (none when the server was not reached). */
+  const [failure, setFailure] = useState<{ message: string; fields: readonly LoginField[] } | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const [totpCode, setTotpCode] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
+  const goToFirstInvalid = useGoToFirstInvalid();
+
+  /** A refused field: invalid, and described by the alert that says why (beside its own description). */
+  const refused = (field: LoginField, describedBy: string | undefined) =>
+    failure?.fields.includes(field)
+      ? { 'aria-invalid': true, 'aria-describedby': [describedBy, FAILURE_ID].filter(Boolean).join(' ') }
+      : {};
 
   // Where a sign-in here leads: back to the staff page that sent the person here when it is under
   // the role's home, else that home. An auditor has no admin portal: their place is the audit page.
@@ -78,13 +95,20 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (login.isPending) return;
+    const form = event.currentTarget;
     setFailure(null);
     const missing = {
       ...(email.trim() === '' ? { email: portal === 'admin' ? STAFF_MESSAGES.usernameRequired : STAFF_MESSAGES.emailRequired } : {}),
       ...(password === '' ? { password: STAFF_MESSAGES.passwordRequired } : {}),
     };
     setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(missing).length > 0) return goToFirstInvalid(form, Object.keys(missing));
+    if (needsCode && totpCode.length !== TOTP_CODE_LENGTH) {
+      setFailure({ message: `Enter the ${TOTP_CODE_LENGTH}-digit code from your authenticator app`, fields: ['code'] });
+      codeInput.current?.focus();
+      return;
+    }
     try {
       const admin = await login.mutateAsync({ email: email.trim(), password, ...(needsCode ? { totpCode } : {}) });
       void navigate(destinationOf(admin.role), { replace: true });
@@ -99,19 +123,20 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
       if (details?.twoFactorRequired) {
         setTotpCode('');
         const message = errorMessage(error, 'Invalid two-factor code');
-        setFailure(message);
+        setFailure({ message, fields: ['code'] });
+        codeInput.current?.focus();
         toast({ title: portal === 'admin' ? 'Access Denied' : 'Login Failed', description: message, variant: 'destructive' });
         return;
       }
       if (portal === 'admin' && status !== null && status < 500) {
         // A refusal (the seed's mismatch); too many tries say so in the server's words.
         const message = status === 429 ? errorMessage(error, STAFF_MESSAGES.invalidAdminCredentials) : STAFF_MESSAGES.invalidAdminCredentials;
-        setFailure(message);
+        setFailure({ message, fields: status === 429 ? [] : ['email', 'password'] });
         toast({ title: 'Access Denied', description: message, variant: 'destructive' });
       } else {
         // No answer, or the server failing, is not a wrong password: both portals say so (seed 001 §8.3's master wording).
         const message = status === null ? 'Failed to login' : errorMessage(error, STAFF_MESSAGES.invalidCredentials);
-        setFailure(message);
+        setFailure({ message, fields: status === null || status === 429 ? [] : ['email', 'password'] });
         toast({ title: 'Login Failed', description: message, variant: 'destructive' });
       }
     }
@@ -142,11 +167,17 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
                 day without use. Sign in again to continue.
               </Alert>
             ) : null}
-            {failure ? <Alert variant="danger" title={failure} role="alert" /> : null}
+            {failure ? (
+              <div id={FAILURE_ID}>
+                <Alert variant="danger" title={failure.message} role="alert" />
+              </div>
+            ) : null}
             <Field label={settings.userLabel} error={errors.email}>
               {(control) => (
                 <Input
                   {...control}
+                  {...refused('email', control['aria-describedby'])}
+                  name="email"
                   type="email"
                   autoComplete="username"
                   required
@@ -160,6 +191,8 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
               {(control) => (
                 <PasswordInput
                   {...control}
+                  {...refused('password', control['aria-describedby'])}
+                  name="password"
                   autoComplete="current-password"
                   required
                   value={password}
@@ -177,6 +210,8 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
                   {(control) => (
                     <Input
                       {...control}
+                      {...refused('code', control['aria-describedby'])}
+                      ref={codeInput}
                       inputMode="numeric"
                       autoComplete="one-time-code"
                       autoFocus
@@ -189,7 +224,7 @@ function StaffLoginPage({ portal }: { portal: StaffPortal }) {
                 </Field>
               </div>
             ) : null}
-            <Button type="submit" size="lg" disabled={login.isPending || (needsCode && totpCode.length !== TOTP_CODE_LENGTH)}>
+            <Button type="submit" size="lg" pending={login.isPending}>
               {login.isPending ? 'Signing in...' : needsCode ? 'Verify and Sign In' : 'Sign In'}
             </Button>
           </CardContent>

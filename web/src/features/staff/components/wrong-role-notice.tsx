@@ -87,7 +87,7 @@ export function WrongRoleNotice({
             <Button asChild>
               <Link to={home.to}>Go to {home.name}</Link>
             </Button>
-            <Button variant="secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <Button variant="secondary" onClick={() => logout.mutate()} pending={logout.isPending}>
               <LogOut aria-hidden="true" />
               Sign out
             </Button>
