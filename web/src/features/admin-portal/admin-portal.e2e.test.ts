@@ -5,7 +5,7 @@
 // Forever Database, the master admin restores it and it is back in search. Recharts stays out of
 // the landing page's scripts.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
@@ -59,6 +59,8 @@ afterAll(async () => {
 const toast = (page: Page, title: string) => expectToast(page, title);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+/** Whether `locator` has the keyboard's focus. */
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 async function snap(page: Page, name: string): Promise<void> {
   const dir = screenshotDir();
@@ -156,6 +158,8 @@ test('an admin2 corrects a title (the anchored hash stays, the registered title 
     await dialog.getByLabel('Title').fill('Morning Draft');
     await dialog.getByRole('button', { name: 'Save correction' }).click();
     await dialog.getByText('A reason is required').waitFor();
+    // The field in error takes focus (on a phone its message was below the dialog's fold, unheard).
+    await expect.poll(() => hasFocus(dialog.getByLabel('Reason'))).toBe(true);
     await dialog.getByLabel('Reason').fill('Typo in the title');
     await snap(page, 'admin-correct-registration');
     await dialog.getByRole('button', { name: 'Save correction' }).click();
@@ -250,17 +254,25 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       expect(names).toContain('Book');
       await expectSoundLayout(page, `analytics at ${label} px`);
       await snap(page, 'admin-analytics');
-      await types.filter({ hasText: 'Book' }).click();
-      await page.getByRole('status').filter({ hasText: 'Material type: Book' }).waitFor();
+      // By keyboard: the chosen button leaves with its tab, and focus goes to the filter's banner
+      // (it fell back to the page's heading, above the tabs).
+      await types.filter({ hasText: 'Book' }).focus();
+      await page.keyboard.press('Enter');
+      const banner = page.getByRole('status').filter({ hasText: 'Material type: Book' });
+      await banner.waitFor();
       expect(await tab(page, 'Registrations').getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => hasFocus(banner)).toBe(true);
       const rows = page.getByRole('list', { name: 'Registrations list' }).getByRole('listitem');
       await rows.filter({ hasText: 'The Long Winter' }).waitFor();
       expect(await rows.count()).toBe(1);
       // Read-only: neither Edit nor Delete anywhere.
       expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
       await snap(page, 'admin-registrations-filtered');
-      await page.getByRole('button', { name: 'Clear Filter' }).click();
+      await page.getByRole('button', { name: 'Clear Filter' }).focus();
+      await page.keyboard.press('Enter');
       await rows.filter({ hasText: 'Evening Tide' }).waitFor();
+      // The banner went with its button: focus is in the search box above the list.
+      expect(await hasFocus(page.getByLabel('Search registrations'))).toBe(true);
       expect(await page.getByText('Material type: Book').count()).toBe(0);
 
       // Users: search by e-mail, View Details with their registrations; no Edit or Delete.
@@ -270,6 +282,8 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       // The search has run once the list holds only them.
       await expect.poll(() => page.getByRole('list', { name: 'Users list' }).getByRole('listitem').count()).toBe(1);
       await user.waitFor();
+      // What the search found is a status: heard without leaving the search box.
+      await page.getByRole('navigation', { name: 'Users pages' }).getByRole('status').filter({ hasText: /^1–1 of 1$/ }).waitFor();
       expect(await user.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
       await expectSoundLayout(page, `users at ${label} px`);
       await snap(page, 'admin-users');
@@ -329,6 +343,7 @@ describe.each(WIDTHS)('at %s px', (label, viewport) => {
       await admin.keyboard.press('Enter');
       await dialog.getByRole('button', { name: 'Delete registration' }).click();
       await dialog.getByText('A reason is required').waitFor();
+      await expect.poll(() => hasFocus(dialog.getByLabel('Reason'))).toBe(true);
       await expectSoundLayout(admin, `delete dialog at ${label} px`);
       await snap(admin, 'admin-delete-dialog');
       await dialog.getByLabel('Reason').fill('Duplicate of an earlier registration');

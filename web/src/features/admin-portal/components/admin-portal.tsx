@@ -2,12 +2,15 @@
 // and the master admin the Forever Database, and Support (the support inbox, ours: the seed's support
 // requests had nowhere to be read). The open tab and the material-type filter live in the
 // address (?tab=registrations&type=Novel), so Analytics can send an admin to a filtered list and a
-// reload keeps the place. Loaded lazily: its charts never weigh on the public pages.
+// reload keeps the place. Loaded lazily: its charts never weigh on the public pages. Choosing a type
+// in Analytics takes focus to the Registrations filter's banner (the chosen button goes with its tab,
+// and focus fell back to the page's heading, above the tabs).
 import * as Tabs from '@radix-ui/react-tabs';
 import type { SignedInStaff } from '@titleledger/api/schemas';
 import { useSearchParams } from 'react-router-dom';
 
 import { Badge } from '@/components/badge';
+import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
 import { cn } from '@/lib/cn';
 
 import { useOpenSupportCount } from '../api/get-support-requests';
@@ -43,6 +46,7 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
   const materialType = search.get('type') ?? '';
   // The Support tab says how many requests wait, so nobody has to open it to find out.
   const openSupport = useOpenSupportCount() ?? 0;
+  const filterBanner = useFocusOnNextMount<HTMLDivElement>();
 
   const open = (next: TabValue, type?: string) => {
     const params = new URLSearchParams();
@@ -75,13 +79,23 @@ export default function AdminPortal({ staff }: { staff: SignedInStaff }) {
         <OverviewTab />
       </Tabs.Content>
       <Tabs.Content value="analytics" className="mt-6">
-        <AnalyticsTab onMaterialType={(type) => open('registrations', type)} />
+        <AnalyticsTab
+          onMaterialType={(type) => {
+            filterBanner.arm();
+            open('registrations', type);
+          }}
+        />
       </Tabs.Content>
       <Tabs.Content value="users" className="mt-6">
         <UsersTab rights={rights} />
       </Tabs.Content>
       <Tabs.Content value="registrations" className="mt-6">
-        <RegistrationsTab rights={rights} materialType={materialType} onClearMaterialType={() => open('registrations', '')} />
+        <RegistrationsTab
+          rights={rights}
+          materialType={materialType}
+          filterRef={filterBanner.ref}
+          onClearMaterialType={() => open('registrations', '')}
+        />
       </Tabs.Content>
       {rights.foreverDatabase ? (
         <Tabs.Content value="forever" className="mt-6">

@@ -142,7 +142,7 @@ export function ForeverDatabaseTab({ rights }: { rights: PortalRights }) {
               <LoadFailed title="Could not load the Forever Database" error={list.error} onRetry={() => void list.refetch()} />
             </div>
           ) : list.data.records.length === 0 ? (
-            <p className="px-6 py-10 text-center text-sm text-muted-foreground">{q ? 'No archived records match.' : 'Nothing has been archived.'}</p>
+            <p role="status" className="px-6 py-10 text-center text-sm text-muted-foreground">{q ? 'No archived records match.' : 'Nothing has been archived.'}</p>
           ) : (
             <>
               <ul aria-label="Archived registrations" aria-busy={list.isFetching} className="divide-y divide-border">

@@ -1,7 +1,8 @@
 // Server-side paging under a list: where we are ("21–40 of 1,234", or "of 1,000+" when the server
 // stopped counting) and Previous / Next. At the first or last page the button is marked unavailable
 // (aria-disabled) rather than disabled: disabled, it dropped the keyboard's focus to <body> as the
-// last page came, and Tab started again from the top of the portal.
+// last page came, and Tab started again from the top of the portal. Where we are is a status: a
+// screen reader hears how many a search found, or which page came, without leaving the search box.
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 import { Button } from '@/components/button';
@@ -21,7 +22,7 @@ export function Pager({ info, onPage, label }: { info: PageInfo; onPage: (page: 
   const last = hasMore ? page * pageSize : Math.max(first, Math.min(total, page * pageSize));
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap items-center justify-between gap-3 border-t border-border px-4 py-3 sm:px-6">
-      <p className="text-sm text-muted-foreground">
+      <p role="status" className="text-sm text-muted-foreground">
         {first.toLocaleString()}–{last.toLocaleString()} of {total.toLocaleString()}
         {totalCapped ? '+' : ''}
       </p>

@@ -4,6 +4,8 @@
 // click does nothing) and closes when `onConfirm` resolves; a failure leaves it open with the reason
 // kept. Closed, it hands focus back to its button, or, when the action removed that button's row
 // (`removesRow`: a deleted registration or user), to the row that took its place (lib/focus.ts).
+// A refused reason takes focus with its message (it appeared while focus stayed on the button: unheard,
+// and on a phone out of sight).
 import { adminReasonSchema } from '@titleledger/api/schemas';
 import { useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -12,6 +14,7 @@ import { Button } from '@/components/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/dialog';
 import { Field } from '@/components/field';
 import { Textarea } from '@/components/textarea';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { placeOf, returnFocusTo, type ListPlace } from '@/lib/focus';
 
 export function ReasonDialog({
@@ -53,6 +56,8 @@ export function ReasonDialog({
   const place = useRef<ListPlace | null>(null);
   const done = useRef(false);
   const running = useRef(false);
+  const fieldBox = useRef<HTMLDivElement>(null);
+  const goToFirstInvalid = useGoToFirstInvalid();
 
   const change = (next: boolean) => {
     if (running.current) return;
@@ -73,6 +78,7 @@ export function ReasonDialog({
       const parsed: z.ZodSafeParseResult<string> = schema.safeParse(reason);
       if (!parsed.success) {
         setError(parsed.error.issues[0]?.message ?? 'A reason is required');
+        goToFirstInvalid(fieldBox.current, ['reason']);
         return;
       }
       value = parsed.data;
@@ -115,9 +121,11 @@ export function ReasonDialog({
           </>
         }
       >
-        <Field label={optional ? `${fieldLabel} (optional)` : fieldLabel} error={error} hint="Recorded with your name in the access log.">
-          {(control) => <Textarea {...control} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} />}
-        </Field>
+        <div ref={fieldBox}>
+          <Field label={optional ? `${fieldLabel} (optional)` : fieldLabel} error={error} hint="Recorded with your name in the access log.">
+            {(control) => <Textarea {...control} name="reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={1000} />}
+          </Field>
+        </div>
       </DialogContent>
     </Dialog>
   );

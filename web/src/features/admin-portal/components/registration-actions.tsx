@@ -7,7 +7,7 @@ import {
   type AdminRegistration,
 } from '@titleledger/api/schemas';
 import { PencilLine, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { Button } from '@/components/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/dialog';
@@ -16,6 +16,7 @@ import { HashText } from '@/components/hash-text';
 import { Input } from '@/components/input';
 import { Textarea } from '@/components/textarea';
 import { sentenceWith, UserText } from '@/components/user-text';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -68,6 +69,8 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
   const [description, setDescription] = useState(registration.description);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refused field takes focus with its message: on a phone the reason's was below the dialog's fold.
+  const goToFirstInvalid = useGoToFirstInvalid();
 
   const change = (next: boolean) => {
     setOpen(next);
@@ -79,8 +82,7 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (form: HTMLFormElement) => {
     // Only what changed is sent: a correction names the fields it corrects.
     const parsed = adminRegistrationCorrectionRequestSchema.safeParse({
       ...(title !== registration.title ? { title } : {}),
@@ -88,7 +90,9 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
       reason,
     });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      goToFirstInvalid(form, Object.keys(found));
       return;
     }
     setErrors({});
@@ -126,7 +130,8 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
       >
         <form id={formId} aria-label="Correct registration" className="grid gap-4" onSubmit={(event) => {
             event.preventDefault();
-            void once(() => submit(event));
+            const form = event.currentTarget;
+            void once(() => submit(form));
           }} noValidate>
           <div className="grid gap-1.5">
             <p className="text-sm font-medium">Anchored hash (never changes)</p>
@@ -138,13 +143,13 @@ function CorrectRegistrationButton({ registration }: { registration: AdminRegist
             ) : null}
           </div>
           <Field label="Title" error={errors.title}>
-            {(control) => <Input {...control} value={title} onChange={(event) => setTitle(event.target.value)} />}
+            {(control) => <Input {...control} name="title" value={title} onChange={(event) => setTitle(event.target.value)} />}
           </Field>
           <Field label="Description" error={errors.description}>
-            {(control) => <Textarea {...control} value={description} onChange={(event) => setDescription(event.target.value)} />}
+            {(control) => <Textarea {...control} name="description" value={description} onChange={(event) => setDescription(event.target.value)} />}
           </Field>
           <Field label="Reason" error={errors.reason} hint="Recorded with your name in the access log.">
-            {(control) => <Textarea {...control} className="min-h-16" value={reason} onChange={(event) => setReason(event.target.value)} />}
+            {(control) => <Textarea {...control} name="reason" className="min-h-16" value={reason} onChange={(event) => setReason(event.target.value)} />}
           </Field>
         </form>
       </DialogContent>

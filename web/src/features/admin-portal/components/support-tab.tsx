@@ -195,7 +195,7 @@ export function SupportTab({ rights }: { rights: PortalRights }) {
               <LoadFailed title="Could not load support requests" error={list.error} onRetry={() => void list.refetch()} />
             </div>
           ) : list.data.requests.length === 0 ? (
-            <p className="px-6 py-10 text-center text-sm text-muted-foreground">{empty}</p>
+            <p role="status" className="px-6 py-10 text-center text-sm text-muted-foreground">{empty}</p>
           ) : (
             <>
               <ul aria-label="Support requests" aria-busy={list.isFetching} className="divide-y divide-border">

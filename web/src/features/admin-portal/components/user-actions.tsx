@@ -3,7 +3,7 @@
 // deletion is and every registration of theirs goes to the Forever Database.
 import { ADMIN_MESSAGES, adminUserUpdateRequestSchema, type AdminUser } from '@titleledger/api/schemas';
 import { Eye, PencilLine, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { Button } from '@/components/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/dialog';
@@ -12,6 +12,7 @@ import { Input } from '@/components/input';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { Textarea } from '@/components/textarea';
 import { sentenceWith, UserText } from '@/components/user-text';
+import { useGoToFirstInvalid } from '@/hooks/use-go-to-first-invalid';
 import { useSingleFlight } from '@/hooks/use-single-flight';
 import { toast } from '@/hooks/use-toast';
 import { errorMessage } from '@/lib/api-error';
@@ -112,6 +113,8 @@ function EditUserButton({ user }: { user: AdminUser }) {
   const [values, setValues] = useState<Partial<Record<EditableKey, string>>>({});
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refused field takes focus with its message: on a phone the reason's was below the dialog's fold.
+  const goToFirstInvalid = useGoToFirstInvalid();
 
   const change = (next: boolean) => {
     setOpen(next);
@@ -122,8 +125,7 @@ function EditUserButton({ user }: { user: AdminUser }) {
     }
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async (form: HTMLFormElement) => {
     const before = known(user);
     // Only fields that changed go: an empty field the list never showed means "leave as it is".
     const changed: Partial<Record<EditableKey, string>> = {};
@@ -133,7 +135,9 @@ function EditUserButton({ user }: { user: AdminUser }) {
     }
     const parsed = adminUserUpdateRequestSchema.safeParse({ ...changed, reason });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      goToFirstInvalid(form, Object.keys(found));
       return;
     }
     setErrors({});
@@ -172,15 +176,16 @@ function EditUserButton({ user }: { user: AdminUser }) {
       >
         <form id={formId} aria-label="Edit user" className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => {
             event.preventDefault();
-            void once(() => submit(event));
+            const form = event.currentTarget;
+            void once(() => submit(form));
           }} noValidate>
           {EDITABLE.map(({ key, label }) => (
             <Field key={key} label={label} error={errors[key]}>
-              {(control) => <Input {...control} value={values[key] ?? ''} onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))} />}
+              {(control) => <Input {...control} name={key} value={values[key] ?? ''} onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))} />}
             </Field>
           ))}
           <Field label="Reason" error={errors.reason} hint="Recorded with your name in the access log." className="sm:col-span-2">
-            {(control) => <Textarea {...control} className="min-h-16" value={reason} onChange={(event) => setReason(event.target.value)} />}
+            {(control) => <Textarea {...control} name="reason" className="min-h-16" value={reason} onChange={(event) => setReason(event.target.value)} />}
           </Field>
         </form>
       </DialogContent>

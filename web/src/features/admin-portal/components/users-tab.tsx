@@ -38,7 +38,7 @@ export function UsersTab({ rights }: { rights: PortalRights }) {
               <LoadFailed title="Could not load users" error={list.error} onRetry={() => void list.refetch()} />
             </div>
           ) : list.data.users.length === 0 ? (
-            <p className="px-6 py-10 text-center text-sm text-muted-foreground">{q ? 'No users match.' : 'No users yet.'}</p>
+            <p role="status" className="px-6 py-10 text-center text-sm text-muted-foreground">{q ? 'No users match.' : 'No users yet.'}</p>
           ) : (
             <>
               <ul aria-label="Users list" aria-busy={list.isFetching} className="divide-y divide-border">
