@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 
 import { startTestApp, type TestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
-import { atBothWidths, expectToast, newContext } from '../../../../test/support/screens.js';
+import { atBothWidths, desktop, expectToast, mobile, newContext } from '../../../../test/support/screens.js';
 
 const MASTER = { email: 'master.audit@example.com', password: 'master password 2026' };
 const AUDITOR_PASSWORD = 'auditor password 1';
@@ -35,6 +35,8 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 /** A toast with this title opened since the last one awaited (pages record theirs: it may have closed already). */
 const toast = (page: Page, title: string) => expectToast(page, title);
 const field = (scope: Page | Locator, name: string) => scope.getByLabel(name, { exact: true });
+/** Whether `locator` has the keyboard's focus (a button disabled while its call ran dropped it to <body>). */
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 async function invitationLink(email: string): Promise<string> {
   const response = await fetch(`${app.url}/api/dev/outbox`);
@@ -154,8 +156,11 @@ describe('the auditor in the browser', () => {
       const older = await field(auditor, 'Older checkpoint').inputValue();
       const newer = await field(auditor, 'Newer checkpoint').inputValue();
       expect(Number(older)).toBeLessThan(Number(newer));
-      await auditor.getByRole('button', { name: 'Check consistency' }).click();
+      const checkConsistency = auditor.getByRole('button', { name: 'Check consistency' });
+      await checkConsistency.focus();
+      await auditor.keyboard.press('Enter');
       await auditor.getByText(`Consistent: ${older} → ${newer} ok`).waitFor();
+      expect(await hasFocus(checkConsistency)).toBe(true);
       // Another pick: the verdict was for the old pair, so it goes (QA 38 finding 6).
       await field(auditor, 'Older checkpoint').selectOption(newer);
       await auditor.getByText(`Consistent: ${older} → ${newer} ok`).waitFor({ state: 'detached' });
@@ -173,12 +178,20 @@ describe('the auditor in the browser', () => {
       await auditor.unroute('**/api/log/proof/consistency**');
 
       // verify-log on the server, its verdict recorded and shown.
-      await auditor.getByRole('button', { name: 'Run verify-log on the server' }).click();
+      const runVerifyLog = auditor.getByRole('button', { name: 'Run verify-log on the server' });
+      await runVerifyLog.focus();
+      await auditor.keyboard.press('Enter');
       const run = auditor.getByTestId('audit-run').first();
       await run.getByText('OK', { exact: true }).waitFor();
+      expect(await hasFocus(runVerifyLog)).toBe(true);
       await run.getByText(/^verify-log: OK — \d+ events recomputed into the tree/).waitFor();
       await run.getByText(`from this page by ${email}`, { exact: false }).waitFor();
       await atBothWidths(auditor, 'audit', { check: true });
+      // On a phone the access log has the column's width: inside a second card it had some 290 px of 375.
+      await auditor.setViewportSize(mobile);
+      const log = auditor.getByRole('list', { name: 'Access log' });
+      expect((await log.boundingBox())!.width).toBeGreaterThanOrEqual(mobile.width - 40);
+      await auditor.setViewportSize(desktop);
 
       // Read-only, outside the admin order: no admin portal, no console; the access log and entries are open.
       expect(await statusOf(auditor, '/api/master-admin/admins')).toBe(403);

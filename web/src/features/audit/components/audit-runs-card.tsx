@@ -48,7 +48,8 @@ export function AuditRunsCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
-          <Button onClick={() => start.mutate()} disabled={start.isPending || running}>
+          {/* Unavailable while a run is under way, but focusable: disabled, it dropped focus to <body> as it was pressed. */}
+          <Button onClick={() => start.mutate()} pending={start.isPending} focusableWhenDisabled disabled={running}>
             <Play aria-hidden="true" />
             {running ? 'verify-log is running...' : 'Run verify-log on the server'}
           </Button>

@@ -47,7 +47,13 @@ export function ConsistencyCard({ checkpoints: all }: { checkpoints: readonly Au
             <Label htmlFor="consistency-to">Newer checkpoint</Label>
             <Select id="consistency-to" options={options} value={to} onChange={(event) => choose(setTo)(event.target.value)} />
           </div>
-          <Button disabled={!ordered || check.isPending} onClick={() => older && newer && check.mutate({ from: older, to: newer })}>
+          {/* Pending, not disabled, while the proof is fetched: disabled, it dropped focus to <body>. */}
+          <Button
+            pending={check.isPending}
+            focusableWhenDisabled
+            disabled={!ordered}
+            onClick={() => older && newer && check.mutate({ from: older, to: newer })}
+          >
             {check.isPending ? 'Checking...' : 'Check consistency'}
           </Button>
         </div>

@@ -6,7 +6,7 @@ import { isolate } from '@titleledger/api/schemas/isolate';
 import { useState } from 'react';
 
 import { Button } from '@/components/button';
-import { Card, CardContent } from '@/components/card';
+import { Card } from '@/components/card';
 import { Loading, LoadFailed } from '@/components/query-states';
 import { useFocusOnNextMount } from '@/hooks/use-focus-on-next-mount';
 
@@ -75,35 +75,35 @@ export function AccessLogsTab() {
     void logs.fetchNextPage();
   };
   return (
+    // The rows pad themselves: CardContent's p-6 won over a "p-0" beside it (cn does not merge), and
+    // the entries had 48 px less than the card on every width.
     <Card>
-      <CardContent className="p-0">
-        <ol aria-label="Access log" className="divide-y divide-border">
-          {entries.map((entry, index) => (
-            <li key={entry.id} ref={index === firstOlder ? focusOlder.ref : undefined} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4 sm:px-6">
-              <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-                {new Date(entry.createdAt).toLocaleString()}
-              </time>
-              <div className="min-w-0">
-                <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
-                <p className="wrap-anywhere text-muted-foreground">
-                  {describeDetails(entry)}
-                  {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="wrap-anywhere"> · by {entry.adminEmail}</span> : null}
-                </p>
-              </div>
-              <span className="font-mono text-xs text-muted-foreground" title="IP address">
-                {entry.ipAddress ?? '—'}
-              </span>
-            </li>
-          ))}
-        </ol>
-        {logs.hasNextPage ? (
-          <div className="border-t border-border p-4 text-center">
-            <Button variant="secondary" onClick={loadOlder} pending={logs.isFetchingNextPage}>
-              {logs.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
-            </Button>
-          </div>
-        ) : null}
-      </CardContent>
+      <ol aria-label="Access log" className="divide-y divide-border">
+        {entries.map((entry, index) => (
+          <li key={entry.id} ref={index === firstOlder ? focusOlder.ref : undefined} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:items-baseline sm:gap-4 sm:px-6">
+            <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+              {new Date(entry.createdAt).toLocaleString()}
+            </time>
+            <div className="min-w-0">
+              <p className="font-medium text-foreground">{ACTIONS[entry.action] ?? entry.action}</p>
+              <p className="wrap-anywhere text-muted-foreground">
+                {describeDetails(entry)}
+                {entry.adminEmail && entry.adminEmail !== entry.targetEmail ? <span className="wrap-anywhere"> · by {entry.adminEmail}</span> : null}
+              </p>
+            </div>
+            <span className="font-mono text-xs text-muted-foreground" title="IP address">
+              {entry.ipAddress ?? '—'}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {logs.hasNextPage ? (
+        <div className="border-t border-border p-4 text-center">
+          <Button variant="secondary" onClick={loadOlder} pending={logs.isFetchingNextPage}>
+            {logs.isFetchingNextPage ? 'Loading...' : 'Load older entries'}
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }
