@@ -38,7 +38,7 @@ type FormCheck =
   | { readonly success: false; readonly error: { readonly issues: readonly { readonly message: string; readonly path: readonly PropertyKey[] }[] } };
 
 /** The id of the alert that says why the form was refused: a refused field points at it. */
-export const LINK_ERROR_ID = 'emailed-link-error';
+const LINK_ERROR_ID = 'emailed-link-error';
 
 /**
  * The link's token, what became of it (`refused` by the server, or `done`, which goes on to
