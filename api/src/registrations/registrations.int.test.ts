@@ -202,6 +202,10 @@ describe('submission', () => {
     });
     const stats = await call({ method: 'GET', url: '/api/dashboard/stats', token: alice.token });
     expect(stats.json()).toEqual({ totalRegistrations: 1, activeRegistrations: 1, pendingRegistrations: 1, thisMonthRegistrations: 1, recent_activity: 1 });
+    // No batch is sealed in this file: its proof is asked for again later, with a 202 that says why.
+    const proof = await call({ method: 'GET', url: `/api/ledger/proof/${created.tr_number}` });
+    expect(proof.status, proof.body).toBe(202);
+    expect(proof.json()).toEqual({ tr_number: created.tr_number, status: 'pending', message: expect.stringMatching(/not anchored yet.*Ask again/) });
     expect((await call({ method: 'GET', url: '/api/titles/user', token: bob.token })).json()).toEqual([]);
     // The payer is told which registration the payment made (a reload of step 5 says it is done).
     expect((await call({ method: 'GET', url: `/api/payment/session/${sessionId}`, token: alice.token })).json()).toMatchObject({
