@@ -10,13 +10,10 @@ export interface Anchored {
   readonly trNumber: string;
   readonly root: string;
   readonly contract: string;
-  /** From the registration's submission to its proof. */
-  readonly ms: number;
 }
 
 /** Registers a work and waits, at most `withinMs`, for its proof. */
 export async function registerAndAnchor(client: ReturnType<typeof creatorFlows>, token: string, title: string, withinMs: number): Promise<Anchored> {
-  const started = Date.now();
   const { trNumber } = await client.register(token, Buffer.from(`${title} ${Date.now()} ${Math.random()}\n`), { title });
   const proof = await eventually(
     async () => {
@@ -26,7 +23,7 @@ export async function registerAndAnchor(client: ReturnType<typeof creatorFlows>,
     withinMs,
     `${trNumber} anchored`,
   );
-  return { trNumber, root: proof.root, contract: proof.contract, ms: Date.now() - started };
+  return { trNumber, root: proof.root, contract: proof.contract };
 }
 
 /** anchorOf(root) through the proxy, as a verifier asks it: the batch id, or 0 when not anchored. */
