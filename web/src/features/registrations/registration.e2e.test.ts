@@ -232,7 +232,8 @@ test('a creator registers a title through all five steps and finds it everywhere
     await page.getByText('20% complete').waitFor();
     await fillWorkDetails(page, 'Another Work Entirely');
     await page.goto(`${app.url}${paidAddress.pathname}${paidAddress.search}`);
-    await page.getByText('Payment Already Used').first().waitFor();
+    // The wizard moves on to the dashboard 2 s after saying so: its toast is recorded whenever the test looks.
+    await expectToast(page, 'Payment Already Used', 'Please start a new registration');
     await page.waitForURL((url) => url.pathname === '/dashboard');
 
     // The dashboard shows it at once, with its numbers, search and filter.
@@ -281,8 +282,10 @@ test('the checkout page pays on the test-mode page and hands over to the wizard'
     await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/checkout/'));
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL((url) => url.pathname === '/checkout/success');
-    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await shoot(page, 'checkout-success');
+    // The success screen moves on to the wizard by itself after 2 s (journeys.e2e.test.ts holds its
+    // clock to click "Continue now"): its toast is recorded whenever the test looks.
+    await expectToast(page, 'Payment Successful', 'Taking you to your title registration');
     await page.waitForURL((url) => url.pathname === '/register-title' && url.searchParams.get('status') === 'succeeded');
     // The server confirmed the payment, but nothing about the work is known yet: the wizard starts at
     // the work details with the payment kept, and the review step then goes on to the upload.
