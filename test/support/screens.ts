@@ -107,11 +107,21 @@ export async function withPage(browser: Browser, options: BrowserContextOptions,
 /** How far the page is wider than the window (0 or less: no sideways scrolling). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/**
+ * axe for `page`, run in the page itself. Its default mode runs each frame apart and merges the
+ * results in a blank page it opens for every run (loading axe there too); the app has no frames, and
+ * the same rules then cost ~45% less time per run (1.2-2 s less each at load 8 on 2 cores, measured
+ * side by side on /, /pricing and /verify: the same passes and violations).
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true);
+}
+
 /** The serious and critical axe violations on the page, each with where it is. */
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   // Also the experimental rule that an accessible name starts with the visible label (WCAG 2.5.3,
   // which Lighthouse checks): a speech-control user says what the button shows.
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const { violations } = await axeOn(page).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);

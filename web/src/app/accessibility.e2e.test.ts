@@ -2,7 +2,6 @@
 // action (a dialog's choice, a form replaced by its summary, a failed check, a submit that waits), that
 // a double click sends a form once, and the axe rules screens.ts does not hold every page to
 // (unique landmarks; the dark theme's contrast).
-import { AxeBuilder } from '@axe-core/playwright';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -10,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { creatorFlows, freshEmail, injectSender, TEST_PASSWORD } from '../../../test/support/flows.js';
-import { desktop, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
+import { axeOn, desktop, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -49,7 +48,7 @@ function countRequests(page: Page, method: string, path: string): () => number {
 
 /** The axe violations of `rules` on the page as it is. */
 async function violationsOf(page: Page, rules: string[]): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withRules(rules).analyze();
+  const { violations } = await axeOn(page).withRules(rules).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
