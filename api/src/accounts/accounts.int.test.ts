@@ -13,6 +13,9 @@ import { serverKeyring, unseal } from './crypto.js';
 import { claimPaymentMethod } from './queries.js';
 import { ABANDONED_AFTER_SECONDS, readUserKey, UserKeys } from './user-keys.js';
 import { isEvent } from '../events/index.js';
+import { handleCommand } from '../domain/command-handler.js';
+import { userDecider } from './decider.js';
+import { signedInStaff } from '../../../test/support/staff.js';
 
 let app: TestApp;
 const statuses: number[] = [];
@@ -635,6 +638,34 @@ describe('account deletion', () => {
     const again = await call({ method: 'POST', url: '/api/auth/register', payload: signUp({ email }) });
     expect(again.statusCode).toBe(201);
     expect(again.json().user.id).not.toBe(user.id);
+  });
+  it('two tabs and an admin deleting it at once: one AccountDeleted, and every request is told it is deleted', async () => {
+    const { token, password, user } = await registered();
+    const admin = await signedInStaff(app, 'admin3');
+    const own = () => call({ method: 'DELETE', url: '/api/user/account', token, payload: { password, confirmText: 'DELETE MY ACCOUNT' } });
+    const byAdmin = call({ method: 'DELETE', url: `/api/admin/users/${user.id}`, token: admin.token, payload: { reason: 'Asked by e-mail' } });
+    const answers = await Promise.all([own(), own(), byAdmin]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [200, 'Your account has been deleted'],
+      [200, 'Your account has been deleted'],
+      [200, expect.stringMatching(/^(User Deleted|This user was already deleted\.)$/)],
+    ]);
+    const events = await app.running.store.readStream(`user-${user.id}`);
+    expect(events.filter((e) => e.type === 'AccountDeleted')).toHaveLength(1);
+    expect(await readUserKey(app.running.pool, serverKeyring(), user.id)).toBeNull();
+  });
+
+  it('one that stopped after AccountDeleted is finished when the owner sends it again: the key goes, the address is free', async () => {
+    const { token, email, password, user } = await registered();
+    // The process stopped right after the append: nothing was forgotten yet.
+    const stopped = { actor: { kind: 'user' as const, id: user.id, role: null }, correlationId: 'stopped-deletion', now: new Date() };
+    await handleCommand(app.running.store, `user-${user.id}`, userDecider, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: stopped.now.toISOString() } }, stopped);
+    const again = await call({ method: 'DELETE', url: '/api/user/account', token, payload: { password, confirmText: 'DELETE MY ACCOUNT' } });
+    expect([again.statusCode, again.json().message]).toEqual([200, 'Your account has been deleted']);
+    expect(await readUserKey(app.running.pool, serverKeyring(), user.id)).toBeNull();
+    expect((await call({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401);
+    expect((await app.running.store.readStream(`user-${user.id}`)).filter((e) => e.type === 'AccountDeleted')).toHaveLength(1);
+    expect((await call({ method: 'POST', url: '/api/auth/register', payload: signUp({ email }) })).statusCode).toBe(201);
   });
 });
 

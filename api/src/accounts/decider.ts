@@ -147,8 +147,9 @@ export function decide(command: UserCommand, state: UserState): readonly UserEve
       requireActive(state);
       return [{ type: 'PasswordResetRequested', data: command.data }];
     case 'DeleteAccount':
-      // An admin deleting an account that is gone already: nothing more to write (deleting twice is idempotent).
-      if (state.status === 'deleted' && command.data.reason === 'admin_request') return [];
+      // An account that is gone already: nothing more to write (deleting twice is idempotent, whoever
+      // asks: an admin, or the owner's second request racing the first).
+      if (state.status === 'deleted') return [];
       requireActive(state);
       return [{ type: 'AccountDeleted', data: command.data }];
     default:

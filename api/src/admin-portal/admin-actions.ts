@@ -3,16 +3,17 @@
 //   archive / restore / correct a registration   title decider (stream `title-<tr>`)
 //   edit a creator's profile, delete a creator    user decider (stream `user-<id>`)
 // Deleting a creator is the creator's own deletion (crypto-shredding: the key goes, so the sealed
-// personal data in the log never opens again; sessions, card, reset tokens and mail go), every
+// personal data in the log never opens again; card, reset tokens, mail and sessions go: forgetAccount), every
 // registration of theirs archived to the Forever Database with it (../registrations/archive-with-account.ts).
 // Deleting twice appends nothing more, or finishes what a first call left.
 import { sealedProfileSchema, type SealedProfile } from '../accounts/events.js';
 import { seal, unseal, type ServerKeyring } from '../accounts/crypto.js';
 import { userDecider } from '../accounts/decider.js';
+import { forgetAccount } from '../accounts/use-cases/delete-account.js';
 import type { Sessions } from '../accounts/sessions.js';
 import { UserKeys } from '../accounts/user-keys.js';
 import { userStreamId } from '../accounts/events.js';
-import { handleCommand, loadState, type CommandContext } from '../domain/command-handler.js';
+import { handleCommand, handleCommandDecidingAgain, loadState, type CommandContext } from '../domain/command-handler.js';
 import { notFound } from '../errors.js';
 import type { Position } from '../eventstore/position.js';
 import { archiveTitlesWithAccount, type ArchiveWithAccountDeps } from '../registrations/archive-with-account.js';
@@ -31,6 +32,9 @@ export interface Admin {
   readonly id: string;
   readonly role: StaffRole;
 }
+
+/** A deletion that meets another writer on the user's stream decides again, at most this often. */
+const DELETE_TRIES = 3;
 
 const PROFILE_FIELDS = ['fullName', 'firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -130,18 +134,23 @@ export class AdminActions {
    * what a failed first call left).
    */
   async deleteUser(userId: string, admin: Admin, reason: string, context: CommandContext): Promise<{ deleted: boolean; archivedRegistrations: number; position?: Position }> {
-    const { state } = await loadState(this.deps.store, userStreamId(userId), userDecider);
-    if (state.status === 'unregistered') throw notFound(ADMIN_MESSAGES.noSuchUser);
-    const key = await this.keys.find(userId);
-    const email = state.status === 'active' && key ? sealedProfileSchema.parse(unseal(key, userId, state.profile)).email : null;
-    const { appended } = await handleCommand(
+    let email: string | null = null;
+    // Decided again when another writer came first (the owner's own deletion in the same moment): then
+    // there is nothing more to write, and this call finishes the forgetting and archiving.
+    const { appended } = await handleCommandDecidingAgain(
       this.deps.store,
       userStreamId(userId),
       userDecider,
-      { type: 'DeleteAccount', data: { reason: 'admin_request', deletedAt: context.now.toISOString(), byAdmin: { by: admin.id, role: admin.role, reason } } },
+      async (state) => {
+        if (state.status === 'unregistered') throw notFound(ADMIN_MESSAGES.noSuchUser);
+        const key = state.status === 'active' ? await this.keys.find(userId) : null;
+        email = state.status === 'active' && key ? sealedProfileSchema.parse(unseal(key, userId, state.profile)).email : null;
+        return { type: 'DeleteAccount' as const, data: { reason: 'admin_request' as const, deletedAt: context.now.toISOString(), byAdmin: { by: admin.id, role: admin.role, reason } } };
+      },
       context,
+      DELETE_TRIES,
     );
-    await this.forget(userId, email);
+    await forgetAccount({ keys: this.keys, sessions: this.deps.sessions, pool: this.deps.pool }, userId, email);
     // Deleted before, by a call that may have stopped short: its AccountDeleted is before the log's head.
     const deletedAt = appended?.position ?? (await this.deps.store.headPosition());
     const titles = await archiveTitlesWithAccount(
@@ -153,15 +162,5 @@ export class AdminActions {
     );
     const position = titles.position ?? appended?.position;
     return { deleted: appended !== undefined, archivedRegistrations: titles.archived, ...(position ? { position } : {}) };
-  }
-
-  /** What a creator's own deletion forgets besides the log: the key (crypto-shredding), sessions, card, resets, mail. */
-  private async forget(userId: string, email: string | null): Promise<void> {
-    await this.keys.destroy(userId);
-    await this.deps.sessions.revokeAll(userId);
-    const pool = this.deps.pool;
-    await pool.query('DELETE FROM payment_methods WHERE user_id = $1', [userId]);
-    await pool.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
-    if (email) await pool.query('DELETE FROM outbox_emails WHERE lower(to_email) = lower($1)', [email]);
   }
 }
