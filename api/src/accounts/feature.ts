@@ -1,6 +1,7 @@
 // Wires the accounts feature from the app's dependencies: one keyring, key table, session store and
 // set of use cases per app; the mailer and the attempt limiter are the app's. Each use case is a
 // function of its own in use-cases/; `service` hands them to the routes with the dependencies bound.
+import { FileSystemBlobStore, worksBlobDir } from '../documents/blob-store.js';
 import type { App } from '../http/app.js';
 import { serverKeyring } from './crypto.js';
 import { Sessions } from './sessions.js';
@@ -62,6 +63,7 @@ export function createAccounts(app: App): Accounts {
     mailer: app.mailer,
     background: new BackgroundWork(log),
     waitForProjections: (position, readModels) => app.waitForProjections(position, readModels),
+    works: new FileSystemBlobStore(worksBlobDir(config.dataDir)),
   };
   const service: AccountUseCases = {
     register: (...args) => signUp(deps, ...args),

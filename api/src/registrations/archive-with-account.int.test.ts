@@ -18,6 +18,10 @@ import { isEvent } from '../events/index.js';
 import { titleDecider } from './decider.js';
 import { archiveTitlesOfDeletedOwners } from './late-registrations.js';
 import { titleStream } from './tr-number.js';
+import { rewrapDocuments } from './rewrap-documents.js';
+import { serverKeyring } from '../accounts/crypto.js';
+import { FileSystemBlobStore, worksBlobDir } from '../documents/blob-store.js';
+import { deriveBlobWrappingKey } from '../documents/envelope.js';
 
 let app: TestApp;
 let staff: Record<'admin3' | 'master_admin', TestStaff>;
@@ -161,6 +165,43 @@ describe.each([
   });
 });
 
+describe('the works of a deleted account', () => {
+  // The uploaded work, encrypted under a key the server holds, would outlive the person: it goes with
+  // the account. What proves the registration stays (hashes, TR number, the public answer and proof).
+  it.each([
+    ['by its owner', deleteByOwner],
+    ['by an admin', deleteByAdmin],
+  ] as const)('are deleted with the account deleted %s, its title archived on its own before included; a key rotation leaves them out', async (_how, deleteAccount) => {
+    const owner = await client().signUp();
+    const works = new FileSystemBlobStore(worksBlobDir(app.running.config.dataDir));
+    const registrations = [];
+    for (const text of ['first', 'second']) registrations.push(await client().register(owner.token, Buffer.from(`The ${text} work ${randomUUID()}`)));
+    await archiveOnItsOwn(registrations[0]!.trNumber);
+    const blobIds = (await app.running.pool.query<{ blob_id: string }>('SELECT blob_id FROM registrations WHERE owner_id = $1', [owner.userId])).rows.map((r) => r.blob_id);
+    expect(blobIds).toHaveLength(2);
+    for (const blobId of blobIds) expect((await works.get(blobId)).length).toBeGreaterThan(0);
+
+    const reply = await deleteAccount(owner);
+    expect(reply.status, reply.body).toBe(200);
+    for (const blobId of blobIds) await expect(works.get(blobId)).rejects.toMatchObject({ code: 'ENOENT' });
+    for (const { trNumber, cryptographicHash } of registrations) {
+      const verify = await call({ method: 'GET', url: `/api/titles/verify/${trNumber}` });
+      expect(verify.json()).toMatchObject({ archived: true, cryptographic_hash: cryptographicHash });
+    }
+    // A rotation visits every work the log names but these: gone on purpose, not lost (no "restore them from a backup").
+    const visited: string[] = [];
+    const recording = new (class extends FileSystemBlobStore {
+      override async get(id: string) {
+        visited.push(id);
+        return super.get(id);
+      }
+    })(worksBlobDir(app.running.config.dataDir));
+    const rotation = await rewrapDocuments(app.running.store, recording, serverKeyring().derived(deriveBlobWrappingKey));
+    expect(visited.filter((id) => blobIds.includes(id))).toEqual([]);
+    expect(rotation.forgotten).toBeGreaterThanOrEqual(2);
+  });
+});
+
 describe('deleting an account again', () => {
   it('appends nothing more: every title is archived with it already', async () => {
     const owner = await client().signUp();
@@ -206,7 +247,7 @@ describe('titles of a deleted account left active', () => {
     expect(await listedActive(trNumber)).toBe(true);
 
     const api = app.running.app!;
-    const deps = { store: app.running.store, pool: app.running.pool, waitForProjections: api.waitForProjections.bind(api), log: api.log };
+    const deps = { store: app.running.store, pool: app.running.pool, waitForProjections: api.waitForProjections.bind(api), log: api.log, works: new FileSystemBlobStore(worksBlobDir(app.running.config.dataDir)) };
     expect(await archiveTitlesOfDeletedOwners(deps)).toBe(1);
     expect(await archiveCauses(trNumber)).toEqual(['owner_deleted_account']);
     await eventually(async () => !(await listedActive(trNumber)), 90_000, 'the title out of the lists');

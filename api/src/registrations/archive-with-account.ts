@@ -11,15 +11,22 @@
 // 2. Once the read model has applied the deletion, it lists every title registered before it in the
 //    log, one whose projection had not run during 1. included: those 1. did not see are archived.
 //
-// Safe to repeat: a title archived with its account is left alone. A registration appended after the
+// Each title's work (its encrypted upload in the blob store) is deleted once the title is archived
+// with the account: the server could still open it with its own key, and nothing may serve it again
+// (its owner is gone, and a title archived with its account is never restored). What proves the
+// registration stays: its hashes, TR number, anchor and proof, and the .tr file its owner holds,
+// which carries the work itself.
+//
+// Safe to repeat: a title archived with its account is left alone, a work deleted already is no error. A registration appended after the
 // deletion, whose session and owner's key were read before it, is archived by the late-registration
 // sweep (late-registrations.ts).
 import type pg from 'pg';
+import type { BlobStore } from '../documents/blob-store.js';
 import { handleCommandDecidingAgain, type CommandContext } from '../domain/command-handler.js';
 import type { Position } from '../eventstore/position.js';
 import type { EventStore } from '../eventstore/types.js';
 import { titleDecider, type TitleCommand } from './decider.js';
-import { trNumbersOf } from './queries.js';
+import { titlesOf } from './queries.js';
 import { titleStream } from './tr-number.js';
 
 export interface ArchiveWithAccountDeps {
@@ -27,6 +34,8 @@ export interface ArchiveWithAccountDeps {
   readonly pool: pg.Pool;
   /** The API's read-your-writes wait (http/projection-waiter.ts). */
   readonly waitForProjections: (position: Position | undefined, readModels: readonly string[]) => Promise<void>;
+  /** The works' blob store (DATA_DIR/blobs): a deleted account's works are deleted from it. */
+  readonly works: Pick<BlobStore, 'delete'>;
 }
 
 /** Who deleted the account, why and when: each title's RegistrationArchived says it. */
@@ -59,10 +68,11 @@ export async function archiveTitlesWithAccount(
   let archived = 0;
   let position: Position | undefined;
   const archiveListed = async () => {
-    for (const trNumber of await trNumbersOf(deps.pool, ownerId)) {
+    for (const { trNumber, blobId } of await titlesOf(deps.pool, ownerId)) {
       if (seen.has(trNumber)) continue;
       seen.add(trNumber);
       const written = await archiveOne(deps.store, trNumber, archive, context);
+      if (blobId) await deps.works.delete(blobId);
       if (!written) continue;
       position = written.position;
       if (written.wasActive) archived += 1;

@@ -82,6 +82,7 @@ export async function titleRegistrationRoutes(app: App): Promise<void> {
     pool: app.deps.pool,
     waitForProjections: (position: Position | undefined, readModels: readonly string[]) => app.waitForProjections(position, readModels),
     log: app.log,
+    works: feature.blobs,
   };
   app.addHook('onReady', async () => {
     try {

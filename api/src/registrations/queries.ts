@@ -80,7 +80,10 @@ export async function findRegistrations(pool: pg.Pool, trNumbers: readonly strin
 }
 
 /** Every title of an owner, archived ones included (a deleted account's, archived with it). */
-export async function trNumbersOf(pool: pg.Pool, ownerId: string): Promise<string[]> {
-  const { rows } = await pool.query<{ tr_number: string }>('SELECT tr_number FROM registrations WHERE owner_id = $1 ORDER BY tr_number', [ownerId]);
-  return rows.map((r) => r.tr_number);
+export async function titlesOf(pool: pg.Pool, ownerId: string): Promise<{ trNumber: string; blobId: string | null }[]> {
+  const { rows } = await pool.query<{ tr_number: string; blob_id: string | null }>(
+    'SELECT tr_number, blob_id FROM registrations WHERE owner_id = $1 ORDER BY tr_number',
+    [ownerId],
+  );
+  return rows.map((r) => ({ trNumber: r.tr_number, blobId: r.blob_id }));
 }

@@ -89,6 +89,7 @@ async function rotateSecretKeyCommand(env: NodeJS.ProcessEnv): Promise<number> {
   console.log(`Server key ${rotation.from} replaced by ${rotation.to} (${rotation.where}).`);
   console.log(`  accounts: ${users.moved} re-wrapped, ${users.already} already under the new key`);
   console.log(`  works:    ${documents.moved} re-wrapped, ${documents.already} already under the new key`);
+  if (documents.forgotten > 0) console.log(`  ${documents.forgotten} works of deleted accounts left out: they go with their accounts`);
   if (documents.missing > 0) console.log(`  ${documents.missing} works the log names are not in the blob store: restore them from a backup (docs/operations.md)`);
   if (!rotation.finished) {
     if (users.retry > 0) console.log(`  ${users.retry} accounts changed while this ran: run it again.`);

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { handleCommand, handleCommandDecidingAgain, type CommandContext, type CommandFromState, type HandledCommand } from '../../domain/command-handler.js';
 import { unauthorized } from '../../errors.js';
 import type { EventStore } from '../../eventstore/types.js';
+import type { BlobStore } from '../../documents/blob-store.js';
 import type { Position } from '../../eventstore/position.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { PaymentProvider } from '../../payments/provider.js';
@@ -29,6 +30,8 @@ export interface AccountsDeps {
   readonly background: BackgroundWork;
   /** The read-your-writes wait (http/projection-waiter.ts): a deletion archives titles once they are all listed. */
   readonly waitForProjections: (position: Position | undefined, readModels: readonly string[]) => Promise<void>;
+  /** The works' blob store: a deletion deletes the account's works with its titles. */
+  readonly works: Pick<BlobStore, 'delete'>;
 }
 
 /** Who is asking: the command context, and the user agent a new session records. */
