@@ -104,7 +104,8 @@ function requireExisting(state: StaffState): InvitedStaff | ActiveStaff {
     case 'none':
       throw notFound(STAFF_ERRORS.noSuchAdmin);
     case 'deleted':
-      throw notFound(STAFF_ERRORS.noSuchAdmin);
+      // Said as such: the master admin's second tab (or double click) deleting it too learns what happened.
+      throw notFound(STAFF_ERRORS.deleted);
     default:
       return assertNever(state);
   }

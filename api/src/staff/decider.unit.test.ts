@@ -153,7 +153,7 @@ describe('deleted', () => {
     given(...gone).when({ type: 'RecordSignOut' }).thenThrows(401);
     given(...gone).when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422);
     given(...gone).when({ type: 'ChangeRole', role: 'admin1' }).thenThrows(404);
-    given(...gone).when({ type: 'DeleteStaff', data: deleted.data }).thenThrows(404);
+    given(...gone).when({ type: 'DeleteStaff', data: deleted.data }).thenThrows(404, /has been deleted/);
   });
   it('a withdrawn invitation no longer opens', () =>
     given(invited(), deleted).when(accept(hashA, '2026-01-02T00:00:00.000Z')).thenThrows(422));

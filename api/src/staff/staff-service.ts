@@ -99,11 +99,13 @@ export class StaffService {
   }
 
   /**
-   * Appends a password reset, deciding again on the stream as it now is when another event landed
-   * first (a failed sign-in, say): a reset racing another completion of the same link then meets the
-   * spent link and is refused, and one racing anything else still goes through.
+   * Appends a password reset or a deletion, deciding again on the stream as it now is when another
+   * event landed first (a failed sign-in, say): a reset racing another completion of the same link
+   * then meets the spent link and is refused, a deletion racing another (the master admin's second
+   * tab) meets the deleted account (404, saying so) instead of a 409 "try again", and one racing
+   * anything else still goes through.
    */
-  private runReset(staffId: string, command: StaffCommand, context: CommandContext) {
+  private runDecidingAgain(staffId: string, command: StaffCommand, context: CommandContext) {
     return handleCommandDecidingAgain(this.deps.store, staffStreamId(staffId), staffDecider, command, context);
   }
 
@@ -396,7 +398,7 @@ export class StaffService {
     if (link.use === 'finish') return this.finishReset(link.staffId, link.resetAt, input.password);
     const { parsed, before, command } = link;
     const passwordHash = await hashPassword(input.password);
-    const { appended } = await this.runReset(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
+    const { appended } = await this.runDecidingAgain(parsed.staffId, command, { ...context, actor: { kind: 'admin', id: parsed.staffId, role: before.role } });
     // Another completion of this link finishing the reset may have stored its password first.
     if (!(await this.storeResetPassword(parsed.staffId, passwordHash, appended!.nextExpectedRevision, 'appending'))) throw unprocessable(STAFF_MESSAGES.invalidResetLink);
     await this.deps.sessions.revokeAll(parsed.staffId);
@@ -460,7 +462,7 @@ export class StaffService {
     staffDecider.decide(command, before);
     if (before.status !== 'active') throw conflict(STAFF_ERRORS.invitationPending);
     const passwordHash = await hashPassword(password);
-    const { appended } = await this.runReset(staffId, command, context);
+    const { appended } = await this.runDecidingAgain(staffId, command, context);
     await this.storePasswordHash(staffId, passwordHash, appended?.nextExpectedRevision ?? null);
     await this.deps.sessions.revokeAll(staffId);
     return { role: before.role, position: appended?.position };
@@ -626,7 +628,7 @@ export class StaffService {
   }
 
   async delete(staffId: string, context: CommandContext): Promise<Position | undefined> {
-    const { appended } = await this.run(staffId, { type: 'DeleteStaff', data: { deletedAt: context.now.toISOString() } }, context);
+    const { appended } = await this.runDecidingAgain(staffId, { type: 'DeleteStaff', data: { deletedAt: context.now.toISOString() } }, context);
     await this.deps.sessions.revokeAll(staffId);
     await this.releaseEmail(staffId);
     await this.deps.db.query('DELETE FROM staff_credentials WHERE staff_id = $1', [staffId]);

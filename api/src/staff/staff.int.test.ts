@@ -334,7 +334,11 @@ describe('staff sessions', () => {
   it('a deleted admin is refused at once and cannot sign in again', async () => {
     const boss = await master();
     const admin = await signedInStaff(app, 'admin3', send);
-    expect((await call({ method: 'DELETE', url: `/api/master-admin/admins/${admin.id}`, token: boss.token })).status).toBe(200);
+    // Two tabs (or a double click) delete it at once: one StaffDeleted, and the other is told it is deleted.
+    const both = await Promise.all([0, 1].map(() => call({ method: 'DELETE', url: `/api/master-admin/admins/${admin.id}`, token: boss.token })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect(both.find((r) => r.status === 404)!.json().message).toBe('This admin account has been deleted.');
+    expect((await app.running.store.readStream(`admin-${admin.id}`)).filter((e) => e.type === 'StaffDeleted')).toHaveLength(1);
     expect((await call({ method: 'GET', url: '/api/admin/me', token: admin.token })).status).toBe(401);
     expect((await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email: admin.email, password: admin.password }) })).status).toBe(401);
     const listed = (await call({ method: 'GET', url: '/api/master-admin/admins', token: boss.token })).json().admins;
