@@ -33,8 +33,8 @@ export interface Admin {
   readonly role: StaffRole;
 }
 
-/** A deletion that meets another writer on the user's stream decides again, at most this often. */
-const DELETE_TRIES = 3;
+/** A deletion or restore that meets another writer on its stream decides again, at most this often. */
+const DECIDE_AGAIN_TRIES = 3;
 
 const PROFILE_FIELDS = ['fullName', 'firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'country'] as const;
 
@@ -59,9 +59,11 @@ export class AdminActions {
 
   /** POST /api/admin/forever-database/{id}/restore (master_admin). */
   async restoreRegistration(trNumber: string, admin: Admin, reason: string | null, context: CommandContext): Promise<{ restored: boolean; position?: Position }> {
-    // The owner is read from the title's own state, loaded once by handleCommand.
+    // The owner is read from the title's own state, loaded once by handleCommand. A concurrent change
+    // of the title (a second restore, the owner's account deleted) is decided again on what it now is:
+    // restored already, or refused for good.
     const ownerDeleted = async (ownerId: string) => (await loadState(this.deps.store, userStreamId(ownerId), userDecider)).state.status === 'deleted';
-    const { appended } = await handleCommand(
+    const { appended } = await handleCommandDecidingAgain(
       this.deps.store,
       titleStream(trNumber),
       titleDecider,
@@ -73,6 +75,7 @@ export class AdminActions {
         ownerDeleted: title.status === 'registered' && (await ownerDeleted(title.registration.ownerId)),
       }),
       context,
+      DECIDE_AGAIN_TRIES,
     );
     return { restored: appended !== undefined, ...(appended ? { position: appended.position } : {}) };
   }
@@ -148,7 +151,7 @@ export class AdminActions {
         return { type: 'DeleteAccount' as const, data: { reason: 'admin_request' as const, deletedAt: context.now.toISOString(), byAdmin: { by: admin.id, role: admin.role, reason } } };
       },
       context,
-      DELETE_TRIES,
+      DECIDE_AGAIN_TRIES,
     );
     await forgetAccount({ keys: this.keys, sessions: this.deps.sessions, pool: this.deps.pool }, userId, email);
     // Deleted before, by a call that may have stopped short: its AccountDeleted is before the log's head.
