@@ -33,7 +33,7 @@ export interface Admin {
   readonly role: StaffRole;
 }
 
-/** A deletion or restore that meets another writer on its stream decides again, at most this often. */
+/** A deletion, archive or restore that meets another writer on its stream decides again, at most this often. */
 const DECIDE_AGAIN_TRIES = 3;
 
 const PROFILE_FIELDS = ['fullName', 'firstName', 'lastName', 'phone', 'address', 'city', 'state', 'zipCode', 'country'] as const;
@@ -47,12 +47,14 @@ export class AdminActions {
 
   /** DELETE /api/admin/titles/{id}: to the Forever Database. `archived` is false when it was there already. */
   async archiveRegistration(trNumber: string, admin: Admin, reason: string, context: CommandContext): Promise<{ archived: boolean; position?: Position }> {
-    const { appended } = await handleCommand(
+    // Decided again on a concurrent change (another admin's deletion of it: then archived already).
+    const { appended } = await handleCommandDecidingAgain(
       this.deps.store,
       titleStream(trNumber),
       titleDecider,
       { type: 'ArchiveRegistration', by: admin.id, role: admin.role, reason, cause: 'admin_deleted_registration', at: context.now.toISOString() },
       context,
+      DECIDE_AGAIN_TRIES,
     );
     return { archived: appended !== undefined, ...(appended ? { position: appended.position } : {}) };
   }
