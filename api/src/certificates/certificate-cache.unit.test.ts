@@ -19,6 +19,7 @@ function countingBlobs() {
       files.set(id, Buffer.concat(chunks));
       return { size: files.get(id)!.length, durable: Promise.resolve() };
     },
+    has: async (id) => files.has(id),
     async get(id) {
       reads.push(id);
       const file = files.get(id);

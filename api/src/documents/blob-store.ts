@@ -1,7 +1,7 @@
 // The blob-store port: where uploaded works live (already encrypted by the caller). The filesystem
 // adapter is the default (DATA_DIR/blobs); an object store can replace it behind the same port.
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { access, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -24,6 +24,8 @@ export interface BlobStore {
   put(id: string, source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   get(id: string): Promise<Buffer>;
   stream(id: string): Readable;
+  /** Whether a blob is there, without reading it. */
+  has(id: string): Promise<boolean>;
   /** Removes a blob; a missing one is not an error. */
   delete(id: string): Promise<void>;
 }
@@ -108,6 +110,16 @@ export class FileSystemBlobStore implements BlobStore {
 
   stream(id: string): Readable {
     return createReadStream(this.pathOf(id));
+  }
+
+  async has(id: string): Promise<boolean> {
+    try {
+      await access(this.pathOf(id));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
   }
 
   async delete(id: string): Promise<void> {

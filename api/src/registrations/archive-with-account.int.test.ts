@@ -254,4 +254,22 @@ describe('titles of a deleted account left active', () => {
     expect(await searchFinds(word)).toBe(false);
     expect(await archiveTitlesOfDeletedOwners(deps)).toBe(0);
   });
+
+  it('and the works such a deletion left in the blob store are deleted at start, the titles archived already', async () => {
+    const owner = await client().signUp();
+    const { trNumber } = await client().register(owner.token, Buffer.from(`A work left behind ${randomUUID()}`));
+    await archiveOnItsOwn(trNumber);
+    // Deleted as deletions did until 2026-11-28: the title archived, its work left where it was.
+    const context: CommandContext = { actor: { kind: 'user', id: owner.userId, role: null }, correlationId: randomUUID(), now: new Date() };
+    const { appended } = await handleCommand(app.running.store, userStreamId(owner.userId), userDecider, { type: 'DeleteAccount', data: { reason: 'user_request', deletedAt: context.now.toISOString() } }, context);
+    await app.running.app!.waitForProjections(appended?.position, ['users']);
+    const works = new FileSystemBlobStore(worksBlobDir(app.running.config.dataDir));
+    const { blob_id: blobId } = (await app.running.pool.query<{ blob_id: string }>('SELECT blob_id FROM registrations WHERE tr_number = $1', [trNumber])).rows[0]!;
+    expect(await works.has(blobId)).toBe(true);
+
+    const api = app.running.app!;
+    await archiveTitlesOfDeletedOwners({ store: app.running.store, pool: app.running.pool, waitForProjections: api.waitForProjections.bind(api), log: api.log, works });
+    expect(await works.has(blobId)).toBe(false);
+    expect(await archiveCauses(trNumber)).toEqual(['admin_deleted_registration', 'owner_deleted_account']);
+  });
 });

@@ -35,7 +35,7 @@ export interface ArchiveWithAccountDeps {
   /** The API's read-your-writes wait (http/projection-waiter.ts). */
   readonly waitForProjections: (position: Position | undefined, readModels: readonly string[]) => Promise<void>;
   /** The works' blob store (DATA_DIR/blobs): a deleted account's works are deleted from it. */
-  readonly works: Pick<BlobStore, 'delete'>;
+  readonly works: Pick<BlobStore, 'delete' | 'has'>;
 }
 
 /** Who deleted the account, why and when: each title's RegistrationArchived says it. */

@@ -52,21 +52,27 @@ async function archiveWithDeletedAccount(deps: LateRegistrationsDeps, ownerId: s
 }
 
 /**
- * Every title still active whose owner's account is deleted, archived with it: what the sweep below
- * cannot see (a registration completed by crash recovery at start, one appended while no API process
- * ran, an owner's deletion that stopped before its titles, and the owners' deletions made before
- * deleting an account archived anything). Runs at start, once the read models have reached the log's
- * head; an owner the users read model does not hold is only acted on if its stream has AccountDeleted.
+ * Every title still active whose owner's account is deleted, archived with it, and every work of such
+ * an owner still in the blob store deleted: what the sweep below cannot see (a registration completed
+ * by crash recovery at start, one appended while no API process ran, an owner's deletion that stopped
+ * before its titles, the owners' deletions made before deleting an account archived anything, and
+ * the deletions made before they deleted the works, until 2026-11-28). Runs at start, once the read
+ * models have reached the log's head; an owner the users read model does not hold is only acted on if
+ * its stream has AccountDeleted. Looking for works costs one file check per title of a deleted owner.
  */
 export async function archiveTitlesOfDeletedOwners(deps: LateRegistrationsDeps): Promise<number> {
   await deps.waitForProjections(await deps.store.headPosition(), ['registrations', 'users']);
-  const { rows } = await deps.pool.query<{ owner_id: string }>(
-    `SELECT DISTINCT r.owner_id FROM registrations r
-      WHERE NOT r.archived AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id::text = r.owner_id)`,
+  const { rows } = await deps.pool.query<{ owner_id: string; active: boolean; blob_id: string | null }>(
+    `SELECT r.owner_id, NOT r.archived AS active, r.blob_id FROM registrations r
+      WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id::text = r.owner_id)`,
   );
+  const owners = new Set<string>();
+  for (const { owner_id: ownerId, active, blob_id: blobId } of rows) {
+    if (!owners.has(ownerId) && (active || (blobId !== null && (await deps.works.has(blobId))))) owners.add(ownerId);
+  }
   let archived = 0;
-  for (const { owner_id: ownerId } of rows) archived += await archiveWithDeletedAccount(deps, ownerId);
-  if (archived > 0) deps.log.warn({ archived, owners: rows.length }, 'archived titles of deleted accounts left active');
+  for (const ownerId of owners) archived += await archiveWithDeletedAccount(deps, ownerId);
+  if (owners.size > 0) deps.log.warn({ archived, owners: owners.size }, 'archived the titles and deleted the works of deleted accounts left behind');
   return archived;
 }
 

@@ -31,7 +31,7 @@ export interface AccountsDeps {
   /** The read-your-writes wait (http/projection-waiter.ts): a deletion archives titles once they are all listed. */
   readonly waitForProjections: (position: Position | undefined, readModels: readonly string[]) => Promise<void>;
   /** The works' blob store: a deletion deletes the account's works with its titles. */
-  readonly works: Pick<BlobStore, 'delete'>;
+  readonly works: Pick<BlobStore, 'delete' | 'has'>;
 }
 
 /** Who is asking: the command context, and the user agent a new session records. */
