@@ -186,3 +186,51 @@ it('a batch of sign-ins notifies each new network once, on the first sign-in fro
     client.release();
   }
 });
+
+it('keeps nothing for a deleted account: a title still pending when it went, or registered while it went, is anchored to nobody', async () => {
+  const userId = randomUUID();
+  let commit = 0n;
+  const event = (type: string, streamId: string, data: Record<string, unknown>): RecordedEvent => ({
+    type,
+    data,
+    metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: { kind: 'system', id: null, role: null }, clientIp: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    streamId,
+    revision: 0n,
+    position: { commit: ++commit, prepare: 0n },
+  });
+  const [pending, late] = [`TR-COPY-2031-${randomUUID().slice(0, 8).toUpperCase()}`, `TR-COPY-2031-${randomUUID().slice(0, 8).toUpperCase()}`];
+  const batchId = 900_000 + Math.floor(Math.random() * 100_000);
+  const registered = (trNumber: string) => event('TitleRegistered', `title-${trNumber}`, { trNumber, ownerId: userId, title: 'Left behind' });
+  const archivedWithAccount = (trNumber: string) =>
+    event('RegistrationArchived', `title-${trNumber}`, { trNumber, by: userId, role: null, reason: 'Account deleted by its owner', cause: 'owner_deleted_account', at: new Date().toISOString() });
+  const log = [
+    event('PaymentCheckoutCreated', `payment-${userId}`, { paymentId: `pay-${userId}`, userId, reference: 'Left behind', amountCents: 999, currency: 'usd' }),
+    registered(pending),
+    event('AccountDeleted', `user-${userId}`, { reason: 'user_request', deletedAt: new Date().toISOString() }),
+    // Its session and key were read before the deletion: it lands after, and the sweep archives it.
+    registered(late),
+    event('PaymentSucceeded', `payment-${userId}`, { paymentId: `pay-${userId}`, amountCents: 999, currency: 'usd', confirmedAt: new Date().toISOString(), providerPaymentIntentId: null }),
+    event('BatchSealed', `batch-${batchId}`, { batchId, trNumbers: [pending, late] }),
+    event('RootAnchored', `batch-${batchId}`, { batchId, blockNumber: 7 }),
+    archivedWithAccount(pending),
+    archivedWithAccount(late),
+  ];
+  const client = await app.running.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SAVEPOINT fresh');
+    // One batch, and one event at a time: the same outcome.
+    for (const batches of [[log], log.map((e) => [e])]) {
+      await client.query('ROLLBACK TO SAVEPOINT fresh');
+      for (const batch of batches) await notificationsProjection.apply(batch, client);
+      const left = async (sql: string) => (await client.query(sql, [userId])).rows;
+      expect(await left('SELECT title FROM notifications WHERE user_id = $1')).toEqual([]);
+      expect(await left('SELECT subject FROM notification_outbox WHERE user_id = $1')).toEqual([]);
+      expect(await left('SELECT tr_number FROM notification_titles WHERE owner_id = $1')).toEqual([]);
+      expect(await left('SELECT payment_id FROM notification_payments WHERE user_id = $1')).toEqual([]);
+    }
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+});

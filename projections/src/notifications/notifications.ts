@@ -210,6 +210,10 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
     const userId = userIdOf(event.streamId);
     await tx.query('DELETE FROM notifications WHERE user_id = $1', [userId]);
     await tx.query('DELETE FROM notification_networks WHERE user_id = $1', [userId]);
+    // Their titles and payments too: what a later event (the anchoring of a title still pending, a
+    // payment completing) would find its owner by, so nothing is told to, or kept for, nobody.
+    await tx.query('DELETE FROM notification_titles WHERE owner_id = $1', [userId]);
+    await tx.query('DELETE FROM notification_payments WHERE user_id = $1', [userId]);
     // Queued e-mails go with the account.
     await tx.query('DELETE FROM notification_outbox WHERE user_id = $1', [userId]);
   } else if (isEvent(event, 'PaymentCheckoutCreated')) {
@@ -291,9 +295,19 @@ async function applyOne(event: RecordedEvent, tx: pg.PoolClient, pending: Pendin
       })),
     );
   } else if (isEvent(event, 'RegistrationArchived')) {
-    // Archived with its owner's account: there is nobody left to tell (AccountDeleted took their notifications).
-    if (event.data.cause === 'admin_deleted_user' || event.data.cause === 'owner_deleted_account') return;
     await pending.flush();
+    // Archived with its owner's account: there is nobody left to tell (AccountDeleted took their
+    // notifications). A title registered after the deletion (in flight while it ran) goes now, with
+    // what it brought since (registered, certificate, anchored).
+    // Only such a title is still listed here: AccountDeleted removed the others.
+    if (event.data.cause === 'admin_deleted_user' || event.data.cause === 'owner_deleted_account') {
+      const { rows } = await tx.query<{ owner_id: string }>('DELETE FROM notification_titles WHERE tr_number = $1 RETURNING owner_id', [event.data.trNumber]);
+      const owner = rows[0]?.owner_id;
+      if (!owner) return;
+      const { rows: gone } = await tx.query<{ id: string }>('DELETE FROM notifications WHERE user_id = $1 AND tr_number = $2 RETURNING id', [owner, event.data.trNumber]);
+      await tx.query('DELETE FROM notification_outbox WHERE notification_id = ANY($1::text[])', [gone.map((r) => r.id)]);
+      return;
+    }
     const { rows } = await tx.query<{ owner_id: string }>('SELECT owner_id FROM notification_titles WHERE tr_number = $1', [event.data.trNumber]);
     const owner = rows[0]?.owner_id;
     if (!owner) return;
