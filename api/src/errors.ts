@@ -1,5 +1,5 @@
 // One error taxonomy for the whole project: every domain error carries its HTTP meaning,
-// and one fastify error handler turns it into `{ error, message, details? }`.
+// and one fastify error handler turns it into the one error body (`errorBody` in http/errors.ts).
 
 export type ErrorCode =
   | 'validation_error'

@@ -96,7 +96,7 @@ describe('the per-IP rate limit', () => {
     for (let i = 0; i < RATE_LIMIT; i += 1) expect((await rpcFrom(attacker, chainId)).status).toBe(200);
     const limited = await rpcFrom(attacker, chainId);
     expect(limited.status).toBe(429);
-    expect(limited.json()).toMatchObject({ error: 'too_many_requests', message: expect.stringContaining(`at most ${RATE_LIMIT} a minute`) });
+    expect(limited.json()).toMatchObject({ code: 'too_many_requests', message: expect.stringContaining(`at most ${RATE_LIMIT} a minute`) });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const someoneElse = injectSender(app, { remoteAddress: () => '198.51.100.20' });
     expect((await rpcFrom(someoneElse, chainId)).json()).toMatchObject({ result: '0x7a69' });

@@ -186,6 +186,12 @@ function expectStatus(reply: HttpResponse, status: number, what: string): HttpRe
 /** The headers and body of a JSON request, to spread into an HttpRequest. */
 export const jsonBody = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/**
+ * The one error body (apiErrorSchema) of a failure worded to be shown as it is: the sentence as
+ * `error` (what the spec's clients show) and `message`, the machine code as `code`.
+ */
+export const errorReply = (code: string, message: string, extra: { details?: unknown } = {}) => ({ success: false, error: message, code, message, ...extra });
+
 /** The creator's calls over `send`; each throws with the answer when the server does not agree. */
 export function creatorFlows(send: Send) {
   async function addCard(overrides: Record<string, unknown> = {}): Promise<Card> {

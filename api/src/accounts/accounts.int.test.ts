@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { cardDetails, freshEmail, injectSender, signUpDetails, type Card } from '../../../test/support/flows.js';
+import { cardDetails, errorReply, freshEmail, injectSender, signUpDetails, type Card } from '../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../test/support/mail.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 import { serverKeyring, unseal } from './crypto.js';
@@ -114,7 +114,7 @@ describe('payment methods (local provider)', () => {
     ] as const) {
       const response = await call({ method: 'POST', url: '/api/payment/local/payment-methods', payload: cardDetails({ cardNumber }) });
       expect(response.statusCode, cardNumber).toBe(422);
-      expect(response.json(), cardNumber).toEqual({ error: 'unprocessable', message });
+      expect(response.json(), cardNumber).toEqual(errorReply('unprocessable', message));
     }
     expect(await count()).toBe(before);
     // Another card is then saved, and signs up.

@@ -1,17 +1,14 @@
 // The accounts HTTP surface: /api/auth/* (sign-up, sessions, password reset), /api/user/* (profile,
 // security, preferences, deletion). Every handler is glue:
 // validated input → use case (use-cases/, bound in feature.ts) → read model → response.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { App } from '../http/app.js';
 import { commandContext } from '../http/context.js';
-import { describeError, sendError } from '../http/errors.js';
 import { STALLED_RETRY_AFTER_SECONDS } from '../http/projection-waiter.js';
 import type { Position } from '../eventstore/position.js';
-import type { ApiError } from '../schemas/errors.js';
 import { linkValidSchema, successMessageSchema, successSchema } from '../schemas/errors.js';
 import { limitLinkChecks, linkCheckLimit } from '../http/link-checks.js';
-import { authErrorSchema, type AuthError } from '../schemas/errors.js';
 import { notificationPreferencesSchema, sessionStateSchema, userSchema, type NotificationPreferences, type User } from '../schemas/session.js';
 import {
   authResponseSchema,
@@ -63,27 +60,6 @@ async function userAfter(app: App, userId: string, position?: Position): Promise
 
 const preferencesOf = (user: User): NotificationPreferences => notificationPreferencesSchema.parse(user);
 
-/**
- * The spec's client reads `error` from every failed /api/auth/* answer as the message to show, so
- * those answers are `{ success: false, error: <message>, code, message, twoFactorRequired?, details? }`:
- * the standard error body (`describeError`), with the spec's fields, built by this scope's own handler.
- */
-function toAuthError(body: ApiError): AuthError {
-  const details = body.details as { issues?: { message?: string }[]; twoFactorRequired?: boolean } | undefined;
-  const shown = body.error === 'validation_error' ? (details?.issues?.[0]?.message ?? body.message) : body.message;
-  return {
-    success: false,
-    error: shown,
-    code: body.error,
-    message: body.message,
-    ...(details?.twoFactorRequired ? { twoFactorRequired: true } : {}),
-    ...(body.details !== undefined ? { details: body.details } : {}),
-  };
-}
-
-/** Every /api/auth/* route's failures: the spec's shape for any 4xx and 5xx. */
-const AUTH_ERRORS = { '4xx': authErrorSchema, '5xx': authErrorSchema } as const;
-
 export async function accountRoutes(app: App, { service, sessions }: AccountRoutesOptions): Promise<void> {
   app.addHook('onClose', () => service.settled());
 
@@ -100,33 +76,29 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
   }
 
   await app.register(async (auth: App) => {
-    auth.setErrorHandler((error: FastifyError, request, reply) => sendError(reply, describeError(error, request), toAuthError));
-
-    const authSchema = <const S extends { body?: unknown; response: object }>(spec: S) => ({ tags: ['auth'], ...spec, response: { ...AUTH_ERRORS, ...spec.response } });
-
-    auth.post('/register', { schema: authSchema({ body: registerRequestSchema, response: { 201: authResponseSchema } }) }, async (request, reply) =>
+    auth.post('/register', { schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: authResponseSchema } } }, async (request, reply) =>
       signedIn(reply, await service.register(request.body, requester(request)), 201),
     );
 
-    auth.post('/register-enhanced', { schema: authSchema({ body: registerEnhancedRequestSchema, response: { 201: authResponseSchema } }) }, async (request, reply) =>
+    auth.post('/register-enhanced', { schema: { tags: ['auth'], body: registerEnhancedRequestSchema, response: { 201: authResponseSchema } } }, async (request, reply) =>
       signedIn(reply, await service.register(request.body, requester(request)), 201),
     );
 
-    auth.post('/login', { schema: authSchema({ body: loginRequestSchema, response: { 200: authResponseSchema } }) }, async (request, reply) =>
+    auth.post('/login', { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) =>
       signedIn(reply, await service.login(request.body, requester(request)), 200, request.body.rememberMe ?? false),
     );
 
-    auth.post('/logout', { schema: authSchema({ response: { 200: successSchema } }) }, async (request, reply) => {
+    auth.post('/logout', { schema: { tags: ['auth'], response: { 200: successSchema } } }, async (request, reply) => {
       if (request.session) await sessions.revoke(request.session.token);
       clearSessionCookie(reply);
       return { success: true as const };
     });
 
-    auth.get('/me', { config: { signedIn: true }, schema: authSchema({ response: { 200: userSchema } }) }, async (request) => userAfter(app, requireUser(request).id));
+    auth.get('/me', { config: { signedIn: true }, schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) => userAfter(app, requireUser(request).id));
 
     // Who is signed in, for the web app: 200 either way, because a signed-out visitor is not an
     // error (GET /me answers 401, as the spec's API clients expect). An ended session's cookie is cleared.
-    auth.get('/session', { schema: authSchema({ response: { 200: sessionStateSchema } }) }, async (request, reply) => {
+    auth.get('/session', { schema: { tags: ['auth'], response: { 200: sessionStateSchema } } }, async (request, reply) => {
       if (!request.user) {
         if (request.sessionEnded) clearSessionCookie(reply);
         return { signedIn: false, user: null };
@@ -134,9 +106,9 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
       return { signedIn: true, user: await userAfter(app, request.user.id) };
     });
 
-    auth.put('/profile', { config: { signedIn: true }, schema: authSchema({ body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } }) }, async (request) => updateProfile(request, request.body));
+    auth.put('/profile', { config: { signedIn: true }, schema: { tags: ['auth'], body: profileUpdateRequestSchema, response: { 200: profileUpdatedSchema } } }, async (request) => updateProfile(request, request.body));
 
-    auth.post('/forgot-password', { schema: authSchema({ body: forgotPasswordRequestSchema, response: { 202: successMessageSchema } }) }, async (request, reply) => {
+    auth.post('/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordRequestSchema, response: { 202: successMessageSchema } } }, async (request, reply) => {
       service.requestPasswordReset(request.body.email, commandContext(request));
       return reply.status(202).send({
         success: true as const,
@@ -144,13 +116,13 @@ export async function accountRoutes(app: App, { service, sessions }: AccountRout
       });
     });
 
-    auth.post('/reset-password', { schema: authSchema({ body: resetPasswordRequestSchema, response: { 200: successMessageSchema } }) }, async (request) => {
+    auth.post('/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequestSchema, response: { 200: successMessageSchema } } }, async (request) => {
       await service.resetPassword(request.body.token, request.body.password, commandContext(request));
       return { success: true as const, message: 'Your password has been reset. Sign in with your new password.' };
     });
 
     await limitLinkChecks(auth);
-    auth.post('/reset-password/check', { config: linkCheckLimit, schema: authSchema({ body: resetLinkCheckRequestSchema, response: { 200: linkValidSchema } }) }, async (request) => {
+    auth.post('/reset-password/check', { config: linkCheckLimit, schema: { tags: ['auth'], body: resetLinkCheckRequestSchema, response: { 200: linkValidSchema } } }, async (request) => {
       await service.checkPasswordReset(request.body.token, commandContext(request).now);
       return { success: true as const, valid: true as const };
     });

@@ -238,7 +238,7 @@ describe('finding 5: sensitive changes always need proof, and guessing it is lim
     const thief = freshEmail('thief');
     const bare = await call({ method: 'PUT', url: '/api/user/profile', token: owner.token, ip, payload: { email: thief } });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toMatchObject({ error: 'validation_error', message: 'Enter your current password to change your email address' });
+    expect(bare.json()).toMatchObject({ success: false, code: 'validation_error', error: 'Enter your current password to change your email address', message: 'Enter your current password to change your email address' });
     const wrong = await call({ method: 'PUT', url: '/api/user/profile', token: owner.token, ip, payload: { email: thief, currentPassword: 'not-the-password' } });
     expect(wrong.statusCode).toBe(422);
     expect((await call({ method: 'GET', url: '/api/auth/me', token: owner.token, ip })).json().email).toBe(owner.email);

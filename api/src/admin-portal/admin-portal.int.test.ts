@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, jsonBody, type Creator, type HttpRequest, type Registered, type Send } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, jsonBody, type Creator, type HttpRequest, type Registered, type Send } from '../../../test/support/flows.js';
 import { signedInStaff, type TestStaff } from '../../../test/support/staff.js';
 import { runVerifyCli } from '../../../test/ledger/cli.js';
 import { eventually } from '../../../test/ledger/registrations.js';
@@ -356,7 +356,7 @@ describe('deleting a creator (admin3)', () => {
     for (const { trNumber } of works.slice(0, 2)) {
       const reply = await as(staff.master_admin, { method: 'POST', url: `/api/admin/forever-database/${trNumber}/restore`, ...jsonBody({ reason: 'Undo' }) });
       expect(reply.status, reply.body).toBe(409);
-      expect(reply.json()).toEqual({ error: 'conflict', message: "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database." });
+      expect(reply.json()).toEqual(errorReply('conflict', "This registration's owner account was deleted, with all its data: the registration stays in the Forever Database."));
       expect(titleVerificationSchema.parse((await call({ method: 'GET', url: `/api/titles/verify/${trNumber}` })).json())).toMatchObject({ archived: true });
     }
     expect(await search('Harbour')).toEqual([]);

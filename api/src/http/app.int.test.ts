@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEvent } from '../../../test/eventstore/contract.js';
 import { logInPostgres, startTestApp, type TestApp } from '../../../test/support/app.js';
+import { errorReply } from '../../../test/support/flows.js';
 
 describe('API conventions', () => {
   let app: TestApp;
@@ -59,7 +60,7 @@ describe('API conventions', () => {
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'not_found', message: 'No API route GET /api/no-such-thing.' });
+    expect(response.json()).toEqual(errorReply('not_found', 'No API route GET /api/no-such-thing.'));
   });
 
   it('answers malformed JSON with a 400, never a 500', async () => {
@@ -70,7 +71,7 @@ describe('API conventions', () => {
       payload: '{"unterminated": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'invalid_json' });
+    expect(response.json()).toMatchObject({ code: 'invalid_json', error: 'The request body is not valid JSON.' });
   });
 
   it('echoes a safe correlation id and makes one up otherwise', async () => {
@@ -191,7 +192,7 @@ describe('the built web app as files', () => {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toMatch(/application\/json/);
-      expect(response.json(), url).toEqual({ error: 'not_found', message: `Nothing at ${url}.` });
+      expect(response.json(), url).toEqual(errorReply('not_found', `Nothing at ${url}.`));
     }
     const head = await app.running.app!.inject({ method: 'HEAD', url: '/assets/index-old999.js' });
     expect(head.statusCode).toBe(404);

@@ -15,7 +15,7 @@ import type { Config } from '../config.js';
 import type { EventStore, Position } from '../eventstore/index.js';
 import type { ComponentHealth } from '../runtime/service.js';
 import { refuseCrossSiteRequests } from './cross-site-requests.js';
-import { describeError, installErrorHandling, sendError } from './errors.js';
+import { describeError, errorBody, installErrorHandling, sendError } from './errors.js';
 import { installJsonBodyParser } from './json-body.js';
 import { apiDocs } from './openapi.js';
 import { ProjectionWaiter } from './projection-waiter.js';
@@ -131,14 +131,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${pathname}.` });
+      return reply.status(404).send(errorBody({ code: 'not_found', message: `No API route ${request.method} ${pathname}.` }));
     }
     // A file the build does not have (`/assets/old-chunk.js` after a deploy, `/favicon.ico`) is a 404:
     // the page shell in its place would reach a script tag or a crawler as HTML with a 200.
     if (pageFile && (request.method === 'GET' || request.method === 'HEAD') && !namesAFile(pathname)) {
       return reply.type('text/html').sendFile(pageFile(pathname));
     }
-    return reply.status(404).send({ error: 'not_found', message: `Nothing at ${pathname}.` });
+    return reply.status(404).send(errorBody({ code: 'not_found', message: `Nothing at ${pathname}.` }));
   });
 
   return app;

@@ -3,9 +3,10 @@
 // profile fields. Each is now a 4xx in the JSON error format naming what to fix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, jsonBody, multipart, registrationFields, signUpDetails, type Creator, type HttpRequest } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, jsonBody, multipart, registrationFields, signUpDetails, type Creator, type HttpRequest } from '../../../test/support/flows.js';
 import { textBytes } from '../../../test/support/documents.js';
 import type { TrBundle } from '../tr-bundle/bundle.js';
+import { apiErrorSchema, type ApiError } from '../schemas/errors.js';
 
 let app: TestApp;
 let flows: ReturnType<typeof creatorFlows>;
@@ -24,8 +25,8 @@ async function refused(request: HttpRequest, status = 400) {
   const response = await flows.send(request);
   expect(response.status, `${request.method} ${request.url}: ${response.body}`).toBe(status);
   const body = response.json();
-  expect(body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-  return body as { error: string; message: string; details?: { issues?: { path: string; message: string }[] } };
+  expect(apiErrorSchema.safeParse(body).success, response.body).toBe(true);
+  return body as ApiError & { details?: { issues?: { path: string; message: string }[] } };
 }
 
 describe('text the database cannot hold is refused at the edge, naming the field', () => {
@@ -47,10 +48,7 @@ describe('text the database cannot hold is refused at the edge, naming the field
     expect(long.message).toBe('tr: TR number must be at most 64 characters');
     // A %-escape that decodes to no text (a lone surrogate's UTF-8) fails before routing: same format.
     const undecodable = await refused({ method: 'GET', url: '/api/download/tr/%ED%A0%80', token: ada.token });
-    expect(undecodable).toEqual({
-      error: 'invalid_request',
-      message: 'The address is not valid: part of its path does not decode to text (check the %-escapes).',
-    });
+    expect(undecodable).toEqual(errorReply('invalid_request', 'The address is not valid: part of its path does not decode to text (check the %-escapes).'));
   });
 
   it('submission fields: title, description, payment id', async () => {
@@ -88,7 +86,8 @@ describe("the uploaded file's name follows the text rules", () => {
       ['invoice%E2%80%AEtxt.exe', 'U+202E'],
     ] as const) {
       const body = await refused(namedUpload(paid, encoded));
-      expect(body.error).toBe('validation_error');
+      expect(body.code).toBe('validation_error');
+      expect(body.error).toBe(body.message);
       expect(body.message).toContain(character);
       expect(body.message).toMatch(/^The file name contains .* Rename the file and try again\.$/);
     }
@@ -116,7 +115,7 @@ describe('malformed multipart is the sender\'s error', () => {
   it('any other content type gets the route\'s own 415, whatever its body', async () => {
     const { body } = fields();
     const url = '/api/copyright/submit-registration';
-    const wanted = { error: 'unsupported_media_type', message: 'Send the registration as multipart/form-data with the document in a "file" field.' };
+    const wanted = errorReply('unsupported_media_type', 'Send the registration as multipart/form-data with the document in a "file" field.');
     for (const [contentType, sent] of [
       ['application/json', body],
       ['application/json', '{"title":"The Sea"}'],
@@ -135,11 +134,7 @@ describe('malformed multipart is the sender\'s error', () => {
     const boundary = headers['content-type']!.split('boundary=')[1]!;
     const twice = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nAnother Sea\r\n`), body]);
     const refusal = await refused({ method: 'POST', url: '/api/copyright/submit-registration', token: ada.token, headers, body: twice });
-    expect(refusal).toEqual({
-      error: 'validation_error',
-      message: 'The form sent the field "title" more than once; send each field once.',
-      details: { field: 'title' },
-    });
+    expect(refusal).toEqual(errorReply('validation_error', 'The form sent the field "title" more than once; send each field once.', { details: { field: 'title' } }));
     expect((await flows.submit(ada.token, registrationFields(paid), { name: 'sea.txt', content: textBytes() })).status).toBe(201);
   });
 });
@@ -155,15 +150,15 @@ describe('a JSON body', () => {
       '{"email":"x@example.com","password":"p","constructor":{"prototype":{"x":1}}}',
       '{"email":"x@example.com","password":"p","nested":{"__proto__":{"x":1}}}',
     ]) {
-      // /api/auth/* answers in the spec's shape, every other route in the one error body.
-      expect(await refused(login(body)), body).toMatchObject({ success: false, code: 'validation_error', error: forbiddenKey, message: forbiddenKey });
-      expect(await refused(support(body)), body).toEqual({ error: 'validation_error', message: forbiddenKey });
+      // Every route answers the one error body, /api/auth/* as every other.
+      expect(await refused(login(body)), body).toEqual(errorReply('validation_error', forbiddenKey));
+      expect(await refused(support(body)), body).toEqual(errorReply('validation_error', forbiddenKey));
     }
   });
 
   it('that is not JSON, or empty, still says so', async () => {
-    expect(await refused(support('{"fullName":'))).toEqual({ error: 'invalid_json', message: 'The request body is not valid JSON.' });
-    expect(await refused(support(''))).toEqual({ error: 'invalid_json', message: 'The request body is empty; send a JSON object.' });
+    expect(await refused(support('{"fullName":'))).toEqual(errorReply('invalid_json', 'The request body is not valid JSON.'));
+    expect(await refused(support(''))).toEqual(errorReply('invalid_json', 'The request body is empty; send a JSON object.'));
     // A key that merely names "constructor" is ordinary data: the schema judges it, not the parser.
     expect((await refused(support('{"constructor":"x"}'))).message).not.toBe(forbiddenKey);
   });
@@ -175,7 +170,8 @@ describe('sign-up and profile fields have a size', () => {
     const signUp = await refused({ method: 'POST', url: '/api/auth/register', ...jsonBody(signUpDetails({ address: huge })) });
     expect(signUp).toMatchObject({ error: 'Address must be at most 500 characters' });
     const profile = await refused({ method: 'PUT', url: '/api/user/profile', token: ada.token, ...jsonBody({ city: huge }) });
-    expect(profile.message).toBe('city: City must be at most 100 characters');
+    // The spec's client shows `error`: the sentence, without the field's path that `message` names.
+    expect(profile).toMatchObject({ success: false, error: 'City must be at most 100 characters', code: 'validation_error', message: 'city: City must be at most 100 characters' });
     const me = await flows.send({ method: 'GET', url: '/api/auth/me', token: ada.token });
     expect(me.json().city).toBe('Los Angeles');
   });

@@ -51,12 +51,14 @@ describe('/api/openapi.json', () => {
     expect(problems).toEqual([]);
   });
 
-  it('documents an /api/auth/* failure with the spec fields and every other with the one error body', async () => {
+  it('documents every failure, /api/auth/* as every other, with the one error body (the sentence in `error`, the code in `code`)', async () => {
     const { paths } = (await inject('/api/openapi.json')).json();
-    const login = paths['/api/auth/login'].post.responses['4XX'].content['application/json'].schema;
-    expect(Object.keys(login.properties)).toEqual(expect.arrayContaining(['success', 'error', 'code', 'message']));
-    const search = paths['/api/search'].get.responses['4XX'].content['application/json'].schema;
-    expect(Object.keys(search.properties).sort()).toEqual(['details', 'error', 'message']);
+    const fields = ['code', 'details', 'error', 'message', 'success', 'twoFactorRequired'];
+    for (const [path, method] of [['/api/auth/login', 'post'], ['/api/search', 'get'], ['/api/admin/accept-invitation', 'post']] as const) {
+      const schema = paths[path][method].responses['4XX'].content['application/json'].schema;
+      expect(Object.keys(schema.properties).sort(), path).toEqual(fields);
+      expect(schema.required.sort(), path).toEqual(['code', 'error', 'message', 'success']);
+    }
     expect(Object.keys(paths['/api/copyright/download-certificate/{tr}'].get.responses['200'].content)).toEqual(['application/pdf']);
     expect(Object.keys(paths['/api/log/checkpoint'].get.responses['200'].content)).toEqual(['text/plain']);
   });

@@ -27,15 +27,14 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The documented error answers of a route: every one is `{ error, message, details? }`. */
+/** The documented error answers of a route: every one is the one error body (apiErrorSchema). */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
 /**
- * What every /api route answers a failure with unless it declares its own (the `/api/auth/*`
- * routes declare the spec's fields): the error body for any 4xx and 5xx, so a route's errors are
- * documented and serialized like its successes.
+ * What every /api route answers a failure with unless it declares its own: the error body for any
+ * 4xx and 5xx, so a route's errors are documented and serialized like its successes.
  */
 const DEFAULT_ERROR_RESPONSES = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
@@ -77,7 +76,7 @@ export const apiDocs = fp(async (app: App) => {
         title: 'TitleLedger API',
         version: '1',
         description:
-          'Register creative works as titles, anchored in Merkle roots on an EVM chain. Errors are always `{ error, message, details? }`.',
+          'Register creative works as titles, anchored in Merkle roots on an EVM chain. Errors are always `{ success: false, error, code, message, details? }`: `error` is the sentence to show, `code` the machine code.',
       },
       components: {
         securitySchemes: {

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, jsonBody, type Creator, type Send } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, jsonBody, type Creator, type Send } from '../../../test/support/flows.js';
 import { emlFilesTo, resetTokenIn } from '../../../test/support/mail.js';
 
 const NEW_PASSWORD = 'a fresh new password';
@@ -57,7 +57,7 @@ describe('a plain npm start (NODE_ENV and DEV_OUTBOX unset)', () => {
     expect(asked.status).toBe(202);
     const outbox = await send({ method: 'GET', url: '/api/dev/outbox' });
     expect(outbox.status).toBe(404);
-    expect(outbox.json()).toEqual({ error: 'not_found', message: 'No API route GET /api/dev/outbox.' });
+    expect(outbox.json()).toEqual(errorReply('not_found', 'No API route GET /api/dev/outbox.'));
     // The mail still goes to its owner: as a file only the server's user can read.
     const [eml] = await emlFilesTo(path.join(dataDir, 'mail'), victim.email);
     expect(statSync(eml!.file).mode & 0o777).toBe(0o600);

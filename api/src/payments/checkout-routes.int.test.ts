@@ -4,7 +4,7 @@
 // checkout a stranger tried to touch stays open for its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, type Creator, type HttpRequest } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, type Creator, type HttpRequest } from '../../../test/support/flows.js';
 
 let app: TestApp;
 let flows: ReturnType<typeof creatorFlows>;
@@ -39,7 +39,7 @@ describe('the local checkout answers only its payer', () => {
     const page = new URL(intent.checkout_url).pathname;
     const view = await send({ method: 'GET', url: page, token: stranger.token });
     expect(view.status).toBe(403);
-    expect(view.json()).toEqual({ error: 'forbidden', message: 'This checkout belongs to another account. Sign in as the account that started it.' });
+    expect(view.json()).toEqual(errorReply('forbidden', 'This checkout belongs to another account. Sign in as the account that started it.'));
     expect((await send({ method: 'POST', url: `${page}/complete`, token: stranger.token, ...form('pay') })).status).toBe(403);
     expect((await send({ method: 'POST', url: `${page}/cancel`, token: stranger.token, ...form('cancel') })).status).toBe(403);
     expect(await sessionState(intent.session_id)).toMatchObject({ status: 'open', paid: false });

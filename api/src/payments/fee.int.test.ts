@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, jsonBody, registrationFields, registrationIntent, type Creator } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, jsonBody, registrationFields, registrationIntent, type Creator } from '../../../test/support/flows.js';
 import { textBytes } from '../../../test/support/documents.js';
 
 let app: TestApp;
@@ -35,7 +35,7 @@ it('registers end to end at the configured fee', async () => {
 it('refuses a registration payment of the default 9.99 once the fee is changed', async () => {
   const stale = await flows.send({ method: 'POST', url: '/api/payment/create-intent', token: ada.token, ...jsonBody(registrationIntent({ amount: 9.99 })) });
   expect(stale.status).toBe(422);
-  expect(stale.json()).toMatchObject({ error: 'unprocessable', message: 'The registration fee is 15.00 USD, not 9.99 USD.' });
+  expect(stale.json()).toMatchObject(errorReply('unprocessable', 'The registration fee is 15.00 USD, not 9.99 USD.'));
   // Nor does a one-time payment of the fee pay for a registration.
   const oneTime = await flows.paidSession(ada.token, { ...registrationIntent({ amount: 15 }), payment_type: 'one-time' });
   const refused = await flows.submit(ada.token, registrationFields(oneTime), { name: 'w.txt', content: textBytes('w') });

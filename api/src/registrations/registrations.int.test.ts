@@ -9,7 +9,7 @@ import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInPostgres, startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, injectSender, jsonBody, registrationFields, registrationIntent, type Creator, type HttpRequest } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, injectSender, jsonBody, registrationFields, registrationIntent, type Creator, type HttpRequest } from '../../../test/support/flows.js';
 import { docxBytes, exeBytes, pdfBytes, pngBytes, textBytes } from '../../../test/support/documents.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { LocalCheckoutProvider } from '../payments/checkout-provider.js';
@@ -104,7 +104,9 @@ describe('checkout', () => {
     expect(await flows.checkout(intent.checkout_url)).toBe(`http://titleledger.test/register-title?step=4&session_id=${intent.session_id}`);
     const evil = await call({ method: 'POST', url: '/api/payment/create-intent', token: alice.token, payload: { ...registrationIntent(), metadata: { success_path: '//evil.example' } } });
     expect(evil.status).toBe(400);
-    expect(evil.json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining('Failed to create payment intent') });
+    // Seed 001 §7.2: create-intent's failure is read from its `error` field, the sentence.
+    const failed = expect.stringContaining('Failed to create payment intent');
+    expect(evil.json()).toMatchObject({ success: false, code: 'validation_error', error: failed, message: failed });
   });
 
   it('needs a signed-in user and a sane amount', async () => {
@@ -132,7 +134,7 @@ describe('checkout', () => {
       expect(page.body).toContain('<a href="http://titleledger.test/login">Sign in there</a>');
     }
     // Any other client gets the error body; paying still needs the payer's session.
-    expect((await call({ method: 'GET', url: path })).json()).toEqual({ error: 'unauthorized', message: 'Sign in to continue.' });
+    expect((await call({ method: 'GET', url: path })).json()).toEqual(errorReply('unauthorized', 'Sign in to continue.'));
     expect((await call({ method: 'POST', url: `${path}/complete`, payload: {} })).status).toBe(401);
   });
 
@@ -371,11 +373,12 @@ describe('bad input: a clear error, and nothing half-written', () => {
 
     const noFile = await flows.submit(alice.token, registrationFields(session));
     expect(noFile.status).toBe(400);
-    expect(noFile.json().message).toMatch(/No File Selected/);
+    // Seed 001 §8.1: "Registration Failed" shows the body's `error` field, the sentence.
+    expect(noFile.json()).toMatchObject({ code: 'validation_error', error: expect.stringMatching(/No File Selected/) });
 
     const exe = await flows.submit(alice.token, registrationFields(session), { name: 'novel.pdf', content: exeBytes(), type: 'application/pdf' });
     expect(exe.status).toBe(415);
-    expect(exe.json()).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/executable program/) });
+    expect(exe.json()).toMatchObject({ code: 'unsupported_media_type', error: expect.stringMatching(/executable program/), message: expect.stringMatching(/executable program/) });
 
     const empty = await flows.submit(alice.token, registrationFields(session), { name: 'empty.txt', content: Buffer.alloc(0) });
     expect(empty.status).toBe(400);
@@ -383,7 +386,7 @@ describe('bad input: a clear error, and nothing half-written', () => {
 
     const big = await flows.submit(alice.token, registrationFields(session), { name: 'big.txt', content: Buffer.alloc(MAX_UPLOAD + 1, 'a') });
     expect(big.status).toBe(413);
-    expect(big.json()).toMatchObject({ error: 'payload_too_large', message: expect.stringMatching(/larger than the 64 KB limit/) });
+    expect(big.json()).toMatchObject({ code: 'payload_too_large', message: expect.stringMatching(/larger than the 64 KB limit/) });
     // The limit the wizard states and checks before sending is the one configured, with the 413's own sentence.
     const limits = await call({ method: 'GET', url: '/api/copyright/upload-limits' });
     expect(limits.status).toBe(200);

@@ -1,12 +1,19 @@
-// The shapes every route shares: the one error body (every 4xx/5xx, `/api/auth/*` adds the spec's
-// fields: authErrorSchema in accounts.ts), the plain acknowledgements, and the non-JSON bodies
-// (documents, text) declared by content type.
+// The shapes every route shares: the one error body (every 4xx/5xx), the plain acknowledgements,
+// and the non-JSON bodies (documents, text) declared by content type.
 import { z } from 'zod';
 
-/** Every API error body. */
+/**
+ * Every API error body. The spec's clients show `error` (seed 001 §7.5, §8.1, §8.3), so it is the
+ * sentence a person reads (a schema's 400: its first issue's own words); `code` is the machine code
+ * (`validation_error`, `unauthorized`, `unprocessable`…) to switch on; `message` the full sentence.
+ */
 export const apiErrorSchema = z.object({
+  success: z.literal(false),
   error: z.string(),
+  code: z.string(),
   message: z.string(),
+  /** A sign-in that needs the authenticator code next (also in `details`). */
+  twoFactorRequired: z.boolean().optional(),
   details: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
@@ -31,14 +38,3 @@ export const asBinaryBody = (bytes: Uint8Array): string => bytes as unknown as s
 
 /** A plain-text body. */
 export const textBody = (description: string) => z.string().meta({ description });
-
-/** Every failed /api/auth/* call: the spec's `{ success: false, error }` plus the usual fields. */
-export const authErrorSchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
-  message: z.string(),
-  twoFactorRequired: z.boolean().optional(),
-  details: z.unknown().optional(),
-});
-export type AuthError = z.infer<typeof authErrorSchema>;

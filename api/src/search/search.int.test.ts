@@ -167,7 +167,7 @@ describe('GET /api/search', () => {
     for (const url of ['/api/search?q=a', '/api/search?q=%20%20a%20', '/api/search', `/api/search?q=${'x'.repeat(201)}`]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().error).toBe('validation_error');
+      expect(response.json().code).toBe('validation_error');
       expect(response.json().message).toMatch(/Search term|search term/);
     }
     expect((await get('/api/search?q=a')).json().message).toBe('Search terms must be at least 2 characters.');

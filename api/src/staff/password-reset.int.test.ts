@@ -10,7 +10,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logInPostgres, startTestApp, type TestApp } from '../../../test/support/app.js';
-import { freshEmail, injectSender, jsonBody, type HttpRequest, type Send } from '../../../test/support/flows.js';
+import { errorReply, freshEmail, injectSender, jsonBody, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { emlFilesTo } from '../../../test/support/mail.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
@@ -41,7 +41,7 @@ afterAll(async () => {
 const sendReset = (staffId: string, token = boss.token) => call({ method: 'POST', url: `/api/master-admin/admins/${staffId}/password-reset`, token, ...jsonBody({}) });
 const complete = (token: string, password: string) => call({ method: 'POST', url: '/api/admin/reset-password', ...jsonBody({ token, password }) });
 const signIn = (email: string, password: string) => call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password }) });
-const INVALID = { error: 'unprocessable', message: 'Invalid or expired reset link' };
+const INVALID = errorReply('unprocessable', 'Invalid or expired reset link');
 
 /** The reset links e-mailed to `email` (the .eml files the app writes under DATA_DIR/mail), oldest first, once there are `count`. */
 async function resetLinksTo(email: string, count = 1): Promise<string[]> {
@@ -136,13 +136,13 @@ describe('a reset link from the master admin', () => {
       expect((await complete(forged, 'a forger password')).json(), forged).toEqual(INVALID);
     }
     for (const garbage of ['', 'with space', 'x'.repeat(201), '\u0000']) {
-      expect((await complete(garbage, 'a forger password')).json(), JSON.stringify(garbage)).toMatchObject({ error: 'validation_error' });
+      expect((await complete(garbage, 'a forger password')).json(), JSON.stringify(garbage)).toMatchObject({ code: 'validation_error' });
     }
     const wrongShapes = [{}, { token }, { password: 'long enough password' }, { token: 42, password: 'long enough password' }, { token, password: ['x'] }];
     for (const body of wrongShapes) expect((await call({ method: 'POST', url: '/api/admin/reset-password', ...jsonBody(body) })).status, JSON.stringify(body)).toBe(400);
     expect((await call({ method: 'POST', url: '/api/admin/reset-password', headers: { 'content-type': 'application/json' }, body: '{"token":' })).status).toBe(400);
     // The staff password policy: a short password is a 400 and leaves the link as it was.
-    expect((await complete(token, 'short')).json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining('Password must be at least 8 characters') });
+    expect((await complete(token, 'short')).json()).toMatchObject({ code: 'validation_error', message: expect.stringContaining('Password must be at least 8 characters') });
     expect((await signIn(member.email, member.password)).status).toBe(200);
 
     expect((await call({ method: 'DELETE', url: `/api/master-admin/admins/${member.id}`, token: boss.token })).status).toBe(200);
@@ -157,7 +157,7 @@ describe('a reset link from the master admin', () => {
     await sendReset(member.id);
     const [link] = await resetLinksTo(member.email);
     expect((await complete(tokenOf(link!), 'new password with 2fa')).status).toBe(200);
-    expect((await signIn(member.email, 'new password with 2fa')).json()).toMatchObject({ message: 'Two-factor code required', details: { twoFactorRequired: true } });
+    expect((await signIn(member.email, 'new password with 2fa')).json()).toMatchObject({ error: 'Two-factor code required', message: 'Two-factor code required', twoFactorRequired: true, details: { twoFactorRequired: true } });
     const next = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const login = await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email: member.email, password: 'new password with 2fa', totpCode: next }) });
     expect(login.json().admin).toMatchObject({ email: member.email, twoFactorEnabled: true });
@@ -232,7 +232,7 @@ describe('a reset link from the master admin', () => {
 describe('who can be sent a reset link', () => {
   it('not a master admin (403), an invitee (409), an unknown or deleted account (404)', async () => {
     const otherMaster = await createStaff(app, 'master_admin');
-    expect((await sendReset(otherMaster.id)).json()).toEqual({ error: 'forbidden', message: 'A master admin cannot be edited or deleted.' });
+    expect((await sendReset(otherMaster.id)).json()).toEqual(errorReply('forbidden', 'A master admin cannot be edited or deleted.'));
     expect((await sendReset(boss.id)).status).toBe(403);
 
     const service = app.running.app!.staffService;
@@ -240,7 +240,7 @@ describe('who can be sent a reset link', () => {
       { email: freshEmail('invitee'), firstName: 'In', lastName: 'Vitee', role: 'admin1' },
       { actor: { kind: 'system', id: null, role: null }, correlationId: 'invite', now: new Date() },
     );
-    expect((await sendReset(invitee.staffId)).json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/not accepted the invitation yet/) });
+    expect((await sendReset(invitee.staffId)).json()).toMatchObject({ code: 'conflict', message: expect.stringMatching(/not accepted the invitation yet/) });
 
     expect((await sendReset(randomUUID())).status).toBe(404);
     const gone = await createStaff(app, 'admin2');

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { creatorFlows, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
+import { creatorFlows, errorReply, freshEmail, injectSender, jsonBody, TEST_PASSWORD, type HttpRequest, type Send } from '../../../test/support/flows.js';
 import { createStaff, signedInStaff, signInStaff, type TestStaff } from '../../../test/support/staff.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 import { DEFAULT_LIMITS } from '../accounts/attempt-limiter.js';
@@ -151,7 +151,7 @@ describe('the authorisation table', () => {
           expect(reply.status).toBeLessThan(500);
         } else {
           expect(reply.status, reply.body).toBe(want);
-          expect(reply.json()).toMatchObject({ error: want === 401 ? 'unauthorized' : 'forbidden', message: expect.any(String) });
+          expect(reply.json()).toMatchObject({ success: false, code: want === 401 ? 'unauthorized' : 'forbidden', error: expect.any(String) });
         }
       });
     }
@@ -206,7 +206,8 @@ describe('invitations', () => {
     const token = tokenOf(await invitationLinkFor(email));
     expect((await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password: TEST_PASSWORD }) })).status).toBe(401);
     expect((await accept(token)).status).toBe(200);
-    expect((await accept(token)).json()).toMatchObject({ error: 'unprocessable', message: 'Invalid or expired invitation' });
+    // Seed 001 §7.5, §8.3: the error body's `error` is the sentence ('Invalid or expired invitation' switches to the invalid-invitation view).
+    expect((await accept(token)).json()).toEqual(errorReply('unprocessable', 'Invalid or expired invitation'));
     const login = await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password: TEST_PASSWORD }) });
     expect(login.status).toBe(200);
     expect(login.json().admin).toMatchObject({ email, role: 'admin3' });
@@ -214,7 +215,7 @@ describe('invitations', () => {
     expect(listed).toMatchObject({ isActive: true, emailVerified: true, termsAccepted: true, lastLogin: expect.any(String) });
     // Not a master admin: the console's own sign-in refuses.
     const console = await call({ method: 'POST', url: '/api/master-admin/login', ...jsonBody({ email, password: TEST_PASSWORD }) });
-    expect(console.json()).toMatchObject({ error: 'unauthorized', message: 'Invalid credentials' });
+    expect(console.json()).toEqual(errorReply('unauthorized', 'Invalid credentials'));
   });
 
   it('a second invitation replaces the first', async () => {
@@ -239,11 +240,11 @@ describe('invitations', () => {
     const forged = `${token.split('.')[0]}.${'A'.repeat(43)}`;
     expect((await accept(forged)).json().message).toBe('Invalid or expired invitation');
     expect((await accept('not-a-token')).json().message).toBe('Invalid or expired invitation');
-    expect((await accept(token, { password: 'short' })).json()).toMatchObject({ error: 'validation_error', message: expect.stringContaining('Password must be at least 8 characters') });
+    expect((await accept(token, { password: 'short' })).json()).toMatchObject({ code: 'validation_error', error: expect.stringMatching(/^Password must be at least 8 characters/) });
     expect((await accept(token, { termsAccepted: false })).json().message).toContain('You must accept both terms and privacy policy');
     expect((await accept(token, { privacyAccepted: false })).json().message).toContain('You must accept both terms and privacy policy');
     expect((await invite(freshEmail('m'), 'master_admin')).status).toBe(400);
-    expect((await invite('not an email')).json()).toMatchObject({ error: 'validation_error' });
+    expect((await invite('not an email')).json()).toMatchObject({ success: false, code: 'validation_error', error: 'Valid email is required', message: 'email: Valid email is required' });
     // Seven days later the link has expired: the decider gets the time with the command.
     const service = app.running.app!.staffService;
     const late = { actor: { kind: 'anonymous' as const, id: null }, correlationId: 'late', now: new Date(Date.now() + INVITATION_TTL_MS + 1000) };
@@ -260,7 +261,7 @@ describe('invitations', () => {
     expect((await check(token)).status).toBe(200);
     expect((await accept(token)).status).toBe(200);
     // Used, forged or garbage: the answer accepting gives.
-    const refused = { error: 'unprocessable', message: 'Invalid or expired invitation' };
+    const refused = errorReply('unprocessable', 'Invalid or expired invitation');
     expect((await check(token)).json()).toMatchObject(refused);
     expect((await check(`${token.split('.')[0]}.${'A'.repeat(43)}`)).json()).toMatchObject(refused);
     expect((await check('not-a-token')).json()).toMatchObject(refused);
@@ -285,7 +286,7 @@ describe('invitations', () => {
     expect((await accept(token, { password: 'the finishing password' })).status).toBe(200);
     expect((await signIn('the finishing password')).status).toBe(200);
     // Once the password is there, the link is used.
-    expect((await accept(token, { password: 'a third password' })).json()).toMatchObject({ error: 'unprocessable', message: 'Invalid or expired invitation' });
+    expect((await accept(token, { password: 'a third password' })).json()).toEqual(errorReply('unprocessable', 'Invalid or expired invitation'));
     expect((await signIn('a third password')).status).toBe(401);
   });
 
@@ -301,7 +302,7 @@ describe('invitations', () => {
     ]);
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200), JSON.stringify(statuses)).toHaveLength(1);
-    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.json()).toMatchObject({ error: 'unprocessable', message: 'Invalid or expired invitation' });
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.json()).toEqual(errorReply('unprocessable', 'Invalid or expired invitation'));
     const winner = passwords[statuses.indexOf(200)]!;
     const signIn = (password: string) => call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email, password }) });
     expect((await signIn(winner)).status).toBe(200);
@@ -387,7 +388,7 @@ describe('staff sessions', () => {
     const ip = nextIp();
     const login = (totpCode?: string) =>
       call({ method: 'POST', url: '/api/admin/login', ip, ...jsonBody({ email: admin.email, password: admin.password, ...(totpCode ? { totpCode } : {}) }) });
-    expect((await login()).json()).toMatchObject({ error: 'unauthorized', message: 'Two-factor code required', details: { twoFactorRequired: true } });
+    expect((await login()).json()).toMatchObject({ code: 'unauthorized', error: 'Two-factor code required', twoFactorRequired: true, details: { twoFactorRequired: true } });
     // The code that turned it on is spent; the next step's code signs in once.
     expect((await login(first)).json()).toMatchObject({ message: expect.stringMatching(/already been used/) });
     const next = await generate({ secret: setup.secret, epoch: epoch() + 30 });
@@ -402,7 +403,7 @@ describe('staff sessions', () => {
 
   it('answers bad input with a clear 400', async () => {
     const boss = await master();
-    expect((await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email: '', password: '' }) })).json()).toMatchObject({ error: 'validation_error' });
+    expect((await call({ method: 'POST', url: '/api/admin/login', ...jsonBody({ email: '', password: '' }) })).json()).toMatchObject({ code: 'validation_error', error: 'Email is required' });
     expect((await call({ method: 'DELETE', url: '/api/master-admin/admins/not-a-uuid', token: boss.token })).status).toBe(400);
     expect((await call({ method: 'GET', url: '/api/master-admin/audit-logs?limit=abc', token: boss.token })).status).toBe(400);
     expect((await call({ method: 'GET', url: '/api/master-admin/audit-logs?limit=0', token: boss.token })).status).toBe(400);
@@ -464,7 +465,7 @@ describe('an invitation whose e-mail cannot be sent', () => {
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const reply = await invite();
         expect(reply.status, reply.body).toBe(503);
-        expect(reply.json()).toEqual({ error: 'service_unavailable', message: `The invitation is recorded, but its e-mail could not be sent. Invite ${email} again to send a new link.` });
+        expect(reply.json()).toEqual(errorReply('service_unavailable', `The invitation is recorded, but its e-mail could not be sent. Invite ${email} again to send a new link.`));
       }
       // The list is a read model: read it once every read model has the whole log.
       await unreachable.running.app!.waitForProjections(await unreachable.running.store.headPosition());

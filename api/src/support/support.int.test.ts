@@ -111,7 +111,7 @@ describe('POST /api/support/submit', () => {
   ])('refuses %s = %j with a 400 and "%s"', async (field, value, message) => {
     const response = await submit({ ...valid, [field]: value });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'validation_error', message });
+    expect(response.json()).toMatchObject({ code: 'validation_error', error: message, message });
     expect(response.json().details.issues).toEqual([{ path: field, message }]);
   });
 

@@ -147,7 +147,7 @@ describe('the transparency log', () => {
     for (const missing of ['0/003', '0/002', '0/002.p/189', '2/000', '0/x000/002', '0/2', '64/000', '0/002.p/256', '0/002.p/0', 'x/001']) {
       const response = await get(`/api/log/tile/${missing}`);
       expect(response.statusCode, missing).toBe(404);
-      expect(response.json()).toMatchObject({ error: 'not_found' });
+      expect(response.json()).toMatchObject({ code: 'not_found' });
     }
   });
 
@@ -280,7 +280,7 @@ describe('the transparency log', () => {
     for (const missing of ['entries/009', 'entries/x000/002', 'entries/000.p/0']) {
       const response = await as(auditor.token, `/api/log/tile/${missing}`);
       expect(response.statusCode, missing).toBe(404);
-      expect(response.json()).toMatchObject({ error: 'not_found' });
+      expect(response.json()).toMatchObject({ code: 'not_found' });
     }
     expect((await as(admin.token, '/api/log/tile/entries/000')).statusCode).toBe(403);
     const page = await as(master.token, '/api/log/entries?from=0&limit=2');

@@ -108,11 +108,9 @@ describe('apiCall', () => {
   });
 
   test('throws ApiError with the error body parsed on a failure', async () => {
-    nextResponse = () => Response.json({ error: 'not_found', message: 'Registration not found' }, { status: 404 });
-    await expect(apiCall('GET', '/api/titles/verify/TR-1', stats)).rejects.toMatchObject({
-      status: 404,
-      body: { error: 'not_found', message: 'Registration not found' },
-    });
+    const body = { success: false, error: 'Registration not found', code: 'not_found', message: 'Registration not found' };
+    nextResponse = () => Response.json(body, { status: 404 });
+    await expect(apiCall('GET', '/api/titles/verify/TR-1', stats)).rejects.toMatchObject({ status: 404, body });
   });
 });
 

@@ -1,6 +1,6 @@
 // Turns whatever a failed call threw into words for the user. A failed answer is an ApiError whose
-// `body` was parsed with the shared error schema (`{ error, message, details? }`, plus the spec's
-// `success: false, error` on /api/auth/*); this picks the server's own sentence from it.
+// `body` was parsed with the shared error schema (`{ success: false, error, code, message, details? }`,
+// `error` and `message` both sentences, `code` the machine code); this picks the server's own sentence from it.
 import { ApiError } from './api-client';
 import type { ErrorReply } from './error-reply';
 

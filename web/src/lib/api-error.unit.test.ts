@@ -9,12 +9,13 @@ import { parseErrorReply } from './error-reply';
 const apiError = (status: number, bodyText: string) => new ApiError(status, bodyText, '', parseErrorReply(bodyText));
 
 describe('errorMessage', () => {
-  test("prefers the error body's message, then its error", () => {
-    expect(errorMessage(apiError(400, '{"error":"validation_error","message":"Valid email is required"}'), 'x')).toBe('Valid email is required');
-    expect(errorMessage(apiError(404, '{"error":"Registration not found","message":""}'), 'x')).toBe('Registration not found');
+  test("prefers the error body's message, then its error, never its code", () => {
+    const body = (error: string, code: string, message: string) => JSON.stringify({ success: false, error, code, message });
+    expect(errorMessage(apiError(400, body('Valid email is required', 'validation_error', 'email: Valid email is required')), 'x')).toBe('email: Valid email is required');
+    expect(errorMessage(apiError(404, body('Registration not found', 'not_found', '')), 'x')).toBe('Registration not found');
   });
 
-  test('reads the /api/auth/* shape ({ success: false, error, code, message })', () => {
+  test('reads the error body with twoFactorRequired ({ success: false, error, code, message, twoFactorRequired })', () => {
     const body = { success: false, error: 'Invalid credentials', code: 'unauthorized', message: 'Invalid credentials', twoFactorRequired: true };
     const error = apiError(401, JSON.stringify(body));
     expect(errorMessage(error, 'x')).toBe('Invalid credentials');
@@ -37,11 +38,10 @@ describe('errorMessage', () => {
 
 describe('errorBody and errorStatus', () => {
   test('read the parsed error body and the status of an api error', () => {
-    expect(errorBody(apiError(401, '{"error":"unauthorized","message":"Sign in","details":{"twoFactorRequired":true}}'))).toEqual({
-      error: 'unauthorized',
-      message: 'Sign in',
-      details: { twoFactorRequired: true },
-    });
+    const body = { success: false, error: 'Sign in', code: 'unauthorized', message: 'Sign in', twoFactorRequired: true, details: { twoFactorRequired: true } };
+    expect(errorBody(apiError(401, JSON.stringify(body)))).toEqual(body);
+    // The old shape, a code in `error` and no `code`, is not the error body.
+    expect(errorBody(apiError(401, '{"error":"unauthorized","message":"Sign in"}'))).toBeNull();
     expect(errorBody(apiError(401, 'not json'))).toBeNull();
     expect(errorBody(apiError(401, '{"twoFactorRequired":true}'))).toBeNull();
     expect(errorBody(new Error('x'))).toBeNull();

@@ -333,7 +333,7 @@ describe('staff accounts in the browser', () => {
       let attempts = 0;
       await page.route('**/api/admin/logout', async (route) => {
         attempts += 1;
-        await route.fulfill({ status: 503, json: { error: 'service_unavailable', message: 'Down for a moment.' } });
+        await route.fulfill({ status: 503, json: { success: false, error: 'Down for a moment.', code: 'service_unavailable', message: 'Down for a moment.' } });
       });
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expectToast(page, 'Signing out failed');

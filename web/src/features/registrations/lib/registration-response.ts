@@ -53,10 +53,10 @@ export function readRegistrationResult(body: unknown): RegistrationResult {
   };
 }
 
-/** §8.1 "Registration Failed": the server's sentence from its error body, else the body text, else the status. */
+/** §8.1 "Registration Failed": the error body's `error` (the sentence to show), else the body text, else the status. */
 export function registrationFailureMessage(status: number, bodyText: string): string {
   const body = parseErrorReply(bodyText);
-  if (body) return body.message || body.error;
+  if (body) return body.error || body.message;
   if (bodyText.trim() !== '') return bodyText.trim();
   return `Registration submission failed (${status})`;
 }

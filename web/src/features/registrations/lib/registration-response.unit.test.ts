@@ -41,17 +41,14 @@ describe('readRegistrationResult (seed 001 §3.5)', () => {
 });
 
 describe('registrationFailureMessage (seed 001 §8.1)', () => {
-  test("reads the server's sentence from its error body", () => {
-    expect(registrationFailureMessage(400, JSON.stringify({ error: 'validation_error', message: 'The file is empty.' }))).toBe('The file is empty.');
+  test("shows the error body's error field, the sentence, never its code", () => {
+    const body = { success: false, error: 'The file is empty.', code: 'validation_error', message: 'file: The file is empty.' };
+    expect(registrationFailureMessage(400, JSON.stringify(body))).toBe('The file is empty.');
   });
 
-  test('reads a message beside an error code', () => {
-    expect(
-      registrationFailureMessage(
-        409,
-        JSON.stringify({ error: 'conflict', message: 'This payment has already been used for a registration.' }),
-      ),
-    ).toBe('This payment has already been used for a registration.');
+  test('falls back to the message when the error field is empty', () => {
+    const sentence = 'This payment has already been used for a registration.';
+    expect(registrationFailureMessage(409, JSON.stringify({ success: false, error: '', code: 'conflict', message: sentence }))).toBe(sentence);
   });
 
   test('falls back to the body text, then to the status', () => {
