@@ -82,23 +82,37 @@ function notJsonReason(text: string, error: Error): string {
 }
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The text as a JSON object, or why it is not one (the parser's error, or a value that is no object). */
+function parseJsonObject(text: string): Json | Error {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isObject(parsed) ? parsed : new Error('not a JSON object');
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/** The checks in the order they are made; `pass` and `fail` record one and say whether it held. */
+function checkList() {
+  const checks: Check[] = [];
+  return {
+    checks,
+    pass: (name: string, detail: string) => (checks.push({ name, ok: true, detail }), true),
+    fail: (name: string, detail: string) => (checks.push({ name, ok: false, detail }), false),
+  };
+}
+
 /**
  * Runs the checks in order and stops at the first failure (later checks would only repeat it in
  * other words). The caller prints them; all passed means every one is ok.
  */
 export async function verifyTrBundle(text: string, options: VerifyOptions): Promise<Check[]> {
-  const checks: Check[] = [];
-  const pass = (name: string, detail: string) => (checks.push({ name, ok: true, detail }), true);
-  const fail = (name: string, detail: string) => (checks.push({ name, ok: false, detail }), false);
+  const { checks, pass, fail } = checkList();
 
   // 1. Format
-  let bundle: Json;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!isObject(parsed)) throw new Error('not a JSON object');
-    bundle = parsed;
-  } catch (error) {
-    fail('format', notJsonReason(text, error as Error));
+  const bundle = parseJsonObject(text);
+  if (bundle instanceof Error) {
+    fail('format', notJsonReason(text, bundle));
     return checks;
   }
   const registration = bundle.registration;
@@ -289,16 +303,10 @@ const HEX_HASH = /^(?:0x)?[0-9a-f]{64}$/i;
  * hash was anchored at the block's time, not the name or title printed beside it.
  */
 export async function verifyLedgerProof(text: string, hash: string, options: Pick<VerifyOptions, 'contract' | 'rpcUrl' | 'timeoutMs'>): Promise<Check[]> {
-  const checks: Check[] = [];
-  const pass = (name: string, detail: string) => (checks.push({ name, ok: true, detail }), true);
-  const fail = (name: string, detail: string) => (checks.push({ name, ok: false, detail }), false);
-  let proof: Json;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!isObject(parsed)) throw new Error('not a JSON object');
-    proof = parsed;
-  } catch (error) {
-    const reason = text.trim().startsWith('{') || text.trim() === '' ? (error as Error).message : 'JSON text is expected';
+  const { checks, pass, fail } = checkList();
+  const proof = parseJsonObject(text);
+  if (proof instanceof Error) {
+    const reason = text.trim().startsWith('{') || text.trim() === '' ? proof.message : 'JSON text is expected';
     fail('format', `not a saved GET /api/ledger/proof/{TR number} answer (${reason.slice(0, 80)})`);
     return checks;
   }
