@@ -3,7 +3,7 @@
 // certificate, the blockchain proof checked in the browser; a local check of the original file; and
 // a `.tr` proof file checked in the browser without a TR number or hash.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -11,10 +11,13 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useVerification, verificationQueryOptions } from '../api/get-verification';
 import { hashesMatch, normalizeHashInput } from '../lib/compare-hashes';
 import { FileCheck } from './file-check';
-import { ProofPanel } from './proof-panel';
 import { TrFileCheck } from './tr-file-check';
 import { CertificateVerified, RegistrationArchived, VerificationError, VerificationFailed } from './verification-result';
 import { VerifyForm } from './verify-form';
+
+// The proof card (its checks, the chain read, the independent command) comes with the first result:
+// not in the page's first paint.
+const ProofPanel = lazy(async () => ({ default: (await import('./proof-panel')).ProofPanel }));
 
 type Request = { tr: string; hash: string };
 
@@ -97,11 +100,13 @@ export function VerifyPage() {
               {registration.archived ? <RegistrationArchived registration={registration} /> : <CertificateVerified registration={registration} />}
               {/* An archived registration that was never anchored has no proof to show (nor will it get one). */}
               {registration.archived && !registration.archived.anchored ? null : (
-                <ProofPanel
-                  trNumber={registration.tr_number || request.tr}
-                  registrationHash={registration.cryptographic_hash}
-                  status={registration.status}
-                />
+                <Suspense fallback={<p className="text-sm text-muted-foreground">Fetching the proof...</p>}>
+                  <ProofPanel
+                    trNumber={registration.tr_number || request.tr}
+                    registrationHash={registration.cryptographic_hash}
+                    status={registration.status}
+                  />
+                </Suspense>
               )}
             </>
           ) : (
