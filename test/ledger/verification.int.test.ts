@@ -417,6 +417,8 @@ describe('the one-file verifier a stranger downloads (no checkout, no install)',
       expect(`${result.stdout}${result.stderr}`, what).toMatch(said);
     }
     expect(await runVerifyCli(proofCases[0][1])).toEqual(proofResults[0]);
+    // On the development chain the note says what a proof, unsigned, does not prove there.
+    expect(proofResults[0]!.stdout).toMatch(/^note: chain 31337 .*a proof carries no signature/m);
   });
 });
 

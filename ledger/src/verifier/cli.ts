@@ -110,7 +110,7 @@ async function main(): Promise<number> {
   };
   for (const line of describeInputs(options, keyFrom)) console.log(line);
   const checks = await verifyTrBundle(text, options);
-  return report(checks, verdictOf(checks, options), { what: 'the file', howToPin: HOW_TO_PIN });
+  return report(checks, verdictOf(checks, options), { what: 'the file', howToPin: HOW_TO_PIN, onDevChain: 'trust rests on the registry key' });
 }
 
 /** --proof: the public proof of a TR number, checked against the hash the verifier holds. */
@@ -143,11 +143,12 @@ async function verifyProofFile(proofPath: string, values: { hash?: string; file?
   return report(checks, verdictOfProof(checks, options), {
     what: 'the proof',
     howToPin: "pass --contract <TitleLedger's registry, from GET /api/ledger/status> with --rpc <an RPC you trust>; compare the contract with a source you trust (e.g. on a block explorer), not only with the site",
+    onDevChain: 'a proof carries no signature, so there it proves no more than the registry that rebuilt the chain says (the owner\'s .tr file, signed by the registry key, proves more)',
   });
 }
 
 /** Prints the checks and the verdict; gives the exit code. */
-function report(checks: readonly Check[], verdict: Verdict, { what, howToPin }: { what: string; howToPin: string }): number {
+function report(checks: readonly Check[], verdict: Verdict, { what, howToPin, onDevChain }: { what: string; howToPin: string; onDevChain: string }): number {
   for (const check of checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
   if (verdict.status === 'failed') {
     console.log(`FAILED: ${verdict.failed.name}`);
@@ -155,7 +156,7 @@ function report(checks: readonly Check[], verdict: Verdict, { what, howToPin }: 
   }
   if (checks.some((c) => c.name === 'chain id' && c.detail.startsWith('chain 31337 '))) {
     console.log(
-      'note: chain 31337 is a development chain its operator rebuilds at will: the anchor there proves the proof is consistent, not when it was made; trust rests on the registry key (docs/proof-format.md, "What a dev chain proves")',
+      `note: chain 31337 is a development chain its operator rebuilds at will: the anchor there proves the proof is consistent, not when it was made; ${onDevChain} (docs/proof-format.md, "What a dev chain proves")`,
     );
   }
   if (verdict.status === 'not tied') {
