@@ -13,7 +13,7 @@ import { latestCheckpoint } from '@titleledger/api/transparency';
 import { allProjections, createProjectionsService, readModelMigrations } from '@titleledger/projections';
 import { createTestDatabase } from '../support/database.js';
 import { newEvent } from '../eventstore/contract.js';
-import { runSourceScript, type CliResult } from '../ledger/cli.js';
+import { runScript, type CliResult } from '../ledger/cli.js';
 import type { TestApp } from '../support/app.js';
 import { signedInStaff } from '../support/staff.js';
 
@@ -24,7 +24,7 @@ describe('npm run audit', () => {
   const events = 300;
 
   function audit(...args: string[]): Promise<CliResult> {
-    return runSourceScript('scripts/audit.mjs', args, env);
+    return runScript('scripts/audit.mjs', args, env);
   }
 
   /** Polls until the state holds (never a fixed sleep). */
@@ -154,7 +154,7 @@ describe('npm run audit', () => {
     expect(refused.code).toBe(1);
 
     const auditor = await signedInStaff({ running } as TestApp, 'auditor');
-    const mirrored = await runSourceScript('scripts/audit.mjs', ['verify-log', '--from-mirror', url], { ...env, AUDIT_MIRROR_TOKEN: auditor.token });
+    const mirrored = await runScript('scripts/audit.mjs', ['verify-log', '--from-mirror', url], { ...env, AUDIT_MIRROR_TOKEN: auditor.token });
     expect(mirrored.stdout).toMatch(/verify-log: OK — the mirror's \d+ entries give its signed root, every event once and each stream in order, and it is consistent with this log \(size \d+\)/);
     expect(mirrored.code).toBe(0);
   }, 180_000);

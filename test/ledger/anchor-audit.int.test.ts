@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnchorChain, verifyAnchors, verifyAnchorsSummary, type AuditChain } from '@titleledger/ledger';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { runSourceScript } from './cli.js';
+import { runScript } from './cli.js';
 import { appendRegistration, eventually, newRegistration, type TestRegistration } from './registrations.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-anchor-audit-'));
@@ -22,7 +22,7 @@ let app: TestApp;
 const registrations: TestRegistration[] = [];
 
 const audit = (...args: string[]) =>
-  runSourceScript('scripts/audit.mjs', args, { NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://titleledger.test' });
+  runScript('scripts/audit.mjs', args, { NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://titleledger.test' });
 
 /** Waits until every registration so far is anchored and recorded (the tables follow the events). */
 async function allAnchored(): Promise<void> {

@@ -9,7 +9,7 @@ import { getAddress, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryKeyFromPem } from '@titleledger/api/transparency';
 import { startHardhatNode, type HardhatNode } from '@titleledger/contracts/hardhat-node';
-import { runSourceScript, type CliResult } from './cli.js';
+import { runScript, type CliResult } from './cli.js';
 
 // Hardhat account #5: no other test here uses it.
 const ANCHORER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function chainCli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return runSourceScript('ledger/src/chain/cli.ts', args, {
+  return runScript('ledger/src/chain/cli.ts', args, {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     CHAIN_RPC_URL: undefined,

@@ -19,7 +19,7 @@ import { anchorRegistryAbi } from '@titleledger/contracts';
 import { logInPostgres, startTestApp, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
 import { creatorFlows, fetchSender, injectSender, jsonBody } from '../support/flows.js';
-import { runSourceScript } from './cli.js';
+import { runScript } from './cli.js';
 import { eventually } from './registrations.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-registry-keys-'));
@@ -90,7 +90,7 @@ describe('the registry key', () => {
   // the command can reach.
   it.skipIf(!logInPostgres)('rotates: refused while the ledger runs; then bound on chain, recorded, installed, and used from the next start', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
-    const rotate = (...args: string[]) => runSourceScript('ledger/src/chain/cli.ts', ['rotate-key', ...args], env);
+    const rotate = (...args: string[]) => runScript('ledger/src/chain/cli.ts', ['rotate-key', ...args], env);
     const oldKey = registryKeyFromPem(readFileSync(keyFile, 'utf8'));
     const newPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const newKey = registryKeyFromPem(newPem);
@@ -199,7 +199,7 @@ describe('the registry key', () => {
     expect(await verifyLog(pool, store, { vkey: vkeys })).toMatchObject({ ok: true });
     expect(await verifyLog(pool, store, { vkey: vkeys[0]! })).toMatchObject({ ok: false, reason: expect.stringContaining('no signature by') });
     // An auditor who gave only the key they had is told to give every key, oldest first.
-    const oneKey = await runSourceScript('scripts/audit.mjs', ['verify-log', '--vkey', vkeys[1]!], env);
+    const oneKey = await runScript('scripts/audit.mjs', ['verify-log', '--vkey', vkeys[1]!], env);
     expect(oneKey.code, oneKey.stderr).toBe(1);
     expect(oneKey.stdout).toContain('after a rotation of the registry key, give every key GET /api/registry/keys lists, oldest first');
     // A checkpoint of a tree holding the rotation, signed by the retired key (leaked, say): its signature

@@ -8,10 +8,18 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { build } from '../../scripts/lib.mjs';
 import { startEmbeddedPostgres } from '../../api/src/runtime/index.js'; // globalSetup ignores export conditions (vitest 9429)
 import type {} from './database.js'; // the typing of the provided `pgUrls` (erased: no runtime import)
 
 export default async function setup(project: TestProject) {
+  // What these tests run built: the SPA the browser tests load, and the command-line scripts the
+  // integration tests run as an operator does (test/ledger/cli.ts). `npm test` has built it already;
+  // a run of vitest alone builds what is stale here (about a second when nothing is).
+  if (process.env.TITLELEDGER_BUILT !== '1') {
+    build();
+    process.env.TITLELEDGER_BUILT = '1';
+  }
   // Under /tmp: the `postgres` user must be able to reach the data directory when we run as root.
   const dir = mkdtempSync(path.join(tmpdir(), 'titleledger-test-pg-'));
   chmodSync(dir, 0o755);
