@@ -24,8 +24,16 @@ function project(config: NonNullable<TestProjectInlineConfiguration['test']>): T
 // A limit catches a hung test, not a slow machine. On a fresh clone at load average ~25 on 2 cores,
 // a six-screen staff journey took over 120 s (it passes in ~15 s quiet), so the limits are generous:
 // every wait inside a test polls for a state and has its own bound.
+//
+// An integration or end-to-end worker runs one test file after another with one module graph, not a
+// new process and graph for each (isolate: false): loading the app's modules again for every file
+// took ~250 s of a run's worker time (vitest's "import", 2 cores). What a file must end after it is
+// done is in a setup file (after-each-file.ts). Unit files stay isolated: they load little, and
+// stub globals and clocks.
 const services = {
   globalSetup: ['./test/support/global-setup.ts'],
+  setupFiles: ['./test/support/after-each-file.ts'],
+  isolate: false,
   testTimeout: 300_000,
   hookTimeout: 300_000,
 };
@@ -43,7 +51,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // A unit test's limit catches a hung test, not a slow machine: 5 s (vitest's default) failed under load.
-      project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000 }),
+      project({ name: 'unit', include: ['**/*.unit.test.ts', '**/*.unit.test.tsx'], testTimeout: 30_000, setupFiles: ['./test/support/property-seed.ts'] }),
       project({ name: 'int', include: ['**/*.int.test.ts'], ...services }),
       project({ name: 'e2e', include: ['**/*.e2e.test.ts'], ...services, testTimeout: 600_000 }),
     ],

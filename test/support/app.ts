@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import { afterAll } from 'vitest';
 import { EventStoreDbEventStore, type EventStore } from '@titleledger/api/eventstore';
 import { runApp, type RunAppOptions, type RunningApp } from '@titleledger/api/runtime';
 import { embeddedComposition } from '../../scripts/compose.mjs';
@@ -38,19 +37,23 @@ let sharedStore: EventStore | null = null;
 /** The data directories made here for apps given none: removed with the test file (a test may read one after its app stopped). */
 const ownDataDirs = new Set<string>();
 /**
- * The secret key of those directories, one per test file: the server key is the process's
- * (runApp installs it for every app in it), so two apps of a file running at once must have the
- * same one, as they did when they shared ./data/secret.key.
+ * The secret key of those directories, one per worker process: the server key is the process's
+ * (runApp installs it for every app in it), so two apps running at once in it must have the same
+ * one, as they did when they shared ./data/secret.key.
  */
 const fileSecretKey = randomBytes(32).toString('hex');
-// One module graph per test file: the shared store (and an EventStoreDB client's connection) ends with its file.
-afterAll(async () => {
+/**
+ * Ends what this module keeps for the test file that ran: the shared store (and an EventStoreDB
+ * client's connection) and the data directories. Called after the file's own afterAll hooks by
+ * test/support/after-each-file.ts (a worker runs many files with one module graph).
+ */
+export async function endTestAppsOfFile(): Promise<void> {
   const store = sharedStore;
   sharedStore = null;
   await store?.close();
   for (const dir of ownDataDirs) rmSync(dir, { recursive: true, force: true });
   ownDataDirs.clear();
-});
+}
 function scopedStoreOf(databaseUrl: string): EventStore {
   sharedStore ??= sharedLog === 'eventstoredb' ? new EventStoreDbEventStore(process.env.EVENTSTORE_URL!) : new MemoryEventStore();
   return new ScopedEventStore(sharedStore, new URL(databaseUrl).pathname.slice(1));

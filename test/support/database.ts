@@ -1,6 +1,6 @@
 // A fresh, migrated database per test file, in the Postgres that global-setup.ts started.
 import { randomBytes } from 'node:crypto';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { createPool, migrate, type Migration } from '@titleledger/api/runtime';
 
@@ -25,7 +25,7 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-/** The databases this test file made (each file has a module graph of its own). */
+/** The databases the running test file made (emptied after each file: endDatabasesOfFile). */
 const madeHere = new Set<string>();
 
 /**
@@ -49,14 +49,16 @@ export async function endSessionsOn(serverUrl: string, databases: readonly strin
   }
 }
 
-// Registered when the first test file module imports this one, so it runs after the file's own
-// afterAll hooks (vitest runs them last-registered first): what they closed is gone already.
-afterAll(async () => {
+/**
+ * Ends every session left on the databases the test file that ran made. Called after the file's own
+ * afterAll hooks by test/support/after-each-file.ts: what they closed is gone already.
+ */
+export async function endDatabasesOfFile(): Promise<void> {
   if (madeHere.size === 0) return;
   const databases = [...madeHere];
   madeHere.clear();
   await endSessionsOn(testPostgresUrl(), databases);
-});
+}
 
 export async function createTestDatabase(migrations: readonly Migration[] = []): Promise<TestDatabase> {
   const serverUrl = testPostgresUrl();

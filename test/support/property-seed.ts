@@ -3,8 +3,8 @@
 // printed beside the failure. PROPERTY_SEED=<n> runs with another one (the printed one reproduces a
 // failure); PROPERTY_SEED=random draws one for this run.
 //
-// Imported for its effect by each file with a property test: fc.configureGlobal applies to the
-// fc.assert calls after it (each test file runs in a fresh worker process, and all set the same seed).
+// A setup file of the unit project (vitest.config.ts), so run before every unit test file: fc.configureGlobal
+// applies to the fc.assert calls after it, and the hook that prints the seed is registered for each file.
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeEach } from 'vitest';

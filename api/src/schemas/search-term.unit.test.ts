@@ -3,7 +3,6 @@
 // any string.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import '../../../test/support/property-seed.js'; // one seed per run, printed on failure
 
 import { searchQuerySchema } from './search.js';
 import { searchTermProblem } from './search-term.js';

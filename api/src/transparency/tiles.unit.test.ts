@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import '../../../test/support/property-seed.js'; // one seed per run, printed on failure
 import { rangeHash, toHex, treeRoot, type NodeId } from '../merkle/index.js';
 import { parseTilePath } from './routes.js';
 import { TILE_WIDTH, TileAppender, decodeTileIndex, edgeTiles, encodeTileIndex, nodeReader, tileKey } from './tiles.js';
