@@ -1,10 +1,25 @@
 // Prints the closing line CI reads, exactly "N passed, N failed", with the skipped tests (each with
-// its reason) and their count above it. `npm test` runs `npm run lint` first and passes its outcome
-// in TITLELEDGER_LINT; it counts as one test.
+// its reason) and their count above it. `npm test` runs `npm run lint` beside the tests; it counts as
+// one test. Its outcome is TITLELEDGER_LINT ("passed" or "failed"), or, while lint may still run, the
+// file TITLELEDGER_LINT_STATUS, which `npm test` writes when lint ends (its report is in
+// TITLELEDGER_LINT_LOG).
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** Lint's outcome, waiting for it to end when `npm test` runs it beside the tests; its report when it failed. */
+async function lintOutcome(): Promise<{ outcome: string | undefined; report: string }> {
+  const statusFile = process.env.TITLELEDGER_LINT_STATUS;
+  if (!statusFile) return { outcome: process.env.TITLELEDGER_LINT, report: '' };
+  // Lint ends on its own (it has no waits); this waits for that state, however long it takes.
+  while (!existsSync(statusFile)) await sleep(200);
+  const outcome = readFileSync(statusFile, 'utf8').trim();
+  const log = process.env.TITLELEDGER_LINT_LOG;
+  return { outcome, report: outcome === 'failed' && log && existsSync(log) ? readFileSync(log, 'utf8') : '' };
+}
+
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+  async onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -32,11 +47,12 @@ export default class SummaryReporter implements Reporter {
       failed += failedHere;
     }
     failed += unhandledErrors.length;
-    const lint = process.env.TITLELEDGER_LINT;
-    if (lint === 'passed') passed += 1;
-    if (lint === 'failed') {
+    const lint = await lintOutcome();
+    if (lint.report) process.stdout.write(`\nnpm run lint:\n${lint.report}\n`);
+    if (lint.outcome === 'passed') passed += 1;
+    if (lint.outcome === 'failed') {
       failed += 1;
-      process.stdout.write('failed: npm run lint (ESLint or knip; its report is above the tests)\n');
+      process.stdout.write(`failed: npm run lint (ESLint or knip; its report is ${lint.report ? 'just above' : 'above the tests'})\n`);
     }
     for (const failure of failures) process.stdout.write(`${failure}\n`);
     for (const reason of reasons) process.stdout.write(`${reason}\n`);
