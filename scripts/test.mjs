@@ -3,9 +3,9 @@
 // "N passed, N failed", lint counted as one of them. With arguments (`npm test -- some/file.test.ts`)
 // only vitest runs.
 //
-// Lint runs beside the tests, not before them: it is ~2 CPU-minutes of type-aware ESLint, and the
-// tests leave a core idle often enough to absorb most of it. It runs at a lower priority so that the
-// tests, whose waits have bounds, keep the CPU they ask for. Its report is kept in a file and printed
+// Lint runs beside the tests, not before them: it is ~2 CPU-minutes of type-aware ESLint (~105 s
+// before the tests on 2 cores), and takes what the tests leave idle. It runs at a lower priority so
+// that the tests, whose waits have bounds, keep the CPU they ask for. Its report is kept in a file and printed
 // with the summary when it fails (test/support/summary-reporter.ts waits for its outcome).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
