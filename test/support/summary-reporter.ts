@@ -1,8 +1,8 @@
 // Prints the closing line CI reads, exactly "N passed, N failed", with the skipped tests (each with
 // its reason) and their count above it. `npm test` runs `npm run lint` beside the tests; it counts as
-// one test. Its outcome is TITLELEDGER_LINT ("passed" or "failed"), or, while lint may still run, the
-// file TITLELEDGER_LINT_STATUS, which `npm test` writes when lint ends (its report is in
-// TITLELEDGER_LINT_LOG).
+// one test. Its outcome ("passed" or "failed") is in the file TITLELEDGER_LINT_STATUS, which `npm test`
+// writes when lint ends (its report is in TITLELEDGER_LINT_LOG); without that variable (vitest alone,
+// `npm test -- <files>`) lint did not run.
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -10,7 +10,7 @@ import type { Reporter, TestModule } from 'vitest/node';
 /** Lint's outcome, waiting for it to end when `npm test` runs it beside the tests; its report when it failed. */
 async function lintOutcome(): Promise<{ outcome: string | undefined; report: string }> {
   const statusFile = process.env.TITLELEDGER_LINT_STATUS;
-  if (!statusFile) return { outcome: process.env.TITLELEDGER_LINT, report: '' };
+  if (!statusFile) return { outcome: undefined, report: '' };
   // Lint ends on its own (it has no waits); this waits for that state, however long it takes.
   while (!existsSync(statusFile)) await sleep(200);
   const outcome = readFileSync(statusFile, 'utf8').trim();

@@ -22,7 +22,7 @@ it('counts a file whose beforeAll threw as one failure, and names it', () => {
   const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', path.join(dir, 'vitest.config.mjs')], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...ownEnv, TITLELEDGER_LINT: '' },
+    env: ownEnv,
   });
   const lines = run.stdout.trim().split('\n');
   expect(run.status, run.stderr).toBe(1);
@@ -43,7 +43,7 @@ it('waits for lint running beside the tests, counts it, and prints its report wh
     rmSync(marker, { force: true });
     const child = spawn(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--root', here, '--config', path.join(here, 'vitest.config.mjs')], {
       cwd: here,
-      env: { ...ownEnv, TITLELEDGER_LINT: '', TITLELEDGER_LINT_STATUS: status, TITLELEDGER_LINT_LOG: log },
+      env: { ...ownEnv, TITLELEDGER_LINT_STATUS: status, TITLELEDGER_LINT_LOG: log },
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
