@@ -251,3 +251,42 @@ test('at 375 px the menu button opens the menu and choosing a link closes it', a
     expect(await menu.isVisible()).toBe(false);
   });
 });
+
+test('a toast takes taps, the margin of the toast area around it does not: the bottom of a phone’s screen stays the page’s', async () => {
+  await withPage(mobile, async (page) => {
+    // What a tap at (x, y) lands on: a toast, the toast area around it, or the page.
+    const tapAt = (x: number, y: number) =>
+      page.evaluate(({ x, y }) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit?.closest('.toast') ? 'toast' : hit?.closest('[aria-label^="Notifications"]') ? 'area' : 'page';
+      }, { x, y });
+
+    // A toast: a sign-in that could not reach the server.
+    await page.goto(`${app.url}/login`);
+    await page.route('**/api/auth/login', (route) => route.abort(), { times: 1 });
+    await page.getByLabel('Email', { exact: true }).fill('nobody.here@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1A!');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const area = page.getByRole('region', { name: /^Notifications/ });
+    const toast = area.locator('.toast').filter({ hasText: 'Login failed' });
+    await toast.waitFor();
+    // Once it has slid in, a tap on it is the toast's.
+    await expect
+      .poll(async () => {
+        const box = (await toast.boundingBox())!;
+        return tapAt(box.x + box.width / 2, box.y + box.height / 2);
+      })
+      .toBe('toast');
+    // Below it, in the area's 16 px margin along the bottom edge (the whole width of a phone), a tap
+    // reaches the page: a button there was out of reach for as long as a toast showed.
+    const bottom = await page.evaluate(() => ({ x: window.innerWidth / 2, y: window.innerHeight - 8 }));
+    const shown = (await toast.boundingBox())!;
+    expect(shown.y + shown.height).toBeLessThan(bottom.y);
+    expect(await tapAt(bottom.x, bottom.y)).toBe('page');
+
+    // Its own button dismisses it; the empty area takes no taps either.
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect.poll(() => area.locator('.toast').count()).toBe(0);
+    expect(await tapAt(bottom.x, bottom.y)).toBe('page');
+  });
+});

@@ -25,7 +25,7 @@ export function Toaster() {
           }}
           type={variant === 'destructive' ? 'foreground' : 'background'}
           className={cn(
-            'toast relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+            'toast pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
             variants[variant],
           )}
         >
@@ -43,9 +43,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* While a toast shows, the area is on top of the page, with a 16 px margin around the toast (along
+          the bottom of the screen, the whole width of a phone): the toast takes clicks, its margin does not. */}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
+        className="pointer-events-none fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-[420px] list-none flex-col gap-2 p-4 outline-none"
       />
     </ToastPrimitive.Provider>
   );
