@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { creatorFlows, freshEmail, injectSender, TEST_PASSWORD } from '../../../test/support/flows.js';
-import { axeOn, desktop, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
+import { axeOn, desktop, expectSoundLayout, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -255,4 +255,25 @@ test('landmarks are told apart, and the dark theme’s closing call to action re
   } finally {
     await context.close();
   }
+});
+
+test('the layout bar every screen is held to fails on a serious or critical axe violation, names it, and passes a moderate one', async () => {
+  await withPage(desktop, async (page) => {
+    // Moderate only: content outside landmarks (region), a heading level skipped (heading-order).
+    await page.setContent('<html lang="en"><head><title>Moderate</title></head><body><h1>Title</h1><h3>Skipped a level</h3><p>Outside any landmark.</p></body></html>');
+    await expectSoundLayout(page, 'a page with moderate violations only');
+    // Critical: an image without a text alternative, a button without a name; serious: a link without one.
+    await page.setContent(
+      '<html lang="en"><head><title>Serious</title></head><body><main><h1>Title</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="no-alt"><button id="no-name"></button><a href="/x" id="empty-link"></a></main></body></html>',
+    );
+    // The assertion's message shortens the list: what it found is its `actual`.
+    const failure = await expectSoundLayout(page, 'a page with serious violations').then(
+      () => 'passed',
+      (error: { message: string; actual?: unknown }) => `${error.message} ${JSON.stringify(error.actual)}`,
+    );
+    expect(failure).toContain('image-alt');
+    expect(failure).toContain('#no-alt');
+    expect(failure).toContain('button-name');
+    expect(failure).toContain('link-name');
+  });
 });
