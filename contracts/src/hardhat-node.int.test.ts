@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
-const moduleUrl = new URL('./hardhat-node.ts', import.meta.url).href;
+// Built, as the app runs it: the tests' global setup brings dist/ up to date first.
+const moduleUrl = new URL('../dist/hardhat-node.js', import.meta.url).href;
 const contractsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Running, and not a zombie waiting for a parent to reap it. */
@@ -23,7 +24,7 @@ function running(pid: number): boolean {
 it('ends when the process that started it is killed', async () => {
   const starter = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', `const { startHardhatNode } = await import(${JSON.stringify(moduleUrl)}); const node = await startHardhatNode({}); console.log(node.pid); setInterval(() => {}, 1000);`],
+    ['--input-type=module', '-e', `const { startHardhatNode } = await import(${JSON.stringify(moduleUrl)}); const node = await startHardhatNode({}); console.log(node.pid); setInterval(() => {}, 1000);`],
     { cwd: contractsDir, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const [line] = (await once(starter.stdout, 'data')) as [Buffer];

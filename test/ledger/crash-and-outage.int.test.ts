@@ -62,7 +62,7 @@ describe('a ledger killed between sending the anchor and recording it', () => {
   let contract: string;
 
   function startChild(extra: Record<string, string>): Promise<ChildProcess> {
-    const proc = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'test/ledger/ledger-child.ts'], {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'test/ledger/ledger-child.ts'], {
       cwd: root,
       env: {
         ...process.env,

@@ -1,5 +1,6 @@
-// A projection runner in its own process, for the crash test: `node --conditions=source
-// --import tsx child-runner.ts <database url> <pause ms per batch>`.
+// A projection runner in its own process, for the crash test: `node --import tsx child-runner.ts
+// <database url> <pause ms per batch>`. The packages it imports are the built ones (*/dist), as in
+// production; tsx compiles this file only (the tests' global setup builds what is stale first).
 import { PostgresEventStore } from '@titleledger/api/eventstore';
 import { createPool } from '@titleledger/api/runtime';
 import { ProjectionRunner, allProjections } from '@titleledger/projections';

@@ -12,7 +12,7 @@ const TOTAL = 12_000;
 const root = path.resolve(import.meta.dirname, '../..');
 
 function startChild(url: string, pauseMs: number): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(import.meta.dirname, 'child-runner.ts'), url, String(pauseMs)], {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'child-runner.ts'), url, String(pauseMs)], {
     cwd: root,
     // Its progress lines are not read here: a pipe nobody drains would block the child once full.
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -38,7 +38,8 @@ interface LogLine {
 }
 
 it('Ctrl-C (SIGINT to the whole process group) stops everything cleanly, Postgres last', async () => {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'scripts/embedded.mjs'], {
+  // The built composition root, as `npm start` runs it (the global setup builds what is stale first).
+  const child = spawn(process.execPath, ['scripts/embedded.mjs'], {
     cwd: root,
     // Its own group, as a terminal gives the foreground job; NODE_ENV and DEV flags as a newcomer has them.
     detached: true,
