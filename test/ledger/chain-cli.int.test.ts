@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function chainCli(args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return runScript('ledger/src/chain/cli.ts', args, {
+  return runScript('ledger/dist/chain/cli.js', args, {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     CHAIN_RPC_URL: undefined,

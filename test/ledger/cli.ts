@@ -14,14 +14,9 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** The file that runs for a script named by its source: `ledger/src/chain/cli.ts` → `ledger/dist/chain/cli.js`; `scripts/*.mjs` are their own. */
-function builtFile(script: string): string {
-  return script.replace(/^(api|projections|ledger|contracts)\/src\/(.+)\.ts$/, '$1/dist/$2.js');
-}
-
-/** Runs a command-line script of this repository, built, and collects its output. */
+/** Runs a command-line script of this repository (`ledger/dist/chain/cli.js`, `scripts/audit.mjs`) and collects its output. */
 export async function runScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCommand(process.execPath, [builtFile(script), ...args], { cwd: root, env: { ...process.env, ...env } });
+  return runCommand(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env } });
 }
 
 /** Runs a command in `cwd` with exactly `env` and collects its output. */
@@ -36,5 +31,5 @@ export async function runCommand(command: string, args: readonly string[], optio
 }
 
 export function runVerifyCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runScript('ledger/src/verifier/cli.ts', args, env);
+  return runScript('ledger/dist/verifier/cli.js', args, env);
 }

@@ -90,7 +90,7 @@ describe('the registry key', () => {
   // the command can reach.
   it.skipIf(!logInPostgres)('rotates: refused while the ledger runs; then bound on chain, recorded, installed, and used from the next start', async () => {
     const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
-    const rotate = (...args: string[]) => runScript('ledger/src/chain/cli.ts', ['rotate-key', ...args], env);
+    const rotate = (...args: string[]) => runScript('ledger/dist/chain/cli.js', ['rotate-key', ...args], env);
     const oldKey = registryKeyFromPem(readFileSync(keyFile, 'utf8'));
     const newPem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const newKey = registryKeyFromPem(newPem);
