@@ -261,15 +261,20 @@ test('a toast takes taps, the margin of the toast area around it does not: the b
         return hit?.closest('.toast') ? 'toast' : hit?.closest('[aria-label^="Notifications"]') ? 'area' : 'page';
       }, { x, y });
 
-    // A toast: a sign-in that could not reach the server.
+    // A toast: a sign-in that could not reach the server. From the click on, the page's clock moves
+    // only when the test moves it, 10 ms at a time, so the toast stays for the checks: they took
+    // longer than its 5 s on a loaded machine, and it had closed before they looked.
+    await page.clock.install();
     await page.goto(`${app.url}/login`);
     await page.route('**/api/auth/login', (route) => route.abort(), { times: 1 });
     await page.getByLabel('Email', { exact: true }).fill('nobody.here@example.com');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-1A!');
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const area = page.getByRole('region', { name: /^Notifications/ });
     const toast = area.locator('.toast').filter({ hasText: 'Login failed' });
-    await toast.waitFor();
+    const tick = () => page.clock.runFor(10);
+    await expect.poll(async () => (await tick(), toast.isVisible())).toBe(true);
     // Once it has slid in, a tap on it is the toast's.
     await expect
       .poll(async () => {
@@ -286,7 +291,7 @@ test('a toast takes taps, the margin of the toast area around it does not: the b
 
     // Its own button dismisses it; the empty area takes no taps either.
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
-    await expect.poll(() => area.locator('.toast').count()).toBe(0);
+    await expect.poll(async () => (await tick(), area.locator('.toast').count())).toBe(0);
     expect(await tapAt(bottom.x, bottom.y)).toBe('page');
   });
 });
