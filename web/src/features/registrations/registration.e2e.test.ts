@@ -73,7 +73,10 @@ async function downloadFrom(page: Page, buttonName: string): Promise<Buffer> {
 }
 
 test('a creator registers a title through all five steps and finds it everywhere', async () => {
-  const context = await newContext(browser, { acceptDownloads: true });
+  // The desktop browser: "Open PDF" shows the certificate in its PDF viewer, which the headless
+  // shell the other tests run on does not have (it saves the file instead).
+  const desktopBrowser = await launchBrowser({ desktop: true });
+  const context = await newContext(desktopBrowser, { acceptDownloads: true });
   const page = await context.newPage();
   try {
     const email = `creator.${Date.now()}@example.com`;
@@ -267,6 +270,7 @@ test('a creator registers a title through all five steps and finds it everywhere
     await shoot(page, 'my-documents');
   } finally {
     await context.close();
+    await desktopBrowser.close();
   }
 });
 
