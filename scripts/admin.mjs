@@ -3,6 +3,6 @@
 import { ensureInstalled, build, root } from './lib.mjs';
 
 ensureInstalled();
-build();
+await build();
 process.chdir(root);
 await import('../api/dist/admin.js');

@@ -2,4 +2,4 @@
 import { ensureInstalled, build } from './lib.mjs';
 
 ensureInstalled();
-build({ force: process.argv.includes('--force') });
+await build({ force: process.argv.includes('--force') });

@@ -2,4 +2,4 @@
 export const root: string;
 export function tscArgs(options?: { force?: boolean }): string[];
 export function ensureInstalled(): void;
-export function build(options?: { force?: boolean; web?: boolean }): void;
+export function build(options?: { force?: boolean; web?: boolean }): Promise<void>;

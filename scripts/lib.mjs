@@ -1,6 +1,6 @@
 // Shared by the npm scripts (start, build, test, admin, and run.mjs for the others): install what is
 // missing, build what is stale.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -59,15 +59,23 @@ export function tscArgs({ force = false } = {}) {
 
 /**
  * Compiles the TypeScript packages and, unless `web` is false, what the server serves: the one-file
- * verifier (scripts/bundle-verifier.mjs) and the SPA when its sources changed.
+ * verifier (scripts/bundle-verifier.mjs) and the SPA when its sources changed. The SPA's build
+ * reads the packages' sources, not their output, so it runs beside tsc (on 2 cores, ~7 s less than
+ * one after the other); its output is printed when it ends, not interleaved with tsc's.
  * `force`: everything again, stale or not (the Dockerfile's build).
  */
-export function build({ force = false, web = true } = {}) {
+export async function build({ force = false, web = true } = {}) {
+  const webBuild = web ? startWebBuild({ force }) : null;
   console.error(`Building (tsc ${tscArgs({ force }).join(' ')})…`);
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...tscArgs({ force })], PROGRESS);
   if (!web) return;
   // What the server serves besides the SPA: the verifier as one file (rewritten only when it changes).
   run(process.execPath, [path.join(root, 'scripts/bundle-verifier.mjs')], PROGRESS);
+  await webBuild;
+}
+
+/** `vite build` of the SPA when its sources changed since the last one, started now; resolves when it is done. */
+function startWebBuild({ force }) {
   const webIndex = path.join(root, 'web/dist/index.html');
   const webSources = Math.max(
     newestMtime(path.join(root, 'web/src')),
@@ -78,11 +86,33 @@ export function build({ force = false, web = true } = {}) {
   );
   // app.html: the shell every page but `/` gets, written by the build's post-build step.
   const complete = existsSync(webIndex) && existsSync(path.join(root, 'web/dist/app.html'));
-  if (force || !complete || statSync(webIndex).mtimeMs < webSources) {
-    console.error('Building the web app (vite build)…');
-    // A production bundle whatever NODE_ENV the caller has: Vite takes a NODE_ENV already set, and
-    // with "test" (vitest's, when its global setup builds) or "development" it bundles React's
-    // development build, several times slower in the browser.
-    run('npm', ['run', 'build', '-w', '@titleledger/web'], { ...PROGRESS, env: { ...process.env, NODE_ENV: 'production' } });
-  }
+  if (!force && complete && statSync(webIndex).mtimeMs >= webSources) return Promise.resolve();
+  console.error('Building the web app (vite build) beside tsc; its output follows when it ends…');
+  // A production bundle whatever NODE_ENV the caller has: Vite takes a NODE_ENV already set, and
+  // with "test" (vitest's, when its global setup builds) or "development" it bundles React's
+  // development build, several times slower in the browser.
+  const child = spawn('npm', ['run', 'build', '-w', '@titleledger/web'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+    shell: process.platform === 'win32',
+  });
+  // A failed tsc exits this process at once: the web build goes with it.
+  const stop = () => child.kill();
+  process.on('exit', stop);
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => {
+      process.off('exit', stop);
+      process.stderr.write(Buffer.concat(output));
+      if (code !== 0) {
+        console.error(`\nnpm run build -w @titleledger/web failed (exit ${code ?? signal})`);
+        process.exit(code ?? 1);
+      }
+      resolve();
+    });
+  });
 }

@@ -15,7 +15,7 @@ if (!program) {
   process.exit(2);
 }
 ensureInstalled();
-if (compile) build({ web: false });
+if (compile) await build({ web: false });
 const file = path.resolve(root, program);
 // The program reads its arguments (and keys.mjs its own path) from process.argv, as if run directly.
 process.argv = [process.argv[0], file, ...rest];

@@ -2,6 +2,6 @@
 import { ensureInstalled, build, root } from './lib.mjs';
 
 ensureInstalled();
-build();
+await build();
 process.chdir(root);
 await import('./embedded.mjs');

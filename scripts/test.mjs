@@ -14,7 +14,7 @@ import path from 'node:path';
 import { ensureInstalled, build, root } from './lib.mjs';
 
 ensureInstalled();
-build();
+await build();
 // The tests' global setup builds what is stale when vitest runs alone; here it is built already.
 process.env.TITLELEDGER_BUILT = '1';
 const args = process.argv.slice(2);

@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
   // integration tests run as an operator does (test/ledger/cli.ts). `npm test` has built it already;
   // a run of vitest alone builds what is stale here (about a second when nothing is).
   if (process.env.TITLELEDGER_BUILT !== '1') {
-    build();
+    await build();
     process.env.TITLELEDGER_BUILT = '1';
   }
   // Under /tmp: the `postgres` user must be able to reach the data directory when we run as root.
