@@ -13,7 +13,7 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** The executable a browser file runs: the headless shell when installed, unless `desktop` is asked for. */
-export function chromiumExecutable({ desktop = false }: { desktop?: boolean } = {}): string {
+function chromiumExecutable({ desktop = false }: { desktop?: boolean } = {}): string {
   return !desktop && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
 }
 

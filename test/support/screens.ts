@@ -19,6 +19,12 @@ export const WIDTHS = [
   ['1280', desktop],
   ['375', mobile],
 ] as const;
+/**
+ * One of WIDTHS, for a journey clicked through at that width alone (`test.each(AT_375)('at %s px: …')`)
+ * whose every screen is held to both (expectSoundLayoutAtBothWidths).
+ */
+export const AT_1280 = [WIDTHS[0]] as const;
+export const AT_375 = [WIDTHS[1]] as const;
 
 /** $SCREENSHOT_DIR, made when first asked for; undefined when screenshots are not wanted. */
 export function screenshotDir(): string | undefined {
@@ -200,6 +206,21 @@ async function animationsFinished(page: Page): Promise<void> {
  * At 1280 and 375 px: a screenshot `<name>-<width>.png` when $SCREENSHOT_DIR is set, and with
  * `check`, the layout and accessibility bar. Leaves the page at desktop width.
  */
+/**
+ * The layout bar (expectSoundLayout) on the screen as it is, at its own width and then at the other
+ * of WIDTHS; the page is then back at its own width. For a journey clicked through at one width: its
+ * screens are held to both without clicking through it twice.
+ */
+export async function expectSoundLayoutAtBothWidths(page: Page, what: string): Promise<void> {
+  const own = page.viewportSize() ?? desktop;
+  const ownFirst = [...WIDTHS].sort(([, a], [, b]) => Number(b.width === own.width) - Number(a.width === own.width));
+  for (const [label, viewport] of ownFirst) {
+    if (viewport.width !== page.viewportSize()?.width) await page.setViewportSize(viewport);
+    await expectSoundLayout(page, `${what} at ${label} px`);
+  }
+  await page.setViewportSize(own);
+}
+
 export async function atBothWidths(
   page: Page,
   name: string,

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
 import { creatorFlows, freshEmail, injectSender, TEST_PASSWORD } from '../../../test/support/flows.js';
-import { axeOn, desktop, expectSoundLayout, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
+import { axeOn, desktop, expectSoundLayout, expectSoundLayoutAtBothWidths, expectToast, mobile, withPage as withPageIn } from '../../../test/support/screens.js';
 import { wrongTotpCode } from '../../../test/support/totp.js';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -275,5 +275,31 @@ test('the layout bar every screen is held to fails on a serious or critical axe 
     expect(failure).toContain('#no-alt');
     expect(failure).toContain('button-name');
     expect(failure).toContain('link-name');
+  });
+});
+
+test('a journey clicked through at one width has its screens held to both: the bar fails on the other width, and the page is left at its own', async () => {
+  await withPage(desktop, async (page) => {
+    // An image without a text alternative that only a phone shows: sound at 1280, critical at 375.
+    await page.setContent(
+      '<html lang="en"><head><title>Phone only</title><style>@media (min-width: 640px) { #phone-only { display: none } }</style></head><body><main><h1>Title</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" id="phone-only"></main></body></html>',
+    );
+    await expectSoundLayout(page, 'the page at 1280 px');
+    const failure = await expectSoundLayoutAtBothWidths(page, 'the page').then(
+      () => 'passed',
+      (error: { message: string; actual?: unknown }) => `${error.message} ${JSON.stringify(error.actual)}`,
+    );
+    expect(failure).toContain('axe (the page at 375 px)');
+    expect(failure).toContain('#phone-only');
+
+    // A page sound at both widths passes; a phone's page is checked at 1280 too and left at 375.
+    await page.setViewportSize(mobile);
+    await page.setContent('<html lang="en"><head><title>Narrow</title></head><body><main><h1>Title</h1><p>Fits.</p></main></body></html>');
+    const widths: number[] = [];
+    page.on('console', (message) => widths.push(Number(message.text())));
+    await page.evaluate(() => window.addEventListener('resize', () => console.log(String(window.innerWidth))));
+    await expectSoundLayoutAtBothWidths(page, 'the narrow page');
+    expect(page.viewportSize()).toEqual(mobile);
+    await expect.poll(() => widths).toEqual([1280, 375]);
   });
 });
