@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -18,6 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) },
     ],
   },
+  // The build-time render (vite build --ssr) too: it runs beside tsc -b (scripts/lib.mjs), before any dist/ exists.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   // The manifest maps every source entry to its chunk and that chunk's static imports: the bundle
   // budget test (test/bench/web-bundle.unit.test.ts) and the bench (test/bench/web.ts) read it to
   // know what JS a page loads before its first paint.
