@@ -203,10 +203,6 @@ async function animationsFinished(page: Page): Promise<void> {
 }
 
 /**
- * At 1280 and 375 px: a screenshot `<name>-<width>.png` when $SCREENSHOT_DIR is set, and with
- * `check`, the layout and accessibility bar. Leaves the page at desktop width.
- */
-/**
  * The layout bar (expectSoundLayout) on the screen as it is, at its own width and then at the other
  * of WIDTHS; the page is then back at its own width. For a journey clicked through at one width: its
  * screens are held to both without clicking through it twice.
@@ -221,6 +217,10 @@ export async function expectSoundLayoutAtBothWidths(page: Page, what: string): P
   await page.setViewportSize(own);
 }
 
+/**
+ * At 1280 and 375 px: a screenshot `<name>-<width>.png` when $SCREENSHOT_DIR is set, and with
+ * `check`, the layout and accessibility bar. Leaves the page at desktop width.
+ */
 export async function atBothWidths(
   page: Page,
   name: string,
