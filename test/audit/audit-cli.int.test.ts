@@ -3,7 +3,7 @@
 // Tampering by hand with the events table or a read model makes it exit 1 naming the position, or the
 // table and key.
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -42,13 +42,21 @@ describe('npm run audit', () => {
     return rows[0];
   }
 
+  // The app's data directory and the exports, removed when the file ends (they were left in /tmp).
+  const tempDirs: string[] = [];
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    tempDirs.push(dir);
+    return dir;
+  };
+
   beforeAll(async () => {
     const db = await createTestDatabase();
     await db.close();
     env = {
       NODE_ENV: 'test',
       DATABASE_URL: db.url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'audit-')),
+      DATA_DIR: tempDir('audit-'),
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://titles.example',
       REGISTRY_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
@@ -69,7 +77,10 @@ describe('npm run audit', () => {
       return Number(rows[0]!.n) === events;
     }, 'the projections');
   }, 180_000);
-  afterAll(async () => running?.stop());
+  afterAll(async () => {
+    await running?.stop();
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('verify-log passes, and checks an export directory as a mirror', async () => {
     const result = await audit('verify-log');
@@ -88,7 +99,7 @@ describe('npm run audit', () => {
     expect(wrong.stderr).not.toMatch(/\n\s+at /); // a verdict, not a stack trace
     expect(wrong.code).toBe(1);
 
-    const dir = mkdtempSync(path.join(tmpdir(), 'audit-export-'));
+    const dir = tempDir('audit-export-');
     const exported = await audit('export', dir);
     expect(exported.stdout).toMatch(/export: 300 entries, \d+ checkpoints, 3 tiles \(tree size 300\)/);
     expect(exported.code).toBe(0);
