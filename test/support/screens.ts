@@ -209,9 +209,10 @@ async function animationsFinished(page: Page): Promise<void> {
  */
 export async function expectSoundLayoutAtBothWidths(page: Page, what: string): Promise<void> {
   const own = page.viewportSize() ?? desktop;
-  const ownFirst = [...WIDTHS].sort(([, a], [, b]) => Number(b.width === own.width) - Number(a.width === own.width));
-  for (const [label, viewport] of ownFirst) {
-    if (viewport.width !== page.viewportSize()?.width) await page.setViewportSize(viewport);
+  await expectSoundLayout(page, `${what} at ${own.width} px`);
+  for (const [label, viewport] of WIDTHS) {
+    if (viewport.width === own.width) continue;
+    await page.setViewportSize(viewport);
     await expectSoundLayout(page, `${what} at ${label} px`);
   }
   await page.setViewportSize(own);
