@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../test/support/app.js';
 import { launchBrowser } from '../../../test/support/browser.js';
+import { fillWorkDetails } from '../../../test/support/wizard.js';
 import { cardDetails, creatorFlows, fetchSender, freshEmail, signUpDetails, TEST_PASSWORD } from '../../../test/support/flows.js';
 import { pdfText } from '../../../test/support/pdf-text.js';
 import { AT_1280, AT_375, expectSoundLayout, expectSoundLayoutAtBothWidths, newContext } from '../../../test/support/screens.js';
@@ -157,11 +158,7 @@ test.each(AT_375)('at %s px: an anonymous visitor: landing call to action → si
     // The wizard starts where input is needed (the work details), the payment kept.
     await page.getByText('20% complete').waitFor();
     const title = `The Journey at ${width}`;
-    await page.getByLabel('Title of work').fill(title);
-    await page.getByLabel('Material type').selectOption('Manuscript');
-    await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('40% complete').waitFor();
+    await fillWorkDetails(page, title);
     await page.getByText('Contact Information Auto-filled').first().waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Continue to Upload' }).click();

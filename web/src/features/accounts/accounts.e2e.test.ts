@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { fillWorkDetails } from '../../../../test/support/wizard.js';
 import { creatorFlows, fetchSender, signUpDetails } from '../../../../test/support/flows.js';
 import { outboxMail, resetTokenIn } from '../../../../test/support/mail.js';
 import { wrongTotpCode } from '../../../../test/support/totp.js';
@@ -433,11 +434,7 @@ test('sign up, sign in, manage the account, delete it', async () => {
 
   // ---- A wizard draft, which holds the user's contact details --------------------------------
   await goto('/register-title');
-  await page.getByLabel('Title of work').fill('A Draft Left Behind');
-  await page.getByLabel('Material type').selectOption('Manuscript');
-  await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('40% complete').waitFor();
+  await fillWorkDetails(page, 'A Draft Left Behind');
   expect(await draftKeys()).toHaveLength(1);
 
   // ---- Delete the account --------------------------------------------------------------------

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import { startTestApp } from '../../../../test/support/app.js';
 import { launchBrowser } from '../../../../test/support/browser.js';
+import { fillWorkDetails } from '../../../../test/support/wizard.js';
 import { cardDetails, creatorFlows, fetchSender, signUpDetails, TEST_PASSWORD, type Creator } from '../../../../test/support/flows.js';
 import { pdfText } from '../../../../test/support/pdf-text.js';
 import {
@@ -295,11 +296,7 @@ test('the checkout page pays on the test-mode page and hands over to the wizard'
     // the work details with the payment kept, and the review step then goes on to the upload.
     await page.getByText('20% complete').waitFor();
     await page.getByText('Your payment is confirmed and kept').first().waitFor();
-    await page.getByLabel('Title of work').fill('Paid Before Described');
-    await page.getByLabel('Material type').selectOption('Manuscript');
-    await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('40% complete').waitFor();
+    await fillWorkDetails(page, 'Paid Before Described');
     await page.getByText('Contact Information Auto-filled').first().waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('60% complete').waitFor();
@@ -311,15 +308,6 @@ test('the checkout page pays on the test-mode page and hands over to the wizard'
     await context.close();
   }
 });
-
-/** Step 1 with its three required fields, then Next to step 2 (which fills in the contact fields). */
-async function fillWorkDetails(page: Page, title: string): Promise<void> {
-  await page.getByLabel('Title of work').fill(title);
-  await page.getByLabel('Material type').selectOption('Manuscript');
-  await page.getByLabel('Intended medium').selectOption('PRINT LITERARY');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByText('40% complete').waitFor();
-}
 
 /** The keys of everything the browser keeps for this origin. */
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage));
